@@ -1,0 +1,25 @@
+package io.tablesql;
+
+/** The SQLStates tablesql reports, named by what they mean. */
+public final class SqlStates {
+  /** The connection string is malformed or names an unknown key. */
+  public static final String CONNECTION_REJECTED = "08001";
+  /** The endpoint did not answer. */
+  public static final String UNABLE_TO_CONNECT = "08001";
+  /** The connection to the service broke during a statement. */
+  public static final String COMMUNICATION_FAILURE = "08S01";
+  /** The service rejected the credentials. */
+  public static final String INVALID_AUTHORIZATION = "28000";
+  public static final String SYNTAX_ERROR = "42000";
+  public static final String TABLE_NOT_FOUND = "42S02";
+  public static final String COLUMN_NOT_FOUND = "42S22";
+  public static final String DATA_TYPE_MISMATCH = "42804";
+  public static final String FEATURE_NOT_SUPPORTED = "0A000";
+  public static final String QUERY_CANCELED = "57014";
+  public static final String TIMEOUT = "HYT00";
+  public static final String DATA_EXCEPTION = "22000";
+  public static final String GENERAL_ERROR = "HY000";
+
+  private SqlStates() {
+  }
+}

@@ -1,0 +1,92 @@
+package io.tablesql;
+
+import io.tablesql.jdbc.ConnectionSettings;
+import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.jdbc.TableSqlConnection;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.logging.Logger;
+
+/**
+ * The tablesql JDBC driver: {@code jdbc:tablesql:<Azure Storage connection string>[;property=value]...}.
+ * Registered with {@link DriverManager} when the class loads (and through META-INF/services).
+ */
+public final class TableSqlDriver implements Driver {
+  public static final int MAJOR_VERSION = 0;
+  public static final int MINOR_VERSION = 1;
+
+  static {
+    // Calcite reads these once, when it first loads: SQL text and data are Unicode.
+    setIfAbsent("calcite.default.charset", "UTF-8");
+    setIfAbsent("calcite.default.nationalcharset", "UTF-8");
+    setIfAbsent("calcite.default.collation.name", "UTF-8$en_US");
+    try {
+      DriverManager.registerDriver(new TableSqlDriver());
+    } catch (SQLException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private static void setIfAbsent(String name, String value) {
+    if (System.getProperty(name) == null) {
+      System.setProperty(name, value);
+    }
+  }
+
+  @Override
+  public Connection connect(String url, Properties info) throws SQLException {
+    if (!acceptsURL(url)) {
+      return null;
+    }
+    return TableSqlConnection.open(ConnectionSettings.parse(url, info));
+  }
+
+  @Override
+  public boolean acceptsURL(String url) {
+    return ConnectionSettings.acceptsUrl(url);
+  }
+
+  @Override
+  public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
+    List<DriverPropertyInfo> infos = new ArrayList<>();
+    for (DriverProperty property : DriverProperty.values()) {
+      String given = info == null ? null : info.getProperty(property.key());
+      DriverPropertyInfo propertyInfo =
+          new DriverPropertyInfo(property.key(), given != null ? given : property.defaultValue());
+      propertyInfo.description = property.description() + " Default: " + property.defaultValue() + ".";
+      propertyInfo.required = false;
+      if (property.defaultValue().equals("true") || property.defaultValue().equals("false")) {
+        propertyInfo.choices = new String[] {"true", "false"};
+      }
+      infos.add(propertyInfo);
+    }
+    return infos.toArray(new DriverPropertyInfo[0]);
+  }
+
+  @Override
+  public int getMajorVersion() {
+    return MAJOR_VERSION;
+  }
+
+  @Override
+  public int getMinorVersion() {
+    return MINOR_VERSION;
+  }
+
+  @Override
+  public boolean jdbcCompliant() {
+    return false; // no stored procedures, no full SQL-92 entry level: the JDBC test of compliance
+  }
+
+  @Override
+  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+    throw new SQLFeatureNotSupportedException("tablesql does not log through java.util.logging");
+  }
+}

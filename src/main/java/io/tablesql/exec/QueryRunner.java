@@ -1,0 +1,309 @@
+package io.tablesql.exec;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.SqlStates;
+import io.tablesql.plan.ServiceFilter;
+import io.tablesql.plan.ServiceFilter.Comparison;
+import io.tablesql.plan.TableQuery;
+import io.tablesql.schema.Column;
+import io.tablesql.store.EdmType;
+import io.tablesql.store.StoreException;
+import io.tablesql.store.TableStore;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.AbstractEnumerable;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Enumerator;
+
+/**
+ * Runs a {@link TableQuery}: binds its parameters, sends its requests through the
+ * {@link TableStore}, and streams entities as rows. Nothing is read before it is needed, except
+ * for concurrent lookups and the first page of upcoming partitions.
+ */
+public final class QueryRunner {
+  private static final Comparator<TableQuery.Key> KEY_ORDER = Comparator.comparing((TableQuery.Key k) ->
+      (String) k.partitionKey().literal()).thenComparing(k -> (String) k.rowKey().literal());
+
+  private QueryRunner() {
+  }
+
+  /** Called by the code Calcite generates for an {@link io.tablesql.plan.AzureTableScan}. */
+  public static Enumerable<Object> enumerable(DataContext root, TableQuery query) {
+    return new AbstractEnumerable<>() {
+      @Override
+      public Enumerator<Object> enumerator() {
+        StatementContext context = query.table().session().current();
+        Guard guard = new Guard(root);
+        Iterator<TableEntity> entities = open(root, query, context, guard);
+        return new RowEnumerator(entities, query.columns(), query.limit(), guard);
+      }
+    };
+  }
+
+  /** The keys or partitions of a query as EXPLAIN shows them. */
+  public static String describeKeys(TableQuery query) {
+    Function<io.tablesql.plan.Operand, String> show = operand -> operand.isParameter()
+        ? "?" + operand.parameter() : "'" + operand.literal() + "'";
+    if (!query.keys().isEmpty()) {
+      return query.keys().stream().map(k -> "(" + show.apply(k.partitionKey()) + ", " + show.apply(k.rowKey()) + ")")
+          .collect(Collectors.joining(", "));
+    }
+    return query.partitions().stream().map(show).collect(Collectors.joining(", "));
+  }
+
+  private static Iterator<TableEntity> open(DataContext root, TableQuery query, StatementContext context,
+      Guard guard) {
+    TableStore store = query.table().session().store();
+    String table = query.table().name();
+    int concurrency = query.table().session().maxConcurrency();
+    int pageSize = (int) Math.max(1, Math.min(context.pageSize(), query.limit() == null ? 1000 : query.limit()));
+    Function<io.tablesql.plan.Operand, Object> values = operand -> operand.resolve(root);
+    switch (query.path()) {
+      case POINT_LOOKUP:
+      case MULTI_POINT_LOOKUP: {
+        List<TableQuery.Key> keys = boundKeys(query, values);
+        List<Optional<TableEntity>> found = Parallel.map(keys, concurrency, key -> storable(key)
+            ? store.get(table, (String) key.partitionKey().literal(), (String) key.rowKey().literal(),
+                query.select(), context.counters())
+            : Optional.empty());
+        return found.stream().flatMap(Optional::stream).iterator();
+      }
+      case MULTI_PARTITION_SCAN: {
+        List<String> partitions = new ArrayList<>(new TreeSet<>(query.partitions().stream().map(values)
+            .filter(v -> v != null).map(String.class::cast).collect(Collectors.toList())));
+        List<Function<Void, Iterator<List<TableEntity>>>> scans = new ArrayList<>();
+        for (String partition : partitions) {
+          ServiceFilter key = new Comparison(Column.PARTITION_KEY, ServiceFilter.Op.EQ, EdmType.STRING,
+              io.tablesql.plan.Operand.literal(partition), false);
+          ServiceFilter filter = query.filter() == null ? key : new ServiceFilter.And(List.of(key, query.filter()));
+          String text = filter.render(values);
+          scans.add(ignored -> store.query(table, text, query.select(), pageSize, context.counters()));
+        }
+        return new PrefetchingConcatenation(scans, concurrency, guard);
+      }
+      default: {
+        String filter = query.filter() == null ? null : query.filter().render(values);
+        return flatten(store.query(table, filter, query.select(), pageSize, context.counters()), guard);
+      }
+    }
+  }
+
+  /** Keys with their parameters bound, without NULLs or repeats, in key order. */
+  private static List<TableQuery.Key> boundKeys(TableQuery query, Function<io.tablesql.plan.Operand, Object> values) {
+    TreeSet<TableQuery.Key> keys = new TreeSet<>(KEY_ORDER);
+    for (TableQuery.Key key : query.keys()) {
+      Object partition = values.apply(key.partitionKey());
+      Object row = values.apply(key.rowKey());
+      if (partition != null && row != null) {
+        keys.add(new TableQuery.Key(io.tablesql.plan.Operand.literal(partition), io.tablesql.plan.Operand.literal(row)));
+      }
+    }
+    return new ArrayList<>(keys);
+  }
+
+  /** A key the service could never have stored is not asked for (its URL would be malformed). */
+  private static boolean storable(TableQuery.Key key) {
+    return storable((String) key.partitionKey().literal()) && storable((String) key.rowKey().literal());
+  }
+
+  private static boolean storable(String key) {
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      if (c == '/' || c == '\\' || c == '#' || c == '?' || Character.isISOControl(c)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static Iterator<TableEntity> flatten(Iterator<List<TableEntity>> pages, Guard guard) {
+    return new Iterator<>() {
+      private Iterator<TableEntity> page = Collections.emptyIterator();
+
+      @Override
+      public boolean hasNext() {
+        while (!page.hasNext()) {
+          guard.check();
+          if (!pages.hasNext()) {
+            return false;
+          }
+          page = pages.next().iterator();
+        }
+        return true;
+      }
+
+      @Override
+      public TableEntity next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        return page.next();
+      }
+    };
+  }
+
+  /**
+   * Partition scans one after another (partition order is key order), each started up to
+   * {@code concurrency} partitions ahead so their first pages arrive in parallel.
+   */
+  private static final class PrefetchingConcatenation implements Iterator<TableEntity> {
+    private final List<Function<Void, Iterator<List<TableEntity>>>> scans;
+    private final List<CompletableFuture<PrefetchedScan>> started = new ArrayList<>();
+    private final int concurrency;
+    private final Guard guard;
+    private int current = -1;
+    private Iterator<TableEntity> entities = Collections.emptyIterator();
+
+    private record PrefetchedScan(List<TableEntity> firstPage, Iterator<List<TableEntity>> pages) {
+    }
+
+    PrefetchingConcatenation(List<Function<Void, Iterator<List<TableEntity>>>> scans, int concurrency, Guard guard) {
+      this.scans = scans;
+      this.concurrency = concurrency;
+      this.guard = guard;
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (!entities.hasNext()) {
+        if (++current >= scans.size()) {
+          return false;
+        }
+        while (started.size() < Math.min(scans.size(), current + concurrency)) {
+          Function<Void, Iterator<List<TableEntity>>> scan = scans.get(started.size());
+          started.add(Parallel.start(() -> {
+            Iterator<List<TableEntity>> pages = scan.apply(null);
+            return new PrefetchedScan(pages.hasNext() ? pages.next() : List.of(), pages);
+          }));
+        }
+        PrefetchedScan scan;
+        try {
+          scan = started.get(current).join();
+        } catch (CompletionException e) {
+          throw e.getCause() instanceof RuntimeException runtime ? runtime : e;
+        }
+        started.set(current, null);
+        Iterator<TableEntity> first = scan.firstPage().iterator();
+        Iterator<TableEntity> rest = flatten(scan.pages(), guard);
+        entities = new Iterator<>() {
+          @Override
+          public boolean hasNext() {
+            return first.hasNext() || rest.hasNext();
+          }
+
+          @Override
+          public TableEntity next() {
+            return first.hasNext() ? first.next() : rest.next();
+          }
+        };
+      }
+      return true;
+    }
+
+    @Override
+    public TableEntity next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      return entities.next();
+    }
+  }
+
+  /** Stops a statement that was cancelled or ran past its query timeout. */
+  static final class Guard {
+    private final AtomicBoolean cancelled;
+    private final long deadlineNanos;
+
+    Guard(DataContext root) {
+      this.cancelled = DataContext.Variable.CANCEL_FLAG.get(root);
+      Object timeout = root.get(DataContext.Variable.TIMEOUT.camelName);
+      this.deadlineNanos = timeout instanceof Long millis && millis > 0
+          ? System.nanoTime() + millis * 1_000_000L : Long.MAX_VALUE;
+    }
+
+    void check() {
+      if (cancelled != null && cancelled.get()) {
+        throw new StoreException("The statement was cancelled.", SqlStates.QUERY_CANCELED, null);
+      }
+      if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos > 0) {
+        throw new StoreException("The statement ran past its query timeout and was stopped.",
+            SqlStates.TIMEOUT, null);
+      }
+    }
+  }
+
+  /** Entities as Calcite rows, up to the query's row limit. */
+  private static final class RowEnumerator implements Enumerator<Object> {
+    private final Iterator<TableEntity> entities;
+    private final List<Column> columns;
+    private final long limit;
+    private final Guard guard;
+    private long produced;
+    private Object current;
+
+    RowEnumerator(Iterator<TableEntity> entities, List<Column> columns, Long limit, Guard guard) {
+      this.entities = entities;
+      this.columns = columns;
+      this.limit = limit == null ? Long.MAX_VALUE : limit;
+      this.guard = guard;
+    }
+
+    @Override
+    public Object current() {
+      return current;
+    }
+
+    @Override
+    public boolean moveNext() {
+      guard.check();
+      if (produced >= limit || !entities.hasNext()) {
+        return false;
+      }
+      produced++;
+      current = toRow(entities.next());
+      return true;
+    }
+
+    private Object toRow(TableEntity entity) {
+      if (columns.size() == 1) {
+        return value(entity, columns.get(0));
+      }
+      Object[] row = new Object[columns.size()];
+      for (int i = 0; i < row.length; i++) {
+        row[i] = value(entity, columns.get(i));
+      }
+      return row;
+    }
+
+    private static Object value(TableEntity entity, Column column) {
+      switch (column.name()) {
+        case Column.PARTITION_KEY: return entity.getPartitionKey();
+        case Column.ROW_KEY: return entity.getRowKey();
+        case Column.TIMESTAMP: return column.toInternal(entity.getTimestamp());
+        default: return column.toInternal(entity.getProperty(column.name()));
+      }
+    }
+
+    @Override
+    public void reset() {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void close() {
+      // pages are fetched on demand; nothing is held open
+    }
+  }
+}

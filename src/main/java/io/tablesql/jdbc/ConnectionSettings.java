@@ -1,0 +1,279 @@
+package io.tablesql.jdbc;
+
+import io.tablesql.SqlStates;
+import java.net.URI;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+
+/**
+ * A parsed {@code jdbc:tablesql:} URL: the Azure Storage connection string plus driver
+ * properties, both written as {@code key=value;} pairs (or given as {@link Properties}).
+ * Keys are case-insensitive. Secrets are held but never printed.
+ */
+public final class ConnectionSettings {
+  public static final String URL_PREFIX = "jdbc:tablesql:";
+
+  /** Azurite's well-known development account (public, documented by Microsoft). */
+  static final String DEV_ACCOUNT = "devstoreaccount1";
+  static final String DEV_KEY =
+      "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+
+  /** Connection-string keys of Azure Storage that tablesql understands. */
+  private static final List<String> STORAGE_KEYS = List.of(
+      "DefaultEndpointsProtocol", "AccountName", "AccountKey", "EndpointSuffix", "TableEndpoint",
+      "SharedAccessSignature", "UseDevelopmentStorage", "DevelopmentStorageProxyUri");
+  /** Keys of other storage services, accepted so a connection string can be pasted whole. */
+  private static final List<String> IGNORED_KEYS = List.of("BlobEndpoint", "QueueEndpoint", "FileEndpoint");
+
+  private final String tableEndpoint;
+  private final String accountName;
+  private final Secret accountKey;
+  private final Secret sharedAccessSignature;
+  private final Map<DriverProperty, String> properties;
+
+  private ConnectionSettings(String tableEndpoint, String accountName, Secret accountKey,
+      Secret sharedAccessSignature, Map<DriverProperty, String> properties) {
+    this.tableEndpoint = tableEndpoint;
+    this.accountName = accountName;
+    this.accountKey = accountKey;
+    this.sharedAccessSignature = sharedAccessSignature;
+    this.properties = properties;
+  }
+
+  public static boolean acceptsUrl(String url) {
+    return url != null && url.regionMatches(true, 0, URL_PREFIX, 0, URL_PREFIX.length());
+  }
+
+  /** Parses a URL and properties; properties given both ways take the URL's value. */
+  public static ConnectionSettings parse(String url, Properties info) throws SQLException {
+    Map<String, String> storage = new LinkedHashMap<>();
+    Map<DriverProperty, String> driver = new EnumMap<>(DriverProperty.class);
+    if (info != null) {
+      for (String name : info.stringPropertyNames()) {
+        if (!name.equalsIgnoreCase("user") && !name.equalsIgnoreCase("password")) {
+          put(name, info.getProperty(name), storage, driver);
+        }
+      }
+    }
+    String body = url.substring(URL_PREFIX.length());
+    for (String pair : body.split(";")) {
+      if (pair.isBlank()) {
+        continue;
+      }
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        throw new SQLException("Malformed connection string: '" + redact(pair)
+            + "' is not a key=value pair. Write it as key=value; for example "
+            + "jdbc:tablesql:UseDevelopmentStorage=true", SqlStates.CONNECTION_REJECTED);
+      }
+      put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim(), storage, driver);
+    }
+    for (Map.Entry<DriverProperty, String> entry : driver.entrySet()) {
+      validate(entry.getKey(), entry.getValue());
+    }
+    return fromStorageKeys(storage, driver);
+  }
+
+  private static void put(String key, String value, Map<String, String> storage,
+      Map<DriverProperty, String> driver) throws SQLException {
+    for (String known : STORAGE_KEYS) {
+      if (known.equalsIgnoreCase(key)) {
+        storage.put(known, value);
+        return;
+      }
+    }
+    for (String ignored : IGNORED_KEYS) {
+      if (ignored.equalsIgnoreCase(key)) {
+        return;
+      }
+    }
+    DriverProperty property = DriverProperty.byKey(key);
+    if (property == null) {
+      List<String> valid = new ArrayList<>(STORAGE_KEYS);
+      for (DriverProperty p : DriverProperty.values()) {
+        valid.add(p.key());
+      }
+      throw new SQLException("Unknown connection string key '" + key + "'. Valid keys are: "
+          + String.join(", ", valid) + ".", SqlStates.CONNECTION_REJECTED);
+    }
+    driver.put(property, value);
+  }
+
+  private static void validate(DriverProperty property, String value) throws SQLException {
+    if (property.defaultValue().equals("true") || property.defaultValue().equals("false")) {
+      if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
+        throw badValue(property, value, "true or false");
+      }
+      return;
+    }
+    try {
+      long number = Long.parseLong(value);
+      long max = property == DriverProperty.PAGE_SIZE ? 1000 : Integer.MAX_VALUE;
+      long min = property == DriverProperty.MAX_RETRIES || property == DriverProperty.SCHEMA_TTL ? 0 : 1;
+      if (number < min || number > max) {
+        throw badValue(property, value, "a whole number from " + min + " to " + max);
+      }
+    } catch (NumberFormatException e) {
+      throw badValue(property, value, "a whole number");
+    }
+  }
+
+  private static SQLException badValue(DriverProperty property, String value, String expected) {
+    return new SQLException("Driver property " + property.key() + "='" + value + "' is invalid: expected "
+        + expected + " (default " + property.defaultValue() + ").", SqlStates.CONNECTION_REJECTED);
+  }
+
+  private static ConnectionSettings fromStorageKeys(Map<String, String> keys,
+      Map<DriverProperty, String> driver) throws SQLException {
+    String endpoint = keys.get("TableEndpoint");
+    String accountName = keys.get("AccountName");
+    Secret key = Secret.ofNullable(keys.get("AccountKey"));
+    Secret sas = Secret.ofNullable(keys.get("SharedAccessSignature"));
+    if ("true".equalsIgnoreCase(keys.get("UseDevelopmentStorage"))) {
+      String proxy = keys.getOrDefault("DevelopmentStorageProxyUri", "http://127.0.0.1");
+      URI uri = URI.create(proxy);
+      int port = uri.getPort() > 0 ? uri.getPort() : 10002;
+      endpoint = uri.getScheme() + "://" + uri.getHost() + ":" + port + "/" + DEV_ACCOUNT;
+      accountName = DEV_ACCOUNT;
+      key = new Secret(DEV_KEY);
+    } else if (endpoint == null) {
+      if (accountName == null) {
+        throw new SQLException("The connection string names no account: add AccountName=... (with "
+            + "AccountKey=... or SharedAccessSignature=...), TableEndpoint=..., or "
+            + "UseDevelopmentStorage=true for a local emulator.", SqlStates.CONNECTION_REJECTED);
+      }
+      String protocol = keys.getOrDefault("DefaultEndpointsProtocol", "https");
+      String suffix = keys.getOrDefault("EndpointSuffix", "core.windows.net");
+      endpoint = protocol + "://" + accountName + ".table." + suffix;
+    }
+    try {
+      URI uri = new URI(endpoint);
+      if (uri.getScheme() == null || uri.getHost() == null) {
+        throw new IllegalArgumentException();
+      }
+    } catch (Exception e) {
+      throw new SQLException("TableEndpoint '" + endpoint + "' is not a URL such as "
+          + "https://myaccount.table.core.windows.net.", SqlStates.CONNECTION_REJECTED);
+    }
+    if (key == null && sas == null) {
+      throw new SQLException("The connection string has no credentials: add AccountKey=... (with "
+          + "AccountName) or SharedAccessSignature=....", SqlStates.CONNECTION_REJECTED);
+    }
+    if (key != null && accountName == null) {
+      accountName = accountNameFromEndpoint(endpoint);
+    }
+    return new ConnectionSettings(stripTrailingSlash(endpoint), accountName, key, sas, driver);
+  }
+
+  /** The account is the first host label on Azure, the first path segment on emulators. */
+  private static String accountNameFromEndpoint(String endpoint) {
+    URI uri = URI.create(endpoint);
+    String path = uri.getPath() == null ? "" : uri.getPath().replaceAll("^/+", "");
+    if (!path.isEmpty()) {
+      return path.split("/")[0];
+    }
+    return uri.getHost().split("\\.")[0];
+  }
+
+  private static String stripTrailingSlash(String endpoint) {
+    return endpoint.endsWith("/") ? endpoint.substring(0, endpoint.length() - 1) : endpoint;
+  }
+
+  /** A value that may hold a secret, cut to its key so nothing secret is echoed. */
+  private static String redact(String pair) {
+    int eq = pair.indexOf('=');
+    return eq < 0 ? (pair.length() > 20 ? pair.substring(0, 20) + "..." : pair) : pair.substring(0, eq) + "=...";
+  }
+
+  public String tableEndpoint() {
+    return tableEndpoint;
+  }
+
+  public String accountName() {
+    return accountName;
+  }
+
+  public Secret accountKey() {
+    return accountKey;
+  }
+
+  public Secret sharedAccessSignature() {
+    return sharedAccessSignature;
+  }
+
+  public String get(DriverProperty property) {
+    return properties.getOrDefault(property, property.defaultValue());
+  }
+
+  public int getInt(DriverProperty property) {
+    return Integer.parseInt(get(property));
+  }
+
+  public boolean getBoolean(DriverProperty property) {
+    return Boolean.parseBoolean(get(property).toLowerCase(Locale.ROOT));
+  }
+
+  /** Identity of the account and the settings that shape cached metadata, for cache keys. */
+  public String cacheKey() {
+    return tableEndpoint + "|" + accountName + "|" + get(DriverProperty.SAMPLE_SIZE);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ConnectionSettings other && tableEndpoint.equals(other.tableEndpoint)
+        && Objects.equals(accountName, other.accountName) && Objects.equals(accountKey, other.accountKey)
+        && Objects.equals(sharedAccessSignature, other.sharedAccessSignature)
+        && properties.equals(other.properties);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(tableEndpoint, accountName, properties);
+  }
+
+  @Override
+  public String toString() {
+    return "ConnectionSettings{endpoint=" + tableEndpoint + ", account=" + accountName
+        + ", credentials=" + (accountKey != null ? "AccountKey=***" : "SharedAccessSignature=***")
+        + ", properties=" + properties + "}";
+  }
+
+  /** A credential: compared by value, never printed. */
+  public static final class Secret {
+    private final String value;
+
+    Secret(String value) {
+      this.value = value;
+    }
+
+    static Secret ofNullable(String value) {
+      return value == null || value.isEmpty() ? null : new Secret(value);
+    }
+
+    public String reveal() {
+      return value;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Secret other && value.equals(other.value);
+    }
+
+    @Override
+    public int hashCode() {
+      return value.hashCode();
+    }
+
+    @Override
+    public String toString() {
+      return "***";
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package io.tablesql.jdbc;
+
+import java.util.Locale;
+
+/**
+ * Every driver property: its name in connection strings, default, and the description that
+ * {@code Driver.getPropertyInfo} and the README show. Adding one here is enough to make it
+ * accepted, listed and documented.
+ */
+public enum DriverProperty {
+  PUSHDOWN("pushdown", "true",
+      "Push predicates, projections and limits down to the service. false evaluates everything "
+          + "in the client (the oracle the tests compare against)."),
+  SAMPLE_SIZE("sampleSize", "1000",
+      "Entities read from the start of each table to infer its columns and their types."),
+  SCHEMA_TTL("schemaTtlSeconds", "300",
+      "Seconds an inferred table schema and the table list are cached before being read again."),
+  PAGE_SIZE("pageSize", "1000",
+      "Entities asked for per request ($top), 1 to 1000. Statement.setFetchSize overrides it."),
+  MAX_CONCURRENCY("maxConcurrency", "8",
+      "Requests one statement sends at the same time for multi-point lookups and multi-partition scans."),
+  REQUEST_TIMEOUT("requestTimeoutSeconds", "30",
+      "Seconds to wait for one response from the service before failing the request."),
+  MAX_RETRIES("maxRetries", "3",
+      "Retries of a request that failed with a transient error (throttling, timeouts, 5xx).");
+
+  private final String key;
+  private final String defaultValue;
+  private final String description;
+
+  DriverProperty(String key, String defaultValue, String description) {
+    this.key = key;
+    this.defaultValue = defaultValue;
+    this.description = description;
+  }
+
+  public String key() {
+    return key;
+  }
+
+  public String defaultValue() {
+    return defaultValue;
+  }
+
+  public String description() {
+    return description;
+  }
+
+  static DriverProperty byKey(String key) {
+    for (DriverProperty property : values()) {
+      if (property.key.toLowerCase(Locale.ROOT).equals(key.toLowerCase(Locale.ROOT))) {
+        return property;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,87 @@
+package io.tablesql.jdbc;
+
+import io.tablesql.SqlStates;
+import io.tablesql.store.StoreException;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.parser.SqlParseException;
+
+/**
+ * Turns whatever a statement threw into a {@link SQLException} with a SQLState and a message
+ * that says what is wrong and what to do, without Calcite's wrapping.
+ */
+final class SqlErrors {
+  private static final Pattern OBJECT_NOT_FOUND = Pattern.compile("Object '([^']*)' not found");
+  private static final Pattern TABLE_NOT_FOUND = Pattern.compile("Table '([^']*)' not found");
+  private static final Pattern COLUMN_NOT_FOUND = Pattern.compile("Column '([^']*)' not found");
+
+  private SqlErrors() {
+  }
+
+  static SQLException translate(Throwable error) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      if (cause instanceof StoreException store) {
+        return store.toSqlException();
+      }
+    }
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      if (cause instanceof SqlParseException parse) {
+        return new SQLException("SQL syntax error: " + firstLine(parse.getMessage())
+            + " Check the statement near that position.", SqlStates.SYNTAX_ERROR, error);
+      }
+      if (cause instanceof CalciteContextException context) {
+        return validationError(context, error);
+      }
+    }
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      if (cause instanceof UnsupportedOperationException || cause instanceof SQLFeatureNotSupportedException) {
+        return new SQLFeatureNotSupportedException("Not supported by tablesql: " + messageOf(cause),
+            SqlStates.FEATURE_NOT_SUPPORTED, error);
+      }
+    }
+    if (error instanceof SQLException sql && sql.getSQLState() != null) {
+      return sql;
+    }
+    return new SQLException(messageOf(error), SqlStates.GENERAL_ERROR, error);
+  }
+
+  private static SQLException validationError(CalciteContextException context, Throwable error) {
+    String position = "line " + context.getPosLine() + ", column " + context.getPosColumn();
+    String message = context.getCause() != null ? context.getCause().getMessage() : context.getMessage();
+    Matcher table = OBJECT_NOT_FOUND.matcher(message);
+    Matcher namedTable = TABLE_NOT_FOUND.matcher(message);
+    if (table.find() || namedTable.find()) {
+      String name = table.find(0) ? table.group(1) : namedTable.group(1);
+      return new SQLException("Table '" + name + "' not found (" + position + "). Table names are those of the "
+          + "account's tables; list them with DatabaseMetaData.getTables or !tables in the shell.",
+          SqlStates.TABLE_NOT_FOUND, error);
+    }
+    Matcher column = COLUMN_NOT_FOUND.matcher(message);
+    if (column.find()) {
+      return new SQLException("Column '" + column.group(1) + "' not found (" + position + "). Columns are "
+          + "PartitionKey, RowKey, Timestamp and the properties seen in the table's first entities "
+          + "(driver property sampleSize).", SqlStates.COLUMN_NOT_FOUND, error);
+    }
+    String state = message.contains("Cannot apply") || message.contains("type") || message.contains("Type")
+        ? SqlStates.DATA_TYPE_MISMATCH : SqlStates.SYNTAX_ERROR;
+    return new SQLException(message + " (" + position + ")", state, error);
+  }
+
+  private static String messageOf(Throwable error) {
+    String message = error.getMessage();
+    if (message == null) {
+      return error.getClass().getSimpleName();
+    }
+    // Calcite prefixes "Error while executing SQL "...": "; the statement is the caller's own.
+    int colon = message.startsWith("Error while executing SQL") ? message.indexOf("\": ") : -1;
+    return colon >= 0 ? message.substring(colon + 3) : message;
+  }
+
+  private static String firstLine(String message) {
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
+  }
+}

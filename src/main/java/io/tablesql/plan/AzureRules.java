@@ -1,0 +1,201 @@
+package io.tablesql.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.plan.Convention;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.RelOptRuleCall;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.RelRule;
+import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.convert.ConverterRule;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.logical.LogicalFilter;
+import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rel.logical.LogicalSort;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.tools.RelBuilderFactory;
+import org.apache.calcite.util.ImmutableBitSet;
+
+/** The rules that move filters, projections and limits into an {@link AzureTableScan}. */
+public final class AzureRules {
+  private AzureRules() {
+  }
+
+  /** WHERE over a table: the access path, the $filter, and a residual Filter for the client. */
+  static final RelOptRule FILTER = new RuleConfig("AzureFilterRule",
+      b0 -> b0.operand(LogicalFilter.class).oneInput(b1 -> b1.operand(AzureTableScan.class)
+          .predicate(scan -> scan.query().isUnconstrained()).noInputs()),
+      config -> new RelRule<>(config) {
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+          Filter filter = call.rel(0);
+          AzureTableScan scan = call.rel(1);
+          FilterTranslator.Result result = new FilterTranslator(scan.query(), filter.getCluster().getRexBuilder())
+              .translate(filter.getCondition());
+          if (result.query().isUnconstrained()) {
+            return; // nothing the service can do
+          }
+          RelBuilder builder = call.builder().push(scan.withQuery(result.query()));
+          if (result.residual() != null) {
+            builder.filter(result.residual());
+          }
+          call.transformTo(builder.build());
+        }
+      }).toRule();
+
+  /** SELECT list over a table: only the columns used are asked for ($select). */
+  static final RelOptRule PROJECT = new RuleConfig("AzureProjectRule",
+      b0 -> b0.operand(LogicalProject.class).oneInput(b1 -> b1.operand(AzureTableScan.class).noInputs()),
+      config -> new RelRule<>(config) {
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+          Project project = call.rel(0);
+          AzureTableScan scan = call.rel(1);
+          ImmutableBitSet used = RelOptUtil.InputFinder.bits(project.getProjects(), null);
+          AzureTableScan narrowed = narrow(scan, used);
+          if (narrowed == null) {
+            return;
+          }
+          RexShuttle renumber = renumbering(used);
+          RelBuilder builder = call.builder().push(narrowed);
+          builder.project(renumber.apply(project.getProjects()), project.getRowType().getFieldNames());
+          call.transformTo(builder.build());
+        }
+      }).toRule();
+
+  /** SELECT list over a WHERE the service could not take whole: columns of both. */
+  static final RelOptRule PROJECT_FILTER = new RuleConfig("AzureProjectFilterRule",
+      b0 -> b0.operand(LogicalProject.class).oneInput(b1 -> b1.operand(LogicalFilter.class)
+          .oneInput(b2 -> b2.operand(AzureTableScan.class).noInputs())),
+      config -> new RelRule<>(config) {
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+          Project project = call.rel(0);
+          Filter filter = call.rel(1);
+          AzureTableScan scan = call.rel(2);
+          ImmutableBitSet used = RelOptUtil.InputFinder.bits(project.getProjects(), filter.getCondition());
+          AzureTableScan narrowed = narrow(scan, used);
+          if (narrowed == null) {
+            return;
+          }
+          RexShuttle renumber = renumbering(used);
+          RelBuilder builder = call.builder().push(narrowed);
+          builder.filter(filter.getCondition().accept(renumber));
+          builder.project(renumber.apply(project.getProjects()), project.getRowType().getFieldNames());
+          call.transformTo(builder.build());
+        }
+      }).toRule();
+
+  /** LIMIT over a table read in key order: stop paging once enough rows have come. */
+  static final RelOptRule LIMIT = new RuleConfig("AzureLimitRule",
+      b0 -> b0.operand(LogicalSort.class).predicate(sort -> sort.fetch instanceof RexLiteral
+              && (sort.offset == null || sort.offset instanceof RexLiteral))
+          .oneInput(b1 -> b1.operand(AzureTableScan.class).predicate(scan -> scan.query().limit() == null)
+              .noInputs()),
+      config -> new RelRule<>(config) {
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+          Sort sort = call.rel(0);
+          AzureTableScan scan = call.rel(1);
+          if (!inKeyOrder(sort, scan)) {
+            return;
+          }
+          long limit = RexLiteral.longValue(sort.fetch)
+              + (sort.offset == null ? 0 : RexLiteral.longValue(sort.offset));
+          call.transformTo(sort.copy(sort.getTraitSet(), scan.withQuery(scan.query().withLimit(limit)),
+              sort.getCollation(), sort.offset, sort.fetch));
+        }
+      }).toRule();
+
+  /** Implements the logical scan by the one that runs in Calcite's enumerable engine. */
+  static final RelOptRule TO_ENUMERABLE = ConverterRule.Config.INSTANCE
+      .withConversion(AzureTableScan.class, Convention.NONE, EnumerableConvention.INSTANCE, "AzureToEnumerableRule")
+      .withRuleFactory(config -> new ConverterRule(config) {
+        @Override
+        public RelNode convert(RelNode rel) {
+          return EnumerableAzureTableScan.create((AzureTableScan) rel);
+        }
+      }).toRule();
+
+  public static final List<RelOptRule> PUSHDOWN = List.of(FILTER, PROJECT, PROJECT_FILTER, LIMIT);
+
+  /** The scan reading only the {@code used} fields (at least one), or null if that changes nothing. */
+  private static AzureTableScan narrow(AzureTableScan scan, ImmutableBitSet used) {
+    List<Integer> projection = scan.query().projection();
+    if (used.cardinality() == projection.size()) {
+      return null;
+    }
+    List<Integer> narrowed = new ArrayList<>();
+    for (int field : used.isEmpty() ? ImmutableBitSet.of(0) : used) {
+      narrowed.add(projection.get(field));
+    }
+    return scan.withQuery(scan.query().withProjection(narrowed));
+  }
+
+  /** Renumbers references to the fields of a scan after {@link #narrow} kept only {@code used}. */
+  private static RexShuttle renumbering(ImmutableBitSet used) {
+    List<Integer> kept = used.asList();
+    return new RexShuttle() {
+      @Override
+      public RexNode visitInputRef(RexInputRef ref) {
+        return new RexInputRef(kept.indexOf(ref.getIndex()), ref.getType());
+      }
+    };
+  }
+
+  /** Whether the sort asks for nothing or for a prefix of the scan's (PartitionKey, RowKey) order. */
+  private static boolean inKeyOrder(Sort sort, AzureTableScan scan) {
+    List<RelFieldCollation> wanted = sort.getCollation().getFieldCollations();
+    List<RelFieldCollation> provided = scan.getTraitSet().getCollation() == null ? List.of()
+        : scan.getTraitSet().getCollation().getFieldCollations();
+    if (wanted.size() > provided.size()) {
+      return false;
+    }
+    for (int i = 0; i < wanted.size(); i++) {
+      if (wanted.get(i).getFieldIndex() != provided.get(i).getFieldIndex()
+          || wanted.get(i).getDirection() != RelFieldCollation.Direction.ASCENDING) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A rule configuration written out by hand, since Calcite generates its own with Immutables. */
+  private record RuleConfig(String description, RelRule.OperandTransform operandSupplier,
+      RelBuilderFactory relBuilderFactory, Function<RuleConfig, RelOptRule> factory) implements RelRule.Config {
+    RuleConfig(String description, RelRule.OperandTransform operands, Function<RuleConfig, RelOptRule> factory) {
+      this(description, operands, RelFactories.LOGICAL_BUILDER, factory);
+    }
+
+    @Override
+    public RelOptRule toRule() {
+      return factory.apply(this);
+    }
+
+    @Override
+    public RelRule.Config withRelBuilderFactory(RelBuilderFactory newFactory) {
+      return new RuleConfig(description, operandSupplier, newFactory, factory);
+    }
+
+    @Override
+    public RelRule.Config withDescription(String newDescription) {
+      return new RuleConfig(newDescription, operandSupplier, relBuilderFactory, factory);
+    }
+
+    @Override
+    public RelRule.Config withOperandSupplier(RelRule.OperandTransform transform) {
+      return new RuleConfig(description, transform, relBuilderFactory, factory);
+    }
+  }
+}

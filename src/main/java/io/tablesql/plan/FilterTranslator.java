@@ -1,0 +1,506 @@
+package io.tablesql.plan;
+
+import io.tablesql.plan.ServiceFilter.And;
+import io.tablesql.plan.ServiceFilter.Comparison;
+import io.tablesql.plan.ServiceFilter.Op;
+import io.tablesql.plan.ServiceFilter.Or;
+import io.tablesql.schema.Column;
+import io.tablesql.store.EdmType;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.avatica.util.ByteString;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlLikeOperator;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.NlsString;
+
+/**
+ * Turns a WHERE condition over a table into the cheapest access path plus a {@code $filter},
+ * and what the service cannot evaluate exactly like SQL into a residual condition for the client.
+ *
+ * <p>Exactness rests on three facts: the service compares type-strictly, a missing property (or
+ * one of another type, which reads as NULL here) matches no {@code eq/lt/le/gt/ge} comparison,
+ * and strings compare by ordinal order like Java's. So SQL's three-valued logic is kept by never
+ * sending {@code ne} or {@code not} on properties: {@code x <> v} becomes
+ * {@code x lt v or x gt v}, and NOT is pushed into the comparisons.
+ */
+public final class FilterTranslator {
+  /** More keys than this are read by scans rather than by one GET each. */
+  static final int MAX_POINTS = 100;
+
+  private final TableQuery query;
+  private final RexBuilder rexBuilder;
+
+  /** The result: the new query and the condition left to the client (null if none). */
+  public record Result(TableQuery query, RexNode residual) {
+  }
+
+  private record Translation(ServiceFilter filter, boolean exact) {
+  }
+
+  public FilterTranslator(TableQuery query, RexBuilder rexBuilder) {
+    this.query = query;
+    this.rexBuilder = rexBuilder;
+  }
+
+  public Result translate(RexNode condition) {
+    List<RexNode> conjuncts = RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, condition));
+    List<RexNode> residual = new ArrayList<>();
+
+    List<Operand> partitionPoints = null;
+    List<Operand> rowPoints = null;
+    RexNode partitionConjunct = null;
+    RexNode rowConjunct = null;
+    for (RexNode conjunct : conjuncts) {
+      if (partitionPoints == null && (partitionPoints = equalities(conjunct, Column.PARTITION_KEY)) != null) {
+        partitionConjunct = conjunct;
+      } else if (rowPoints == null && (rowPoints = equalities(conjunct, Column.ROW_KEY)) != null) {
+        rowConjunct = conjunct;
+      }
+    }
+
+    // Full keys: one GET per key; a GET cannot filter, so everything else stays in the client.
+    if (partitionPoints != null && rowPoints != null
+        && partitionPoints.size() * rowPoints.size() <= MAX_POINTS) {
+      List<TableQuery.Key> keys = new ArrayList<>();
+      for (Operand partition : partitionPoints) {
+        for (Operand row : rowPoints) {
+          keys.add(new TableQuery.Key(partition, row));
+        }
+      }
+      for (RexNode conjunct : conjuncts) {
+        if (conjunct != partitionConjunct && conjunct != rowConjunct) {
+          residual.add(conjunct);
+        }
+      }
+      return pointLookups(keys, residual);
+    }
+    for (RexNode conjunct : conjuncts) {
+      List<TableQuery.Key> keys = keyPairs(conjunct);
+      if (keys != null) {
+        for (RexNode other : conjuncts) {
+          if (other != conjunct) {
+            residual.add(other);
+          }
+        }
+        return pointLookups(keys, residual);
+      }
+    }
+
+    if (partitionPoints != null && partitionPoints.size() > 1 && partitionPoints.size() <= MAX_POINTS) {
+      List<RexNode> rest = new ArrayList<>(conjuncts);
+      rest.remove(partitionConjunct);
+      ServiceFilter filter = pushConjuncts(rest, ServiceFilter.MAX_COMPARISONS - 1, residual);
+      return new Result(query.withAccess(AccessPath.MULTI_PARTITION_SCAN, List.of(), partitionPoints, filter),
+          compose(residual));
+    }
+
+    // One query: key comparisons first, so that they are the ones that fit in the filter.
+    List<RexNode> ordered = new ArrayList<>();
+    for (RexNode conjunct : conjuncts) {
+      if (constrainsKey(conjunct)) {
+        ordered.add(conjunct);
+      }
+    }
+    for (RexNode conjunct : conjuncts) {
+      if (!constrainsKey(conjunct)) {
+        ordered.add(conjunct);
+      }
+    }
+    ServiceFilter filter = pushConjuncts(ordered, ServiceFilter.MAX_COMPARISONS, residual);
+    return new Result(query.withAccess(scanPath(filter), List.of(), List.of(), filter), compose(residual));
+  }
+
+  private Result pointLookups(List<TableQuery.Key> keys, List<RexNode> residual) {
+    AccessPath path = keys.size() == 1 ? AccessPath.POINT_LOOKUP : AccessPath.MULTI_POINT_LOOKUP;
+    return new Result(query.withAccess(path, keys, List.of(), null), compose(residual));
+  }
+
+  private RexNode compose(List<RexNode> residual) {
+    return residual.isEmpty() ? null : RexUtil.composeConjunction(rexBuilder, residual);
+  }
+
+  /** Pushes the conjuncts that translate, within the comparison budget; the rest go to the residual. */
+  private ServiceFilter pushConjuncts(List<RexNode> conjuncts, int budget, List<RexNode> residual) {
+    List<ServiceFilter> pushed = new ArrayList<>();
+    int used = 0;
+    for (RexNode conjunct : conjuncts) {
+      Translation translation = translate(conjunct, false);
+      if (translation != null && used + translation.filter().comparisons() <= budget) {
+        pushed.add(translation.filter());
+        used += translation.filter().comparisons();
+        if (!translation.exact()) {
+          residual.add(conjunct);
+        }
+      } else {
+        residual.add(conjunct);
+      }
+    }
+    return pushed.isEmpty() ? null : pushed.size() == 1 ? pushed.get(0) : new And(List.copyOf(pushed));
+  }
+
+  private static AccessPath scanPath(ServiceFilter filter) {
+    boolean partitionEquality = false;
+    boolean partitionRange = false;
+    boolean rowKey = false;
+    for (ServiceFilter part : topLevelComparisons(filter)) {
+      if (part instanceof Comparison c) {
+        if (c.property().equals(Column.PARTITION_KEY)) {
+          partitionEquality |= c.op() == Op.EQ;
+          partitionRange |= c.op() != Op.EQ && c.op() != Op.NE;
+        } else if (c.property().equals(Column.ROW_KEY)) {
+          rowKey |= c.op() != Op.NE;
+        }
+      }
+    }
+    if (partitionEquality) {
+      return rowKey ? AccessPath.RANGE_SCAN : AccessPath.PARTITION_SCAN;
+    }
+    return partitionRange ? AccessPath.RANGE_SCAN : AccessPath.TABLE_SCAN;
+  }
+
+  private static List<ServiceFilter> topLevelComparisons(ServiceFilter filter) {
+    List<ServiceFilter> parts = new ArrayList<>();
+    if (filter instanceof And and) {
+      and.operands().forEach(part -> parts.addAll(topLevelComparisons(part)));
+    } else if (filter != null) {
+      parts.add(filter);
+    }
+    return parts;
+  }
+
+  private boolean constrainsKey(RexNode node) {
+    if (node instanceof RexCall call && !call.getOperands().isEmpty()) {
+      Column column = column(call.getOperands().get(0));
+      return column != null && column.isKey();
+    }
+    return false;
+  }
+
+  /** {@code column = v}, or an OR of such: the values; otherwise null. */
+  private List<Operand> equalities(RexNode node, String keyColumn) {
+    List<Operand> values = new ArrayList<>();
+    for (RexNode disjunct : RelOptUtil.disjunctions(node)) {
+      Operand value = keyEquality(disjunct, keyColumn);
+      if (value == null) {
+        return null;
+      }
+      values.add(value);
+    }
+    return values;
+  }
+
+  /** An OR of branches that each fix PartitionKey and RowKey and nothing else: the keys. */
+  private List<TableQuery.Key> keyPairs(RexNode node) {
+    List<RexNode> disjuncts = RelOptUtil.disjunctions(node);
+    if (disjuncts.size() > MAX_POINTS) {
+      return null;
+    }
+    List<TableQuery.Key> keys = new ArrayList<>();
+    for (RexNode disjunct : disjuncts) {
+      List<RexNode> parts = RelOptUtil.conjunctions(disjunct);
+      if (parts.size() != 2) {
+        return null;
+      }
+      Operand partition = keyEquality(parts.get(0), Column.PARTITION_KEY);
+      Operand row = keyEquality(parts.get(1), Column.ROW_KEY);
+      if (partition == null || row == null) {
+        partition = keyEquality(parts.get(1), Column.PARTITION_KEY);
+        row = keyEquality(parts.get(0), Column.ROW_KEY);
+      }
+      if (partition == null || row == null) {
+        return null;
+      }
+      keys.add(new TableQuery.Key(partition, row));
+    }
+    return keys;
+  }
+
+  private Operand keyEquality(RexNode node, String keyColumn) {
+    if (node.getKind() != SqlKind.EQUALS) {
+      return null;
+    }
+    List<RexNode> operands = ((RexCall) node).getOperands();
+    for (int i = 0; i < 2; i++) {
+      Column column = column(operands.get(i));
+      if (column != null && column.name().equals(keyColumn)) {
+        return value(operands.get(1 - i), column, EdmType.STRING);
+      }
+    }
+    return null;
+  }
+
+  /** The column an expression reads directly, or null. */
+  private Column column(RexNode node) {
+    if (node instanceof RexInputRef ref) {
+      return query.columns().get(ref.getIndex());
+    }
+    return null;
+  }
+
+  private Translation translate(RexNode node, boolean negated) {
+    switch (node.getKind()) {
+      case AND:
+      case OR: {
+        boolean and = (node.getKind() == SqlKind.AND) != negated;
+        List<ServiceFilter> parts = new ArrayList<>();
+        boolean exact = true;
+        for (RexNode operand : ((RexCall) node).getOperands()) {
+          Translation part = translate(operand, negated);
+          if (part == null) {
+            if (!and) {
+              return null;
+            }
+            exact = false; // a weaker AND still selects a superset; the client re-checks
+            continue;
+          }
+          parts.add(part.filter());
+          exact &= part.exact();
+        }
+        if (parts.isEmpty()) {
+          return null;
+        }
+        ServiceFilter filter = parts.size() == 1 ? parts.get(0) : and ? new And(parts) : new Or(parts);
+        return new Translation(filter, exact);
+      }
+      case NOT:
+        return translate(((RexCall) node).getOperands().get(0), !negated);
+      case EQUALS:
+      case NOT_EQUALS:
+      case LESS_THAN:
+      case LESS_THAN_OR_EQUAL:
+      case GREATER_THAN:
+      case GREATER_THAN_OR_EQUAL:
+        return comparison((RexCall) node, negated);
+      case IS_NOT_NULL:
+      case IS_NULL: {
+        boolean notNull = (node.getKind() == SqlKind.IS_NOT_NULL) != negated;
+        Column column = column(((RexCall) node).getOperands().get(0));
+        return notNull && column != null ? isNotNull(column) : null;
+      }
+      case LIKE:
+        return negated || ((SqlLikeOperator) ((RexCall) node).getOperator()).isNegated()
+            ? null : like((RexCall) node);
+      case INPUT_REF: {
+        Column column = column(node);
+        if (column != null && column.singleEdmType() == EdmType.BOOLEAN) {
+          return exact(new Comparison(column.name(), Op.EQ, EdmType.BOOLEAN, Operand.literal(!negated), false));
+        }
+        return null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  private static Translation exact(ServiceFilter filter) {
+    return new Translation(filter, true);
+  }
+
+  private Translation comparison(RexCall call, boolean negated) {
+    SqlKind kind = negated ? call.getKind().negateNullSafe() : call.getKind();
+    Column column = column(call.getOperands().get(0));
+    RexNode other = call.getOperands().get(1);
+    if (column == null) {
+      column = column(call.getOperands().get(1));
+      other = call.getOperands().get(0);
+      kind = kind.reverse();
+    }
+    if (column == null) {
+      return null;
+    }
+    EdmType type = column.singleEdmType();
+    Operand value = type == null ? null : value(other, column, type);
+    if (value == null) {
+      return null;
+    }
+    String name = column.name();
+    switch (type) {
+      case GUID:
+      case BINARY:
+        return kind == SqlKind.EQUALS ? exact(new Comparison(name, Op.EQ, type, value, false)) : null;
+      case DATETIME:
+        return dateTime(name, kind, value);
+      case BOOLEAN:
+        if (kind == SqlKind.EQUALS) {
+          return exact(new Comparison(name, Op.EQ, type, value, false));
+        }
+        if (kind == SqlKind.NOT_EQUALS && !value.isParameter()) {
+          return exact(new Comparison(name, Op.EQ, type, Operand.literal(!(Boolean) value.literal()), false));
+        }
+        return null;
+      default:
+        break;
+    }
+    switch (kind) {
+      case EQUALS: return exact(new Comparison(name, Op.EQ, type, value, false));
+      case LESS_THAN: return exact(new Comparison(name, Op.LT, type, value, false));
+      case LESS_THAN_OR_EQUAL: return exact(new Comparison(name, Op.LE, type, value, false));
+      case GREATER_THAN: return exact(new Comparison(name, Op.GT, type, value, false));
+      case GREATER_THAN_OR_EQUAL: return exact(new Comparison(name, Op.GE, type, value, false));
+      case NOT_EQUALS:
+        if (column.isKey()) {
+          return exact(new Comparison(name, Op.NE, type, value, false)); // keys are never missing
+        }
+        return exact(new Or(List.of(new Comparison(name, Op.LT, type, value, false),
+            new Comparison(name, Op.GT, type, value, false))));
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * The client sees DateTimes floored to the millisecond, so {@code t <= X} is {@code t lt X+1ms}
+   * at the service, {@code t = X} is {@code t ge X and t lt X+1ms}, and so on: exact either way.
+   */
+  private static Translation dateTime(String name, SqlKind kind, Operand value) {
+    EdmType type = EdmType.DATETIME;
+    Comparison atLeastX = new Comparison(name, Op.GE, type, value, false);
+    Comparison belowX = new Comparison(name, Op.LT, type, value, false);
+    Comparison atLeastNext = new Comparison(name, Op.GE, type, value, true);
+    Comparison belowNext = new Comparison(name, Op.LT, type, value, true);
+    switch (kind) {
+      case EQUALS: return exact(new And(List.of(atLeastX, belowNext)));
+      case NOT_EQUALS: return exact(new Or(List.of(belowX, atLeastNext)));
+      case LESS_THAN: return exact(belowX);
+      case LESS_THAN_OR_EQUAL: return exact(belowNext);
+      case GREATER_THAN: return exact(atLeastNext);
+      case GREATER_THAN_OR_EQUAL: return exact(atLeastX);
+      default: return null;
+    }
+  }
+
+  /** Present with the column's type, as a comparison every such value passes. */
+  private static Translation isNotNull(Column column) {
+    EdmType type = column.singleEdmType();
+    if (type == null) {
+      return null;
+    }
+    String name = column.name();
+    switch (type) {
+      case STRING: return exact(new Comparison(name, Op.GE, type, Operand.literal(""), false));
+      case INT32: return exact(new Comparison(name, Op.GE, type, Operand.literal(Integer.MIN_VALUE), false));
+      case INT64: return exact(new Comparison(name, Op.GE, type, Operand.literal(Long.MIN_VALUE), false));
+      case BOOLEAN:
+        return exact(new Or(List.of(new Comparison(name, Op.EQ, type, Operand.literal(true), false),
+            new Comparison(name, Op.EQ, type, Operand.literal(false), false))));
+      default: return null;
+    }
+  }
+
+  /** {@code LIKE 'prefix%'} is the range [prefix, next string after every prefix). */
+  private Translation like(RexCall call) {
+    Column column = column(call.getOperands().get(0));
+    if (column == null || column.singleEdmType() != EdmType.STRING || call.getOperands().size() != 2
+        || !(call.getOperands().get(1) instanceof RexLiteral literal)) {
+      return null;
+    }
+    String pattern = literal.getValueAs(String.class);
+    if (pattern == null) {
+      return null;
+    }
+    String prefix = pattern.endsWith("%") ? pattern.substring(0, pattern.length() - 1) : pattern;
+    if (prefix.indexOf('%') >= 0 || prefix.indexOf('_') >= 0 || prefix.indexOf('\\') >= 0) {
+      return null;
+    }
+    String name = column.name();
+    if (prefix.length() == pattern.length()) {
+      return exact(new Comparison(name, Op.EQ, EdmType.STRING, Operand.literal(prefix), false));
+    }
+    Comparison lower = new Comparison(name, Op.GE, EdmType.STRING, Operand.literal(prefix), false);
+    String upper = successorOfPrefix(prefix);
+    if (upper == null) {
+      return exact(lower);
+    }
+    return exact(new And(List.of(lower, new Comparison(name, Op.LT, EdmType.STRING, Operand.literal(upper), false))));
+  }
+
+  /** The least string greater than every string starting with {@code prefix}, or null if none. */
+  static String successorOfPrefix(String prefix) {
+    StringBuilder s = new StringBuilder(prefix);
+    while (s.length() > 0) {
+      char last = s.charAt(s.length() - 1);
+      if (last != Character.MAX_VALUE) {
+        s.setCharAt(s.length() - 1, (char) (last + 1));
+        return s.toString();
+      }
+      s.setLength(s.length() - 1);
+    }
+    return null;
+  }
+
+  /**
+   * A literal or parameter that can be compared with {@code column} at the service with SQL's
+   * result, as an operand of Edm type {@code type}; otherwise null.
+   */
+  private static Operand value(RexNode node, Column column, EdmType type) {
+    if (node instanceof RexDynamicParam param) {
+      boolean sameType = param.getType().getSqlTypeName() == column.sqlType()
+          || (type == EdmType.STRING && param.getType().getSqlTypeName() == SqlTypeName.CHAR);
+      return sameType && type != EdmType.GUID && type != EdmType.BINARY ? Operand.parameter(param.getIndex()) : null;
+    }
+    if (!(node instanceof RexLiteral literal) || literal.isNull()) {
+      return null;
+    }
+    Object value = literal.getValue();
+    switch (type) {
+      case STRING:
+        return value instanceof NlsString ? Operand.literal(literal.getValueAs(String.class)) : null;
+      case GUID: {
+        String text = value instanceof NlsString ? literal.getValueAs(String.class) : null;
+        return text != null && ODataLiteral.isCanonicalGuid(text) ? Operand.literal(text) : null;
+      }
+      case INT32:
+      case INT64: {
+        if (!(value instanceof BigDecimal decimal) || !isExactNumeric(literal)) {
+          return null;
+        }
+        try {
+          long integral = decimal.longValueExact();
+          if (type == EdmType.INT32) {
+            return Operand.literal(Math.toIntExact(integral));
+          }
+          return Operand.literal(integral);
+        } catch (ArithmeticException e) {
+          return null;
+        }
+      }
+      case DOUBLE:
+        return value instanceof BigDecimal && column.sqlType() == SqlTypeName.DOUBLE
+            && literal.getType().getSqlTypeName() == SqlTypeName.DOUBLE
+            ? Operand.literal(literal.getValueAs(Double.class)) : null;
+      case BOOLEAN:
+        return value instanceof Boolean b ? Operand.literal(b) : null;
+      case DATETIME:
+        return literal.getType().getSqlTypeName() == SqlTypeName.TIMESTAMP
+            ? Operand.literal(literal.getValueAs(Long.class)) : null;
+      case BINARY:
+        return value instanceof ByteString ? Operand.literal(value) : null;
+      default:
+        return null;
+    }
+  }
+
+  private static boolean isExactNumeric(RexLiteral literal) {
+    switch (literal.getType().getSqlTypeName()) {
+      case TINYINT:
+      case SMALLINT:
+      case INTEGER:
+      case BIGINT:
+        return true;
+      case DECIMAL:
+        return literal.getType().getScale() == 0;
+      default:
+        return false;
+    }
+  }
+}

@@ -1,0 +1,113 @@
+package io.tablesql.plan;
+
+import io.tablesql.schema.AzureTable;
+import io.tablesql.schema.Column;
+import io.tablesql.schema.TableShape;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Everything one table access sends to the service, as one immutable value: the access path,
+ * the keys or partitions it targets, the {@code $filter}, the columns ({@code $select}) and a
+ * row limit. Rules build it; {@link io.tablesql.exec.QueryRunner} runs it.
+ *
+ * @param keys        full keys, for POINT and MULTI-POINT LOOKUP
+ * @param partitions  PartitionKeys, for MULTI-PARTITION SCAN
+ * @param filter      the {@code $filter} of scans (each partition's, without its PartitionKey), or null
+ * @param projection  indexes into the shape's columns of the columns produced
+ * @param limit       the most rows needed, or null
+ */
+public record TableQuery(AzureTable table, TableShape shape, AccessPath path, List<Key> keys,
+    List<Operand> partitions, ServiceFilter filter, List<Integer> projection, Long limit) {
+
+  /** A full entity key. */
+  public record Key(Operand partitionKey, Operand rowKey) {
+  }
+
+  public static TableQuery fullScan(AzureTable table, TableShape shape) {
+    List<Integer> all = new ArrayList<>();
+    for (int i = 0; i < shape.columns().size(); i++) {
+      all.add(i);
+    }
+    return new TableQuery(table, shape, AccessPath.TABLE_SCAN, List.of(), List.of(), null, List.copyOf(all), null);
+  }
+
+  /** True for a query no rule has changed yet, apart from its projection. */
+  public boolean isUnconstrained() {
+    return path == AccessPath.TABLE_SCAN && filter == null && limit == null;
+  }
+
+  public TableQuery withAccess(AccessPath newPath, List<Key> newKeys, List<Operand> newPartitions,
+      ServiceFilter newFilter) {
+    return new TableQuery(table, shape, newPath, List.copyOf(newKeys), List.copyOf(newPartitions), newFilter,
+        projection, limit);
+  }
+
+  public TableQuery withProjection(List<Integer> newProjection) {
+    return new TableQuery(table, shape, path, keys, partitions, filter, List.copyOf(newProjection), limit);
+  }
+
+  public TableQuery withLimit(long newLimit) {
+    return new TableQuery(table, shape, path, keys, partitions, filter, projection, newLimit);
+  }
+
+  public List<Column> columns() {
+    return projection.stream().map(i -> shape.columns().get(i)).collect(Collectors.toList());
+  }
+
+  /**
+   * The {@code $select} list: the projected properties plus the keys, which the driver needs to
+   * order and identify rows. Null (everything) when every column is projected.
+   */
+  public List<String> select() {
+    if (projection.size() == shape.columns().size()) {
+      return null;
+    }
+    List<String> names = new ArrayList<>(List.of(Column.PARTITION_KEY, Column.ROW_KEY));
+    for (Column column : columns()) {
+      if (!column.isKey()) {
+        names.add(column.name());
+      }
+    }
+    return names;
+  }
+
+  /** The access path as EXPLAIN shows it, with its key count where it has one. */
+  public String accessLabel() {
+    switch (path) {
+      case MULTI_POINT_LOOKUP: return path.label() + " ON " + keys.size() + " KEYS";
+      case MULTI_PARTITION_SCAN: return path.label() + " ON " + partitions.size() + " PARTITIONS";
+      default: return path.label();
+    }
+  }
+
+  /** How many rows this access is expected to return, for costing. */
+  public double estimatedRows() {
+    double tableRows = shape.estimatedRowCount();
+    double partitionRows = Math.max(1, Math.min(1000, tableRows / 10));
+    double rows;
+    switch (path) {
+      case POINT_LOOKUP: rows = 1; break;
+      case MULTI_POINT_LOOKUP: rows = keys.size(); break;
+      case PARTITION_SCAN: rows = partitionRows; break;
+      case RANGE_SCAN: rows = Math.max(1, partitionRows / 4); break;
+      case MULTI_PARTITION_SCAN: rows = partitionRows * partitions.size(); break;
+      default: rows = tableRows;
+    }
+    if (filter != null && path != AccessPath.RANGE_SCAN && path != AccessPath.PARTITION_SCAN) {
+      rows = Math.max(1, rows / (1 + filter.comparisons()));
+    }
+    return limit == null ? rows : Math.min(rows, limit);
+  }
+
+  /** The number of requests this access is expected to send, for costing. */
+  public double estimatedRequests() {
+    switch (path) {
+      case POINT_LOOKUP: return 1;
+      case MULTI_POINT_LOOKUP: return keys.size();
+      case MULTI_PARTITION_SCAN: return partitions.size();
+      default: return Math.max(1, Math.ceil(estimatedRows() / 1000));
+    }
+  }
+}

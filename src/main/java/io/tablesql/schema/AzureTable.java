@@ -1,0 +1,69 @@
+package io.tablesql.schema;
+
+import io.tablesql.exec.Session;
+import io.tablesql.plan.AzureTableScan;
+import io.tablesql.plan.TableQuery;
+import java.util.List;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.RelCollations;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelReferentialConstraint;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.schema.Statistic;
+import org.apache.calcite.schema.Statistics;
+import org.apache.calcite.schema.TranslatableTable;
+import org.apache.calcite.schema.impl.AbstractTable;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.ImmutableBitSet;
+
+/** One Azure table as a SQL table; its columns come from sampling (see {@link ShapeCache}). */
+public final class AzureTable extends AbstractTable implements TranslatableTable {
+  private final Session session;
+  private final String name;
+
+  AzureTable(Session session, String name) {
+    this.session = session;
+    this.name = name;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public Session session() {
+    return session;
+  }
+
+  public TableShape shape() {
+    return ShapeCache.shape(session, name);
+  }
+
+  @Override
+  public RelDataType getRowType(RelDataTypeFactory typeFactory) {
+    return rowType(typeFactory, shape().columns());
+  }
+
+  /** The SQL row type of some columns: keys NOT NULL, every property nullable. */
+  public static RelDataType rowType(RelDataTypeFactory typeFactory, List<Column> columns) {
+    RelDataTypeFactory.Builder builder = typeFactory.builder();
+    for (Column column : columns) {
+      RelDataType type = column.sqlType() == SqlTypeName.TIMESTAMP
+          ? typeFactory.createSqlType(SqlTypeName.TIMESTAMP, 3)
+          : typeFactory.createSqlType(column.sqlType());
+      builder.add(column.name(), typeFactory.createTypeWithNullability(type, !column.isKey()));
+    }
+    return builder.build();
+  }
+
+  @Override
+  public Statistic getStatistic() {
+    return Statistics.of(shape().estimatedRowCount(), List.of(ImmutableBitSet.of(0, 1)),
+        List.<RelReferentialConstraint>of(), List.of(RelCollations.of(org.apache.calcite.util.ImmutableIntList.of(0, 1))));
+  }
+
+  @Override
+  public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
+    return AzureTableScan.create(context.getCluster(), relOptTable, TableQuery.fullScan(this, shape()));
+  }
+}

@@ -1,0 +1,66 @@
+package io.tablesql.schema;
+
+import com.azure.data.tables.models.TableEntity;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.tablesql.exec.Session;
+import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.store.RequestCounters;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Inferred table shapes, shared by every connection of the JVM to the same account with the same
+ * sampling settings, each kept for the connection's schema TTL.
+ */
+final class ShapeCache {
+  private static final Cache<String, Entry> SHAPES = Caffeine.newBuilder().maximumSize(10_000).build();
+
+  private record Entry(TableShape shape, long expiresAtNanos) {
+  }
+
+  private ShapeCache() {
+  }
+
+  static TableShape shape(Session session, String table) {
+    String key = session.settings().cacheKey() + "|" + table.toLowerCase(Locale.ROOT);
+    long now = System.nanoTime();
+    Entry entry = SHAPES.getIfPresent(key);
+    if (entry == null || now - entry.expiresAtNanos() > 0) {
+      long ttl = Duration.ofSeconds(session.settings().getInt(DriverProperty.SCHEMA_TTL)).toNanos();
+      entry = new Entry(sample(session, table), now + ttl);
+      SHAPES.put(key, entry);
+    }
+    return entry.shape();
+  }
+
+  /** Forgets what is cached for a table, after a change that alters its shape. */
+  static void invalidate(Session session, String table) {
+    SHAPES.invalidate(session.settings().cacheKey() + "|" + table.toLowerCase(Locale.ROOT));
+  }
+
+  private static TableShape sample(Session session, String table) {
+    int sampleSize = session.settings().getInt(DriverProperty.SAMPLE_SIZE);
+    List<TableEntity> sample = new ArrayList<>();
+    Iterator<List<TableEntity>> pages = session.store()
+        .query(table, null, null, Math.min(1000, sampleSize), new RequestCounters());
+    boolean complete = true;
+    while (pages.hasNext()) {
+      if (sample.size() >= sampleSize) {
+        complete = false;
+        break;
+      }
+      for (TableEntity entity : pages.next()) {
+        if (sample.size() == sampleSize) {
+          complete = false;
+          break;
+        }
+        sample.add(entity);
+      }
+    }
+    return TableShape.infer(table, sample, complete);
+  }
+}

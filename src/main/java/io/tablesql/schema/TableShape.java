@@ -1,0 +1,60 @@
+package io.tablesql.schema;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.store.EdmType;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The columns of one table: PartitionKey, RowKey and Timestamp, then the union of the
+ * properties of the sampled entities, in name order. Immutable; one shape serves a statement
+ * from planning to its last row.
+ */
+public record TableShape(String tableName, List<Column> columns, long sampledEntities, boolean completeSample) {
+
+  /** Infers a shape from sampled entities; {@code completeSample} when the sample is the whole table. */
+  public static TableShape infer(String tableName, List<TableEntity> sample, boolean completeSample) {
+    Map<String, Set<EdmType>> types = new TreeMap<>(Comparator.comparing((String s) -> s.toLowerCase(java.util.Locale.ROOT))
+        .thenComparing(Comparator.naturalOrder()));
+    for (TableEntity entity : sample) {
+      for (Map.Entry<String, Object> property : entity.getProperties().entrySet()) {
+        String name = property.getKey();
+        EdmType type = EdmType.of(property.getValue());
+        if (type != null && isUserProperty(name)) {
+          types.computeIfAbsent(name, n -> EnumSet.noneOf(EdmType.class)).add(type);
+        }
+      }
+    }
+    List<Column> columns = new ArrayList<>();
+    columns.add(Column.of(Column.PARTITION_KEY, Set.of(EdmType.STRING)));
+    columns.add(Column.of(Column.ROW_KEY, Set.of(EdmType.STRING)));
+    columns.add(Column.of(Column.TIMESTAMP, Set.of(EdmType.DATETIME)));
+    types.forEach((name, edmTypes) -> columns.add(Column.of(name, edmTypes)));
+    return new TableShape(tableName, List.copyOf(columns), sample.size(), completeSample);
+  }
+
+  /** The SDK mixes OData annotations and system properties into an entity's properties. */
+  static boolean isUserProperty(String name) {
+    return !name.startsWith("odata.") && name.indexOf('@') < 0 && !name.equals(Column.PARTITION_KEY)
+        && !name.equals(Column.ROW_KEY) && !name.equals(Column.TIMESTAMP);
+  }
+
+  public int indexOf(String columnName) {
+    for (int i = 0; i < columns.size(); i++) {
+      if (columns.get(i).name().equals(columnName)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Rough number of entities, for costing access paths: exact when the sample saw the whole table. */
+  public double estimatedRowCount() {
+    return completeSample ? Math.max(1, sampledEntities) : Math.max(100_000, sampledEntities * 10.0);
+  }
+}

@@ -1,0 +1,150 @@
+package io.tablesql.shell;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Azurite's Table service on a free loopback port, in memory, for the tests, the shell and the
+ * benchmark. Installs the pinned emulator project-locally ({@code npm ci} in src/azurite) the
+ * first time it is needed.
+ */
+public final class LocalEmulator implements AutoCloseable {
+  public static final String ACCOUNT = "devstoreaccount1";
+  public static final String KEY =
+      "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+
+  private final Process process;
+  private final int port;
+
+  private LocalEmulator(Process process, int port) {
+    this.process = process;
+    this.port = port;
+  }
+
+  /** Starts an emulator; {@code projectDir} holds src/azurite/package.json. */
+  public static LocalEmulator start(Path projectDir) throws IOException {
+    Path home = projectDir.resolve("src/azurite").toAbsolutePath();
+    Path script = home.resolve("node_modules/azurite/dist/src/table/main.js");
+    if (!Files.exists(script)) {
+      install(home);
+    }
+    int port = freePort();
+    Path workspace = Files.createTempDirectory("tablesql-azurite");
+    ProcessBuilder builder = new ProcessBuilder(List.of("node", script.toString(),
+        "--tableHost", "127.0.0.1", "--tablePort", String.valueOf(port),
+        "--inMemoryPersistence", "--disableTelemetry", "--skipApiVersionCheck", "--silent",
+        "--tableKeepAliveTimeout", "120"))
+        .directory(workspace.toFile())
+        .redirectErrorStream(true);
+    Process process = builder.start();
+    LocalEmulator emulator = new LocalEmulator(process, port);
+    emulator.awaitListening();
+    return emulator;
+  }
+
+  /** Runs {@code npm ci} so the lockfile's exact emulator is installed. */
+  private static void install(Path home) throws IOException {
+    Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error")
+        .directory(home.toFile()).redirectErrorStream(true).start();
+    String output = new String(npm.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    try {
+      if (!npm.waitFor(10, TimeUnit.MINUTES) || npm.exitValue() != 0) {
+        throw new IOException("Installing the Azurite emulator with 'npm ci' in " + home + " failed:\n" + output);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("Interrupted while installing the Azurite emulator", e);
+    }
+  }
+
+  private void awaitListening() throws IOException {
+    BufferedReader reader = new BufferedReader(
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    Deque<String> lastLines = new ArrayDeque<>();
+    CompletableFuture<Boolean> listening = CompletableFuture.supplyAsync(() -> {
+      try {
+        for (String line; (line = reader.readLine()) != null; ) {
+          lastLines.addLast(line);
+          if (lastLines.size() > 20) {
+            lastLines.removeFirst();
+          }
+          if (line.contains("successfully started")) {
+            drainInBackground(reader);
+            return true;
+          }
+        }
+      } catch (IOException ignored) {
+        // the process died; reported below
+      }
+      return false;
+    });
+    boolean ok;
+    try {
+      ok = listening.get(60, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      ok = false;
+    }
+    if (!ok) {
+      process.destroyForcibly();
+      throw new IOException("Azurite did not start on port " + port + ". Its last output:\n"
+          + String.join("\n", lastLines));
+    }
+  }
+
+  /** Keeps reading the emulator's output so it never blocks on a full pipe. */
+  private static void drainInBackground(BufferedReader reader) {
+    Thread drain = new Thread(() -> {
+      try {
+        while (reader.readLine() != null) {
+          // discarded: Azurite logs each request
+        }
+      } catch (IOException ignored) {
+        // the emulator stopped
+      }
+    }, "azurite-output");
+    drain.setDaemon(true);
+    drain.start();
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public String tableEndpoint() {
+    return "http://127.0.0.1:" + port + "/" + ACCOUNT;
+  }
+
+  /** The connection string body (after {@code jdbc:tablesql:}) for this emulator. */
+  public String connectionString() {
+    return "TableEndpoint=" + tableEndpoint() + ";AccountName=" + ACCOUNT + ";AccountKey=" + KEY;
+  }
+
+  @Override
+  public void close() {
+    process.destroy();
+    try {
+      if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+  }
+}

@@ -1,0 +1,25 @@
+package io.tablesql.store;
+
+import java.sql.SQLException;
+
+/**
+ * A failure at the service, already worded for the user and carrying its SQLState. Unchecked
+ * because it travels through Calcite's generated code; the JDBC layer turns it back into a
+ * {@link SQLException}.
+ */
+public final class StoreException extends RuntimeException {
+  private final String sqlState;
+
+  public StoreException(String message, String sqlState, Throwable cause) {
+    super(message, cause);
+    this.sqlState = sqlState;
+  }
+
+  public String sqlState() {
+    return sqlState;
+  }
+
+  public SQLException toSqlException() {
+    return new SQLException(getMessage(), sqlState, this);
+  }
+}

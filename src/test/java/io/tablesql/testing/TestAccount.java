@@ -1,0 +1,86 @@
+package io.tablesql.testing;
+
+import com.azure.core.credential.AzureNamedKeyCredential;
+import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.TableServiceClient;
+import com.azure.data.tables.TableServiceClientBuilder;
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableTransactionAction;
+import com.azure.data.tables.models.TableTransactionActionType;
+import io.tablesql.shell.LocalEmulator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The suite's storage account: one Azurite started on first use and stopped when the JVM exits,
+ * plus the raw SDK to set up data (tests never read through it what they assert).
+ */
+public final class TestAccount {
+  private static LocalEmulator emulator;
+  private static TableServiceClient service;
+  private static final AtomicInteger TABLE_NUMBER = new AtomicInteger();
+
+  private TestAccount() {
+  }
+
+  public static synchronized LocalEmulator emulator() {
+    if (emulator == null) {
+      try {
+        emulator = LocalEmulator.start(Path.of("").toAbsolutePath());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      Runtime.getRuntime().addShutdownHook(new Thread(emulator::close));
+      service = new TableServiceClientBuilder().endpoint(emulator.tableEndpoint())
+          .credential(new AzureNamedKeyCredential(LocalEmulator.ACCOUNT, LocalEmulator.KEY))
+          .httpClient(new JdkHttpClientBuilder().build()).buildClient();
+    }
+    return emulator;
+  }
+
+  public static String url(String... properties) {
+    StringBuilder url = new StringBuilder("jdbc:tablesql:").append(emulator().connectionString());
+    for (String property : properties) {
+      url.append(';').append(property);
+    }
+    return url.toString();
+  }
+
+  public static Connection connect(String... properties) throws SQLException {
+    return DriverManager.getConnection(url(properties));
+  }
+
+  public static TableServiceClient service() {
+    emulator();
+    return service;
+  }
+
+  /** A new table with a name no other test uses. */
+  public static TableClient newTable(String prefix) {
+    return service().createTable(prefix + TABLE_NUMBER.incrementAndGet());
+  }
+
+  /** Writes entities with entity group transactions of up to 100 per partition. */
+  public static void insert(TableClient table, List<TableEntity> entities) {
+    Map<String, List<TableTransactionAction>> byPartition = new LinkedHashMap<>();
+    for (TableEntity entity : entities) {
+      byPartition.computeIfAbsent(entity.getPartitionKey(), k -> new ArrayList<>())
+          .add(new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, entity));
+    }
+    for (List<TableTransactionAction> actions : byPartition.values()) {
+      for (int i = 0; i < actions.size(); i += 100) {
+        table.submitTransaction(actions.subList(i, Math.min(actions.size(), i + 100)));
+      }
+    }
+  }
+}
