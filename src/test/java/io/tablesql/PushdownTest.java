@@ -1,0 +1,225 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.TestAccount;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Each access path: what EXPLAIN shows, the rows, and exactly what it cost at the service. */
+class PushdownTest {
+  private static String table;
+  private static Connection connection;
+
+  @BeforeAll
+  static void setUp() throws SQLException {
+    TableClient client = TestAccount.newTable("Orders");
+    List<TableEntity> entities = new ArrayList<>();
+    for (int i = 0; i < 2500; i++) {
+      entities.add(new TableEntity("big", String.format("r%05d", i)).addProperty("Amount", i % 100));
+    }
+    for (int p = 0; p < 5; p++) {
+      for (int i = 0; i < 10; i++) {
+        entities.add(new TableEntity("small" + p, "r" + i).addProperty("Amount", i).addProperty("Region", "R" + (i % 3)));
+      }
+    }
+    TestAccount.insert(client, entities);
+    table = client.getTableName();
+    connection = TestAccount.connect("sampleSize=3000"); // the small partitions sort after 2500 entities
+  }
+
+  @AfterAll
+  static void tearDown() throws SQLException {
+    connection.close();
+  }
+
+  private record Run(List<String> rows, long requests, long entities) {
+  }
+
+  private static Run run(String sql) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      List<String> rows = new ArrayList<>();
+      try (ResultSet resultSet = statement.executeQuery(sql)) {
+        while (resultSet.next()) {
+          rows.add(resultSet.getString(1) + "/" + resultSet.getString(2));
+        }
+      }
+      TableSqlStatement cost = statement.unwrap(TableSqlStatement.class);
+      return new Run(rows, cost.requestCount(), cost.entityCount());
+    }
+  }
+
+  private static String explain(String sql) throws SQLException {
+    try (Statement statement = connection.createStatement();
+         ResultSet resultSet = statement.executeQuery("EXPLAIN PLAN FOR " + sql)) {
+      resultSet.next();
+      return resultSet.getString(1);
+    }
+  }
+
+  @Test
+  void pointLookupIsOneGet() throws SQLException {
+    String sql = "SELECT PartitionKey, RowKey FROM " + table + " WHERE PartitionKey = 'small1' AND RowKey = 'r3'";
+    assertThat(explain(sql)).contains("access=[POINT LOOKUP]", "keys=[('small1', 'r3')]");
+    Run run = run(sql);
+    assertThat(run.rows()).containsExactly("small1/r3");
+    assertThat(run.requests()).isEqualTo(1);
+    assertThat(run.entities()).isEqualTo(1);
+  }
+
+  @Test
+  void missingKeyIsOneGetAndNoRow() throws SQLException {
+    Run run = run("SELECT PartitionKey, RowKey FROM " + table + " WHERE PartitionKey = 'small1' AND RowKey = 'zz'");
+    assertThat(run.rows()).isEmpty();
+    assertThat(run.requests()).isEqualTo(1);
+  }
+
+  @Test
+  void orOfFullKeysIsOneGetPerKeyNotAPartitionScan() throws SQLException {
+    String sql = "SELECT PartitionKey, RowKey FROM " + table + " WHERE (PartitionKey = 'small2' AND RowKey = 'r1')"
+        + " OR (PartitionKey = 'small0' AND RowKey = 'r2') OR (PartitionKey = 'small2' AND RowKey = 'r9')";
+    assertThat(explain(sql)).contains("MULTI-POINT LOOKUP ON 3 KEYS");
+    Run run = run(sql);
+    assertThat(run.rows()).containsExactly("small0/r2", "small2/r1", "small2/r9");
+    assertThat(run.requests()).isEqualTo(3);
+  }
+
+  @Test
+  void inListOfRowKeysIsMultiPointLookup() throws SQLException {
+    String sql = "SELECT PartitionKey, RowKey FROM " + table
+        + " WHERE PartitionKey = 'small3' AND RowKey IN ('r4', 'r1', 'r1', 'nope')";
+    assertThat(explain(sql)).contains("MULTI-POINT LOOKUP ON 3 KEYS");
+    Run run = run(sql);
+    assertThat(run.rows()).containsExactly("small3/r1", "small3/r4");
+    assertThat(run.requests()).isEqualTo(3);
+  }
+
+  @Test
+  void rangeScanReadsOnlyTheRange() throws SQLException {
+    String sql = "SELECT PartitionKey, RowKey FROM " + table
+        + " WHERE PartitionKey = 'big' AND RowKey >= 'r00100' AND RowKey < 'r02600'";
+    assertThat(explain(sql)).contains("access=[RANGE SCAN]",
+        "$filter=[PartitionKey eq 'big' and RowKey ge 'r00100' and RowKey lt 'r02600']");
+    Run run = run(sql);
+    assertThat(run.rows()).hasSize(2400);
+    assertThat(run.entities()).isEqualTo(2400);
+    assertThat(run.requests()).isEqualTo(3); // ⌈2400 / 1000⌉
+  }
+
+  @Test
+  void likePrefixIsARange() throws SQLException {
+    String sql = "SELECT PartitionKey, RowKey FROM " + table + " WHERE PartitionKey = 'big' AND RowKey LIKE 'r012%'";
+    assertThat(explain(sql)).contains("RANGE SCAN", "RowKey ge 'r012' and RowKey lt 'r013'");
+    Run run = run(sql);
+    assertThat(run.rows()).hasSize(100);
+    assertThat(run.requests()).isEqualTo(1);
+  }
+
+  @Test
+  void partitionScanFiltersAtTheService() throws SQLException {
+    String sql = "SELECT PartitionKey, RowKey FROM " + table + " WHERE PartitionKey = 'big' AND Amount = 7";
+    assertThat(explain(sql)).contains("access=[PARTITION SCAN]", "$filter=[PartitionKey eq 'big' and Amount eq 7]")
+        .doesNotContain("EnumerableFilter");
+    Run run = run(sql);
+    assertThat(run.rows()).hasSize(25);
+    assertThat(run.entities()).isEqualTo(25);
+  }
+
+  @Test
+  void multiPartitionScanMergesInKeyOrder() throws SQLException {
+    String sql = "SELECT PartitionKey, RowKey FROM " + table
+        + " WHERE PartitionKey IN ('small4', 'small0', 'small2') AND Region = 'R1'";
+    assertThat(explain(sql)).contains("MULTI-PARTITION SCAN ON 3 PARTITIONS", "$filter=[Region eq 'R1']");
+    Run run = run(sql);
+    assertThat(run.rows()).containsExactly("small0/r1", "small0/r4", "small0/r7", "small2/r1", "small2/r4",
+        "small2/r7", "small4/r1", "small4/r4", "small4/r7");
+    assertThat(run.requests()).isEqualTo(3);
+    assertThat(run.entities()).isEqualTo(9);
+  }
+
+  @Test
+  void tableScanStillFiltersAtTheService() throws SQLException {
+    String sql = "SELECT PartitionKey, RowKey FROM " + table + " WHERE Region = 'R2' AND UPPER(RowKey) = 'R2'";
+    String plan = explain(sql);
+    assertThat(plan).contains("access=[TABLE SCAN]", "$filter=[Region eq 'R2']", "$condition");
+    Run run = run(sql);
+    assertThat(run.rows()).hasSize(5);
+    assertThat(run.entities()).isEqualTo(15);
+  }
+
+  @Test
+  void limitReadsOneSmallPage() throws SQLException {
+    String sql = "SELECT PartitionKey, RowKey FROM " + table + " WHERE PartitionKey = 'big' LIMIT 10";
+    assertThat(explain(sql)).contains("limit=[10]");
+    Run run = run(sql);
+    assertThat(run.rows()).hasSize(10).first().isEqualTo("big/r00000");
+    assertThat(run.requests()).isEqualTo(1);
+    assertThat(run.entities()).isEqualTo(10);
+  }
+
+  @Test
+  void orderByTheKeyNeedsNoSort() throws SQLException {
+    String sql = "SELECT PartitionKey, RowKey FROM " + table + " WHERE PartitionKey = 'big' ORDER BY PartitionKey, RowKey";
+    assertThat(explain(sql)).doesNotContain("Sort");
+    assertThat(explain(sql + " DESC")).contains("Sort");
+  }
+
+  @Test
+  void projectionBecomesSelect() throws SQLException {
+    assertThat(explain("SELECT Amount FROM " + table + " WHERE PartitionKey = 'small1'"))
+        .contains("$select=[PartitionKey,RowKey,Amount]");
+  }
+
+  @Test
+  void filterNeverExceedsFifteenComparisons() throws SQLException {
+    StringBuilder where = new StringBuilder("PartitionKey = 'big'");
+    for (int i = 0; i < 20; i++) {
+      where.append(" AND Amount <> ").append(i);
+    }
+    String plan = explain("SELECT PartitionKey, RowKey FROM " + table + " WHERE " + where);
+    String filter = plan.substring(plan.indexOf("$filter=["), plan.indexOf(']', plan.indexOf("$filter=[")));
+    int comparisons = filter.split(" (eq|ne|lt|le|gt|ge) ").length - 1;
+    assertThat(comparisons).isLessThanOrEqualTo(15).isGreaterThan(1);
+    assertThat(plan).contains("$condition"); // the rest is evaluated in the client
+    assertThat(run("SELECT PartitionKey, RowKey FROM " + table + " WHERE " + where).rows()).hasSize(2000);
+  }
+
+  @Test
+  void parametersArePushedDownLikeLiterals() throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT PartitionKey, RowKey FROM " + table + " WHERE PartitionKey = ? AND RowKey = ?")) {
+      for (int i = 0; i < 3; i++) {
+        statement.setString(1, "small" + i);
+        statement.setString(2, "r" + i);
+        try (ResultSet resultSet = statement.executeQuery()) {
+          assertThat(resultSet.next()).isTrue();
+          assertThat(resultSet.getString(2)).isEqualTo("r" + i);
+          assertThat(resultSet.next()).isFalse();
+        }
+        assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isEqualTo(1);
+      }
+    }
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT COUNT(*) FROM " + table + " WHERE PartitionKey = ? AND Amount >= ?")) {
+      statement.setString(1, "big");
+      statement.setInt(2, 90);
+      try (ResultSet resultSet = statement.executeQuery()) {
+        resultSet.next();
+        assertThat(resultSet.getLong(1)).isEqualTo(250);
+      }
+      assertThat(statement.unwrap(TableSqlStatement.class).entityCount()).isEqualTo(250);
+    }
+    assertThat(explain("SELECT * FROM " + table + " WHERE PartitionKey = ? AND Amount >= ?"))
+        .contains("$filter=[PartitionKey eq ?0 and Amount ge ?1]");
+  }
+}
