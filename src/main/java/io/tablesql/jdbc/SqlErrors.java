@@ -29,8 +29,10 @@ final class SqlErrors {
     }
     for (Throwable cause = error; cause != null; cause = cause.getCause()) {
       if (cause instanceof SqlParseException parse) {
-        return new SQLException("SQL syntax error: " + firstLine(parse.getMessage())
-            + " Check the statement near that position.", SqlStates.SYNTAX_ERROR, error);
+        String position = parse.getPos() == null ? ""
+            : " (line " + parse.getPos().getLineNum() + ", column " + parse.getPos().getColumnNum() + ")";
+        return new SQLException("SQL syntax error" + position + ": " + firstLine(parse.getMessage()),
+            SqlStates.SYNTAX_ERROR, error);
       }
       if (cause instanceof CalciteContextException context) {
         return validationError(context, error);
