@@ -5,9 +5,7 @@ import io.tablesql.plan.AzureTableScan;
 import io.tablesql.plan.TableQuery;
 import java.util.List;
 import org.apache.calcite.plan.RelOptTable;
-import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.RelReferentialConstraint;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.Statistic;
@@ -15,7 +13,6 @@ import org.apache.calcite.schema.Statistics;
 import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.type.SqlTypeName;
-import org.apache.calcite.util.ImmutableBitSet;
 
 /** One Azure table as a SQL table; its columns come from sampling (see {@link ShapeCache}). */
 public final class AzureTable extends AbstractTable implements TranslatableTable {
@@ -58,8 +55,9 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
 
   @Override
   public Statistic getStatistic() {
-    return Statistics.of(shape().estimatedRowCount(), List.of(ImmutableBitSet.of(0, 1)),
-        List.<RelReferentialConstraint>of(), List.of(RelCollations.of(org.apache.calcite.util.ImmutableIntList.of(0, 1))));
+    // No keys or collations here: they would be read against the full row, while scans project
+    // columns away. Scans declare their key order as a trait instead.
+    return Statistics.of(shape().estimatedRowCount(), null);
   }
 
   @Override
