@@ -1,6 +1,7 @@
 package io.tablesql;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
@@ -221,5 +222,71 @@ class PushdownTest {
     }
     assertThat(explain("SELECT * FROM " + table + " WHERE PartitionKey = ? AND Amount >= ?"))
         .contains("$filter=[PartitionKey eq ?0 and Amount ge ?1]");
+  }
+
+  @Test
+  void fetchSizeSetsThePageSize() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.setFetchSize(100);
+      int rows = 0;
+      try (ResultSet resultSet = statement.executeQuery(
+          "SELECT RowKey FROM " + table + " WHERE PartitionKey = 'big' AND RowKey < 'r01000'")) {
+        while (resultSet.next()) {
+          rows++;
+        }
+      }
+      assertThat(rows).isEqualTo(1000);
+      assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isEqualTo(10);
+    }
+  }
+
+  @Test
+  void maxRowsStopsReading() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.setMaxRows(5);
+      statement.setFetchSize(10);
+      int rows = 0;
+      try (ResultSet resultSet = statement.executeQuery("SELECT RowKey FROM " + table)) {
+        while (resultSet.next()) {
+          rows++;
+        }
+      }
+      assertThat(rows).isEqualTo(5);
+      assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void cancelStopsPaging() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.setFetchSize(10);
+      try (ResultSet resultSet = statement.executeQuery("SELECT RowKey FROM " + table)) {
+        assertThat(resultSet.next()).isTrue();
+        statement.cancel();
+        assertThatThrownBy(() -> {
+          while (resultSet.next()) {
+            // reads until the cancel is noticed
+          }
+        }).isInstanceOf(SQLException.class);
+      }
+      assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isLessThanOrEqualTo(2);
+    }
+  }
+
+  @Test
+  void queryTimeoutStopsPaging() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.setFetchSize(1); // 2,550 requests: far longer than the timeout
+      statement.setQueryTimeout(1);
+      assertThatThrownBy(() -> {
+        try (ResultSet resultSet = statement.executeQuery("SELECT RowKey FROM " + table)) {
+          while (resultSet.next()) {
+            // reads until the timeout
+          }
+        }
+      }).isInstanceOf(SQLException.class)
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("HYT00"));
+      assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isLessThan(2550);
+    }
   }
 }
