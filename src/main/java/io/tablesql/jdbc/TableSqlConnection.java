@@ -215,7 +215,7 @@ public final class TableSqlConnection implements Connection {
 
   @Override
   public DatabaseMetaData getMetaData() throws SQLException {
-    return delegate.getMetaData();
+    return new TableSqlDatabaseMetaData(delegate.getMetaData(), this);
   }
 
   @Override

@@ -185,7 +185,8 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
 
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
-    return delegate.getMetaData();
+    ResultSetMetaData metaData = delegate.getMetaData();
+    return metaData == null ? null : new WrappedResultSetMetaData(metaData);
   }
 
   @Override

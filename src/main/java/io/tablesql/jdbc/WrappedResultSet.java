@@ -248,7 +248,7 @@ final class WrappedResultSet implements ResultSet {
 
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
-    return delegate.getMetaData();
+    return new WrappedResultSetMetaData(delegate.getMetaData());
   }
 
   @Override

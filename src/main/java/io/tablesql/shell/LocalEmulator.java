@@ -25,10 +25,12 @@ public final class LocalEmulator implements AutoCloseable {
 
   private final Process process;
   private final int port;
+  private final Path workspace;
 
-  private LocalEmulator(Process process, int port) {
+  private LocalEmulator(Process process, int port, Path workspace) {
     this.process = process;
     this.port = port;
+    this.workspace = workspace;
   }
 
   /** Starts an emulator; {@code projectDir} holds src/azurite/package.json. */
@@ -47,7 +49,7 @@ public final class LocalEmulator implements AutoCloseable {
         .directory(workspace.toFile())
         .redirectErrorStream(true);
     Process process = builder.start();
-    LocalEmulator emulator = new LocalEmulator(process, port);
+    LocalEmulator emulator = new LocalEmulator(process, port, workspace);
     emulator.awaitListening();
     return emulator;
   }
@@ -145,6 +147,11 @@ public final class LocalEmulator implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       process.destroyForcibly();
+    }
+    try (java.util.stream.Stream<Path> files = Files.walk(workspace)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException ignored) {
+      // a temporary directory left behind is harmless
     }
   }
 }
