@@ -1,0 +1,141 @@
+package io.tablesql;
+
+import io.tablesql.jdbc.ConnectionSettings;
+import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.jdbc.TableSqlConnection;
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Properties;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * A {@link DataSource} for Java applications and connection pools, configured by bean setters:
+ * the Azure Storage connection string and any driver property. Connections with the same
+ * settings share the JVM's schema caches.
+ *
+ * <pre>{@code
+ * TableSqlDataSource dataSource = new TableSqlDataSource();
+ * dataSource.setConnectionString("UseDevelopmentStorage=true");
+ * dataSource.setMaxConcurrency(16);
+ * }</pre>
+ */
+public class TableSqlDataSource implements DataSource {
+  private String connectionString;
+  private final Properties properties = new Properties();
+  private int loginTimeout;
+  private PrintWriter logWriter;
+
+  /** The Azure Storage connection string, with or without the {@code jdbc:tablesql:} prefix. */
+  public void setConnectionString(String connectionString) {
+    this.connectionString = connectionString;
+  }
+
+  public String getConnectionString() {
+    return connectionString;
+  }
+
+  /** Same as {@link #setConnectionString}, for tools that configure every DataSource by URL. */
+  public void setUrl(String url) {
+    setConnectionString(url);
+  }
+
+  /** Sets any driver property by its name in connection strings. */
+  public void setProperty(String name, String value) {
+    properties.setProperty(name, value);
+  }
+
+  public void setPushdown(boolean pushdown) {
+    set(DriverProperty.PUSHDOWN, pushdown);
+  }
+
+  public void setSampleSize(int sampleSize) {
+    set(DriverProperty.SAMPLE_SIZE, sampleSize);
+  }
+
+  public void setSchemaTtlSeconds(int seconds) {
+    set(DriverProperty.SCHEMA_TTL, seconds);
+  }
+
+  public void setPageSize(int pageSize) {
+    set(DriverProperty.PAGE_SIZE, pageSize);
+  }
+
+  public void setMaxConcurrency(int maxConcurrency) {
+    set(DriverProperty.MAX_CONCURRENCY, maxConcurrency);
+  }
+
+  public void setRequestTimeoutSeconds(int seconds) {
+    set(DriverProperty.REQUEST_TIMEOUT, seconds);
+  }
+
+  public void setMaxRetries(int maxRetries) {
+    set(DriverProperty.MAX_RETRIES, maxRetries);
+  }
+
+  private void set(DriverProperty property, Object value) {
+    properties.setProperty(property.key(), String.valueOf(value));
+  }
+
+  @Override
+  public Connection getConnection() throws SQLException {
+    if (connectionString == null) {
+      throw new SQLException("The DataSource has no connection string: call setConnectionString, for "
+          + "example with \"UseDevelopmentStorage=true\".", SqlStates.CONNECTION_REJECTED);
+    }
+    String url = ConnectionSettings.acceptsUrl(connectionString) ? connectionString
+        : ConnectionSettings.URL_PREFIX + connectionString;
+    return TableSqlConnection.open(ConnectionSettings.parse(url, properties));
+  }
+
+  /** The account's credentials come from the connection string; user and password are ignored. */
+  @Override
+  public Connection getConnection(String username, String password) throws SQLException {
+    return getConnection();
+  }
+
+  @Override
+  public PrintWriter getLogWriter() {
+    return logWriter;
+  }
+
+  @Override
+  public void setLogWriter(PrintWriter out) {
+    this.logWriter = out;
+  }
+
+  @Override
+  public void setLoginTimeout(int seconds) {
+    this.loginTimeout = seconds;
+  }
+
+  @Override
+  public int getLoginTimeout() {
+    return loginTimeout;
+  }
+
+  @Override
+  public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+    throw new SQLFeatureNotSupportedException("tablesql does not log through java.util.logging");
+  }
+
+  @Override
+  public <T> T unwrap(Class<T> iface) throws SQLException {
+    if (iface.isInstance(this)) {
+      return iface.cast(this);
+    }
+    throw new SQLException("Not a wrapper for " + iface.getName());
+  }
+
+  @Override
+  public boolean isWrapperFor(Class<?> iface) {
+    return iface.isInstance(this);
+  }
+
+  @Override
+  public String toString() {
+    return "TableSqlDataSource{properties=" + properties + "}"; // the connection string holds secrets
+  }
+}
