@@ -23,20 +23,10 @@ public final class TableSqlDriver implements Driver {
   public static final int MINOR_VERSION = 1;
 
   static {
-    // Calcite reads these once, when it first loads: SQL text and data are Unicode.
-    setIfAbsent("calcite.default.charset", "UTF-8");
-    setIfAbsent("calcite.default.nationalcharset", "UTF-8");
-    setIfAbsent("calcite.default.collation.name", "UTF-8$en_US");
     try {
       DriverManager.registerDriver(new TableSqlDriver());
     } catch (SQLException e) {
       throw new ExceptionInInitializerError(e);
-    }
-  }
-
-  private static void setIfAbsent(String name, String value) {
-    if (System.getProperty(name) == null) {
-      System.setProperty(name, value);
     }
   }
 

@@ -31,6 +31,14 @@ import org.apache.calcite.jdbc.CalciteConnection;
  * account's tables, handing out statements that count requests and translate errors.
  */
 public final class TableSqlConnection implements Connection {
+  static {
+    // Calcite reads these once, when its classes load, and every way in (Driver, DataSource)
+    // passes here first: SQL text and data are Unicode.
+    setIfAbsent("calcite.default.charset", "UTF-8");
+    setIfAbsent("calcite.default.nationalcharset", "UTF-8");
+    setIfAbsent("calcite.default.collation.name", "UTF-8$en_US");
+  }
+
   private static final org.apache.calcite.jdbc.Driver CALCITE = new org.apache.calcite.jdbc.Driver();
 
   private final CalciteConnection delegate;
@@ -68,6 +76,12 @@ public final class TableSqlConnection implements Connection {
     calciteConnection.getRootSchema().add(schemaName, new AzureSchema(session, tables));
     calciteConnection.setSchema(schemaName);
     return new TableSqlConnection(calciteConnection, session);
+  }
+
+  private static void setIfAbsent(String name, String value) {
+    if (System.getProperty(name) == null) {
+      System.setProperty(name, value);
+    }
   }
 
   public Session session() {

@@ -1,0 +1,65 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.TestAccount;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import java.util.jar.JarFile;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packaged driver jar, loaded alone in its own class loader the way DBeaver or Tableau load
+ * a driver: found through META-INF/services, connected, queried.
+ */
+class DriverJarIT {
+  @Test
+  void driverJarWorksAloneInAnIsolatedClassLoader() throws Exception {
+    Path jar = Path.of(System.getProperty("tablesql.driverJar"));
+    assertThat(jar).exists();
+    String table = TestAccount.newTable("Jar").getTableName();
+    TestAccount.insert(TestAccount.service().getTableClient(table),
+        List.of(new TableEntity("p", "1").addProperty("Name", "Ann")));
+
+    ClassLoader platform = ClassLoader.getPlatformClassLoader(); // the JDK only: no test classpath
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, platform)) {
+      Driver driver = ServiceLoader.load(Driver.class, loader).stream().map(ServiceLoader.Provider::get)
+          .filter(d -> d.getClass().getName().equals("io.tablesql.TableSqlDriver")).findFirst().orElseThrow();
+      assertThat(driver.getClass().getClassLoader()).isSameAs(loader);
+      ClassLoader previous = Thread.currentThread().getContextClassLoader();
+      Thread.currentThread().setContextClassLoader(platform); // tools do not set it to the driver's
+      try (Connection connection = driver.connect(TestAccount.url(), new Properties());
+           Statement statement = connection.createStatement();
+           ResultSet resultSet = statement.executeQuery(
+               "SELECT Name FROM " + table + " WHERE PartitionKey = 'p' AND RowKey = '1'")) {
+        assertThat(resultSet.next()).isTrue();
+        assertThat(resultSet.getString(1)).isEqualTo("Ann");
+      } finally {
+        Thread.currentThread().setContextClassLoader(previous);
+      }
+    }
+  }
+
+  @Test
+  void clashProneLibrariesAreRelocated() throws Exception {
+    try (JarFile jar = new JarFile(System.getProperty("tablesql.driverJar"))) {
+      assertThat(jar.stream().map(entry -> entry.getName()))
+          .noneMatch(name -> name.startsWith("com/fasterxml/") || name.startsWith("com/google/")
+              || name.startsWith("com/github/benmanes/") || name.startsWith("reactor/"))
+          .anyMatch(name -> name.startsWith("io/tablesql/shaded/jackson/"));
+      assertThat(new String(jar.getInputStream(jar.getEntry("META-INF/services/java.sql.Driver")).readAllBytes())
+          .trim()).isEqualTo("io.tablesql.TableSqlDriver");
+    }
+    assertThat(Files.size(Path.of(System.getProperty("tablesql.driverJar")))).isLessThan(60L << 20);
+  }
+}
