@@ -19,6 +19,12 @@ public final class SqlStates {
   public static final String TIMEOUT = "HYT00";
   public static final String DATA_EXCEPTION = "22000";
   public static final String GENERAL_ERROR = "HY000";
+  /** A write would break an entity group transaction's rules; nothing was sent. */
+  public static final String TRANSACTION_RULE = "25000";
+  /** An entity with this key exists already. */
+  public static final String UNIQUE_VIOLATION = "23505";
+  /** The entity changed (or vanished) since it was read: retry the transaction. */
+  public static final String SERIALIZATION_FAILURE = "40001";
 
   private SqlStates() {
   }

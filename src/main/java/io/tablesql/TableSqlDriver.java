@@ -54,6 +54,8 @@ public final class TableSqlDriver implements Driver {
       propertyInfo.required = false;
       if (property.defaultValue().equals("true") || property.defaultValue().equals("false")) {
         propertyInfo.choices = new String[] {"true", "false"};
+      } else if (property.choices().length > 0) {
+        propertyInfo.choices = property.choices();
       }
       infos.add(propertyInfo);
     }

@@ -47,7 +47,7 @@ public final class QueryRunner {
         StatementContext context = query.table().session().current();
         Guard guard = new Guard(root);
         Iterator<TableEntity> entities = open(root, query, context, guard);
-        return new RowEnumerator(entities, query.columns(), query.limit(), guard);
+        return new RowEnumerator(entities, query, context, guard);
       }
     };
   }
@@ -249,14 +249,18 @@ public final class QueryRunner {
     private final Iterator<TableEntity> entities;
     private final List<Column> columns;
     private final long limit;
+    private final String table;
+    private final StatementContext context;
     private final Guard guard;
     private long produced;
     private Object current;
 
-    RowEnumerator(Iterator<TableEntity> entities, List<Column> columns, Long limit, Guard guard) {
+    RowEnumerator(Iterator<TableEntity> entities, TableQuery query, StatementContext context, Guard guard) {
       this.entities = entities;
-      this.columns = columns;
-      this.limit = limit == null ? Long.MAX_VALUE : limit;
+      this.columns = query.columns();
+      this.limit = query.limit() == null ? Long.MAX_VALUE : query.limit();
+      this.table = query.table().name();
+      this.context = context;
       this.guard = guard;
     }
 
@@ -272,7 +276,9 @@ public final class QueryRunner {
         return false;
       }
       produced++;
-      current = toRow(entities.next());
+      TableEntity entity = entities.next();
+      context.recordRead(table, entity);
+      current = toRow(entity);
       return true;
     }
 

@@ -4,6 +4,7 @@ import io.tablesql.jdbc.ConnectionSettings;
 import io.tablesql.jdbc.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.TableStore;
+import io.tablesql.txn.PendingWrites;
 
 /**
  * The state one connection shares with the tables it plans and runs: settings, the store, and
@@ -13,6 +14,8 @@ public final class Session {
   private final ConnectionSettings settings;
   private final TableStore store;
   private volatile StatementContext current;
+  private final PendingWrites pending = new PendingWrites();
+  private volatile boolean autoCommit = true;
 
   public Session(ConnectionSettings settings, TableStore store) {
     this.settings = settings;
@@ -35,6 +38,40 @@ public final class Session {
     return settings.getInt(DriverProperty.MAX_CONCURRENCY);
   }
 
+  public boolean autoCommit() {
+    return autoCommit;
+  }
+
+  /** Turning auto-commit back on commits what is pending, as JDBC asks. */
+  public void setAutoCommit(boolean autoCommit) throws java.sql.SQLException {
+    if (autoCommit && !this.autoCommit) {
+      commit();
+    }
+    this.autoCommit = autoCommit;
+  }
+
+  /** The writes of the open transaction (auto-commit off). */
+  public PendingWrites pending() {
+    return pending;
+  }
+
+  /** Sends the transaction's writes as one entity group transaction: all or nothing. */
+  public void commit() throws java.sql.SQLException {
+    java.util.List<io.tablesql.txn.WriteOperation> writes = pending.drain();
+    if (!writes.isEmpty()) {
+      try {
+        store.submit(writes.get(0).table(), writes, new RequestCounters());
+      } catch (io.tablesql.store.StoreException e) {
+        throw new java.sql.SQLException("Commit failed, nothing of the transaction was written: " + e.getMessage(),
+            e.sqlState());
+      }
+    }
+  }
+
+  public void rollback() {
+    pending.drain();
+  }
+
   /** Makes {@code context} the one that table accesses started from now on report to. */
   public void begin(StatementContext context) {
     this.current = context;
@@ -46,7 +83,11 @@ public final class Session {
    */
   public StatementContext current() {
     StatementContext context = current;
-    return context != null ? context
-        : new StatementContext(new RequestCounters(), settings.getInt(DriverProperty.PAGE_SIZE));
+    if (context == null) {
+      context = StatementContext.single(new RequestCounters(), settings.getInt(DriverProperty.PAGE_SIZE),
+          StatementKind.QUERY);
+      current = context;
+    }
+    return context;
   }
 }

@@ -1,7 +1,96 @@
 package io.tablesql.exec;
 
+import com.azure.data.tables.models.TableEntity;
 import io.tablesql.store.RequestCounters;
+import io.tablesql.txn.WriteOperation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** What the execution of one JDBC statement carries down to its table accesses. */
-public record StatementContext(RequestCounters counters, int pageSize) {
+/**
+ * What the execution of one JDBC statement carries down to its table accesses and writes: its
+ * counters and page size, what kind of statement it is, the entities it read (so that its
+ * writes are conditional on their ETags), and, for a batch, the writes collected so far.
+ */
+public final class StatementContext {
+  private final RequestCounters counters;
+  private final int pageSize;
+  private final List<StatementKind> kinds;
+  private final Map<WriteOperation.EntityKey, TableEntity> readEntities = new ConcurrentHashMap<>();
+  private final List<WriteOperation> batch;
+  private final Map<WriteOperation, Integer> batchRows = new java.util.IdentityHashMap<>();
+  private int executions;
+
+  private StatementContext(RequestCounters counters, int pageSize, List<StatementKind> kinds, boolean batch) {
+    this.counters = counters;
+    this.pageSize = pageSize;
+    this.kinds = kinds;
+    this.batch = batch ? new ArrayList<>() : null;
+  }
+
+  public static StatementContext single(RequestCounters counters, int pageSize, StatementKind kind) {
+    return new StatementContext(counters, pageSize, List.of(kind), false);
+  }
+
+  /** A batch: one execution per kind (a prepared batch repeats one kind). */
+  public static StatementContext batch(RequestCounters counters, int pageSize, List<StatementKind> kinds) {
+    return new StatementContext(counters, pageSize, kinds, true);
+  }
+
+  public RequestCounters counters() {
+    return counters;
+  }
+
+  public int pageSize() {
+    return pageSize;
+  }
+
+  /** The kind of the statement executing now (in a batch, of the current execution). */
+  public StatementKind kind() {
+    return kinds.get(Math.min(executions, kinds.size() - 1));
+  }
+
+  /** Remembers an entity read by an UPDATE or DELETE, for the write that follows. */
+  public void recordRead(String table, TableEntity entity) {
+    if (kind().readsBeforeWriting()) {
+      readEntities.put(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT),
+          entity.getPartitionKey(), entity.getRowKey()), entity);
+    }
+  }
+
+  public TableEntity readEntity(WriteOperation.EntityKey key) {
+    return readEntities.remove(key);
+  }
+
+  public boolean collectsBatch() {
+    return batch != null;
+  }
+
+  public List<WriteOperation> batch() {
+    return batch;
+  }
+
+  /** Adds the writes of the current batch execution. */
+  public void addBatchWrites(List<WriteOperation> writes) {
+    for (WriteOperation write : writes) {
+      batch.add(write);
+      batchRows.put(write, executions);
+    }
+  }
+
+  /** The 0-based batch execution a write came from. */
+  public int batchRow(WriteOperation write) {
+    return batchRows.get(write);
+  }
+
+  /** The 0-based number of the batch execution running now. */
+  public int execution() {
+    return executions;
+  }
+
+  /** Marks the end of one execution of a batch. */
+  public void executionDone() {
+    executions++;
+  }
 }

@@ -107,6 +107,14 @@ public final class ConnectionSettings {
   }
 
   private static void validate(DriverProperty property, String value) throws SQLException {
+    if (property.choices().length > 0) {
+      for (String choice : property.choices()) {
+        if (choice.equalsIgnoreCase(value)) {
+          return;
+        }
+      }
+      throw badValue(property, value, "one of " + String.join(", ", property.choices()));
+    }
     if (property.defaultValue().equals("true") || property.defaultValue().equals("false")) {
       if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
         throw badValue(property, value, "true or false");

@@ -22,16 +22,29 @@ public enum DriverProperty {
   REQUEST_TIMEOUT("requestTimeoutSeconds", "30",
       "Seconds to wait for one response from the service before failing the request."),
   MAX_RETRIES("maxRetries", "3",
-      "Retries of a request that failed with a transient error (throttling, timeouts, 5xx).");
+      "Retries of a request that failed with a transient error (throttling, timeouts, 5xx)."),
+  STRICT_ATOMICITY("strictAtomicity", "false",
+      "Refuse a statement whose writes span several partitions or more than 100 entities (which "
+          + "would be sent as several entity group transactions) instead of executing it."),
+  UPSERT_MODE("upsertMode", "merge",
+      "What UPSERT does to an existing entity: merge (properties not named are kept, InsertOrMerge) "
+          + "or replace (properties not named are removed, InsertOrReplace).", "merge", "replace");
 
   private final String key;
   private final String defaultValue;
   private final String description;
+  private final String[] choices;
 
-  DriverProperty(String key, String defaultValue, String description) {
+  DriverProperty(String key, String defaultValue, String description, String... choices) {
     this.key = key;
     this.defaultValue = defaultValue;
     this.description = description;
+    this.choices = choices;
+  }
+
+  /** The values allowed, when the property is one of a few words; empty otherwise. */
+  public String[] choices() {
+    return choices.clone();
   }
 
   public String key() {

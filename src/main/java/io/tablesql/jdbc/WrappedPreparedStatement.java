@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.exec.StatementKind;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -25,30 +26,37 @@ import java.util.Calendar;
 /** A prepared statement of a tablesql connection; see {@link WrappedStatement}. */
 final class WrappedPreparedStatement extends WrappedStatement implements PreparedStatement {
   private final PreparedStatement delegate;
+  private final String sql;
 
-  WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection) {
+  WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, String sql) {
     super(delegate, connection);
     this.delegate = delegate;
+    this.sql = sql;
   }
 
   @Override
   public ResultSet executeQuery() throws SQLException {
-    return execution(() -> wrap(delegate.executeQuery()));
+    return execution(sql, () -> wrap(delegate.executeQuery()));
   }
 
   @Override
   public int executeUpdate() throws SQLException {
-    return execution(delegate::executeUpdate);
+    return execution(sql, delegate::executeUpdate);
   }
 
   @Override
   public boolean execute() throws SQLException {
-    return execution(delegate::execute);
+    return execution(sql, delegate::execute);
   }
 
   @Override
   public long executeLargeUpdate() throws SQLException {
-    return execution(delegate::executeLargeUpdate);
+    return execution(sql, delegate::executeLargeUpdate);
+  }
+
+  @Override
+  public int[] executeBatch() throws SQLException {
+    return batchExecution(java.util.List.of(StatementKind.of(sql)), delegate::executeBatch);
   }
 
   // Everything below only forwards to Calcite's statement.

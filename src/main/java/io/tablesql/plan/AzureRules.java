@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.function.Function;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.plan.Convention;
+import org.apache.calcite.adapter.enumerable.EnumerableRules;
+import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelOptUtil;
@@ -16,6 +18,8 @@ import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.TableModify;
+import io.tablesql.schema.AzureTable;
 import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.logical.LogicalSort;
@@ -127,6 +131,25 @@ public final class AzureRules {
           return EnumerableAzureTableScan.create((AzureTableScan) rel);
         }
       }).toRule();
+
+  /** Makes a write executable, its input (the rows to write) too. */
+  static final RelOptRule MODIFY_TO_ENUMERABLE = ConverterRule.Config.INSTANCE
+      .withConversion(TableModify.class, modify -> modify.getTable().unwrap(AzureTable.class) != null,
+          Convention.NONE, EnumerableConvention.INSTANCE, "AzureModifyToEnumerableRule")
+      .withRuleFactory(config -> new ConverterRule(config) {
+        @Override
+        public RelNode convert(RelNode rel) {
+          TableModify modify = (TableModify) rel;
+          RelNode input = convert(modify.getInput(), modify.getTraitSet().replace(EnumerableConvention.INSTANCE));
+          return EnumerableAzureTableModify.create(modify, input);
+        }
+      }).toRule();
+
+  /** Writes to Azure tables run through this rule only: Calcite's own expects a collection. */
+  static void registerWrites(RelOptPlanner planner) {
+    planner.removeRule(EnumerableRules.ENUMERABLE_TABLE_MODIFICATION_RULE);
+    planner.addRule(MODIFY_TO_ENUMERABLE);
+  }
 
   public static final List<RelOptRule> PUSHDOWN = List.of(FILTER, PROJECT, PROJECT_FILTER, LIMIT);
 

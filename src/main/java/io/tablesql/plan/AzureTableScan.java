@@ -36,6 +36,7 @@ public final class AzureTableScan extends AbstractAzureScan {
   @Override
   public void register(RelOptPlanner planner) {
     planner.addRule(AzureRules.TO_ENUMERABLE);
+    AzureRules.registerWrites(planner);
     if (query.table().session().pushdown()) {
       AzureRules.PUSHDOWN.forEach(planner::addRule);
     }

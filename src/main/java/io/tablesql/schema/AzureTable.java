@@ -2,7 +2,20 @@ package io.tablesql.schema;
 
 import io.tablesql.exec.Session;
 import io.tablesql.plan.AzureTableScan;
+import io.tablesql.plan.AzureTableModify;
 import io.tablesql.plan.TableQuery;
+import java.lang.reflect.Type;
+import java.util.Collection;
+import org.apache.calcite.linq4j.QueryProvider;
+import org.apache.calcite.linq4j.Queryable;
+import org.apache.calcite.linq4j.tree.Expression;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.rel.core.TableModify;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.schema.ModifiableTable;
+import org.apache.calcite.schema.SchemaPlus;
+import org.apache.calcite.schema.Schemas;
 import java.util.List;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.rel.RelNode;
@@ -15,7 +28,7 @@ import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /** One Azure table as a SQL table; its columns come from sampling (see {@link ShapeCache}). */
-public final class AzureTable extends AbstractTable implements TranslatableTable {
+public final class AzureTable extends AbstractTable implements TranslatableTable, ModifiableTable {
   private final Session session;
   private final String name;
 
@@ -58,6 +71,34 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
     // No keys or collations here: they would be read against the full row, while scans project
     // columns away. Scans declare their key order as a trait instead.
     return Statistics.of(shape().estimatedRowCount(), null);
+  }
+
+  @Override
+  public TableModify toModificationRel(RelOptCluster cluster, RelOptTable table, Prepare.CatalogReader catalogReader,
+      RelNode child, TableModify.Operation operation, List<String> updateColumnList,
+      List<RexNode> sourceExpressionList, boolean flattened) {
+    return AzureTableModify.create(table, catalogReader, child, operation, updateColumnList, sourceExpressionList);
+  }
+
+  /** Writes run as entity operations ({@link io.tablesql.exec.WriteRunner}), not on a collection. */
+  @Override
+  public Collection<?> getModifiableCollection() {
+    return null;
+  }
+
+  @Override
+  public <T> Queryable<T> asQueryable(QueryProvider queryProvider, SchemaPlus schema, String tableName) {
+    throw new UnsupportedOperationException("tables are read through their scans");
+  }
+
+  @Override
+  public Type getElementType() {
+    return Object[].class;
+  }
+
+  @Override
+  public Expression getExpression(SchemaPlus schema, String tableName, Class clazz) {
+    return Schemas.tableExpression(schema, getElementType(), tableName, clazz);
   }
 
   @Override

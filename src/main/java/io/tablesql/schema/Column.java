@@ -80,6 +80,28 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes) {
     }
   }
 
+  /**
+   * Converts a value in Calcite's representation of {@link #sqlType} to the SDK value written:
+   * the column's Edm type (a GUID column's text becomes a Guid).
+   *
+   * @throws IllegalArgumentException if the text of a GUID column is not a GUID
+   */
+  public Object toSdk(Object value) {
+    if (value == null) {
+      return null;
+    }
+    switch (sqlType) {
+      case INTEGER: return ((Number) value).intValue();
+      case BIGINT: return ((Number) value).longValue();
+      case DOUBLE: return ((Number) value).doubleValue();
+      case BOOLEAN: return value;
+      case TIMESTAMP: return TimestampMillis.toDateTime(((Number) value).longValue());
+      case VARBINARY: return ((ByteString) value).getBytes();
+      default:
+        return singleEdmType() == EdmType.GUID ? java.util.UUID.fromString(value.toString()) : value.toString();
+    }
+  }
+
   private static String asText(Object value, EdmType type) {
     switch (type) {
       case DATETIME: return ((OffsetDateTime) value).toInstant().toString();

@@ -39,7 +39,7 @@ public record TableShape(String tableName, List<Column> columns, long sampledEnt
   }
 
   /** The SDK mixes OData annotations and system properties into an entity's properties. */
-  static boolean isUserProperty(String name) {
+  public static boolean isUserProperty(String name) {
     return !name.startsWith("odata.") && name.indexOf('@') < 0 && !name.equals(Column.PARTITION_KEY)
         && !name.equals(Column.ROW_KEY) && !name.equals(Column.TIMESTAMP);
   }

@@ -15,6 +15,11 @@ public final class StoreException extends RuntimeException {
     this.sqlState = sqlState;
   }
 
+  /** Carries a checked failure through generated code. */
+  public static StoreException of(SQLException e) {
+    return new StoreException(e.getMessage(), e.getSQLState(), null);
+  }
+
   public String sqlState() {
     return sqlState;
   }

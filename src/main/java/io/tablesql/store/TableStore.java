@@ -17,6 +17,11 @@ import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.ListTablesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableItem;
+import com.azure.data.tables.models.TableServiceException;
+import com.azure.data.tables.models.TableTransactionAction;
+import com.azure.data.tables.models.TableTransactionActionType;
+import com.azure.data.tables.models.TableTransactionFailedException;
+import io.tablesql.txn.WriteOperation;
 import io.tablesql.SqlStates;
 import io.tablesql.jdbc.ConnectionSettings;
 import io.tablesql.jdbc.DriverProperty;
@@ -36,6 +41,9 @@ import java.util.Optional;
  * what a statement cost is measured where it happens.
  */
 public final class TableStore {
+  /** Where the SDK looks for the ETag that a conditional write sends as If-Match. */
+  private static final String ETAG_PROPERTY = "odata.etag";
+
   private final TableServiceClient service;
   private final String endpoint;
 
@@ -132,6 +140,111 @@ public final class TableStore {
         }
       }
     };
+  }
+
+  /** Creates a table; false if it exists already. */
+  public boolean createTable(String table, RequestCounters counters) {
+    try {
+      service.createTableWithResponse(table, null, context(counters));
+      return true;
+    } catch (HttpResponseException e) {
+      if (e.getResponse() != null && e.getResponse().getStatusCode() == 409) {
+        return false;
+      }
+      throw translate(e, "create table " + table);
+    } catch (RuntimeException e) {
+      throw translate(e, "create table " + table);
+    }
+  }
+
+  /** Deletes a table with all its entities; false if there was none. */
+  public boolean deleteTable(String table, RequestCounters counters) {
+    try {
+      service.deleteTableWithResponse(table, null, context(counters));
+      return true;
+    } catch (HttpResponseException e) {
+      if (e.getResponse() != null && e.getResponse().getStatusCode() == 404) {
+        return false;
+      }
+      throw translate(e, "drop table " + table);
+    } catch (RuntimeException e) {
+      throw translate(e, "drop table " + table);
+    }
+  }
+
+  /**
+   * Sends writes of one table and partition as one entity group transaction: all or nothing.
+   * A failure names the operation the service reported.
+   */
+  public void submit(String table, List<WriteOperation> operations, RequestCounters counters) {
+    List<TableTransactionAction> actions = new ArrayList<>();
+    for (WriteOperation operation : operations) {
+      actions.add(action(operation));
+    }
+    try {
+      client(table).submitTransactionWithResponse(actions, null, context(counters));
+    } catch (TableTransactionFailedException e) {
+      Integer index = e.getFailedTransactionActionIndex();
+      WriteOperation failed = index != null && index >= 0 && index < operations.size()
+          ? operations.get(index) : operations.size() == 1 ? operations.get(0) : null;
+      throw writeFailure(e, failed, table);
+    } catch (HttpResponseException e) {
+      throw writeFailure(e, operations.size() == 1 ? operations.get(0) : null, table);
+    } catch (RuntimeException e) {
+      throw translate(e, "write to table " + table);
+    }
+  }
+
+  private static TableTransactionAction action(WriteOperation operation) {
+    TableEntity entity = new TableEntity(operation.partitionKey(), operation.rowKey());
+    operation.properties().forEach((name, value) -> {
+      if (value != null) {
+        entity.addProperty(name, value);
+      }
+    });
+    boolean conditional = operation.etag() != null;
+    if (conditional) {
+      entity.addProperty(ETAG_PROPERTY, operation.etag());
+    }
+    switch (operation.kind()) {
+      case INSERT: return new TableTransactionAction(TableTransactionActionType.CREATE, entity);
+      case UPSERT_MERGE: return new TableTransactionAction(TableTransactionActionType.UPSERT_MERGE, entity);
+      case UPSERT_REPLACE: return new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, entity);
+      case MERGE: return new TableTransactionAction(TableTransactionActionType.UPDATE_MERGE, entity, conditional);
+      case REPLACE: return new TableTransactionAction(TableTransactionActionType.UPDATE_REPLACE, entity, conditional);
+      default: return new TableTransactionAction(TableTransactionActionType.DELETE, entity, conditional);
+    }
+  }
+
+  private StoreException writeFailure(HttpResponseException e, WriteOperation failed, String table) {
+    int status = e.getResponse() == null ? 0 : e.getResponse().getStatusCode();
+    String code = errorCode(e);
+    String which = failed == null ? "the writes to table " + table : failed.describe();
+    if ("EntityAlreadyExists".equals(code) || (status == 409 && failed != null
+        && failed.kind() == WriteOperation.Kind.INSERT)) {
+      return new StoreException("Duplicate key: an entity " + which + " exists already. Nothing of this "
+          + "entity group was written; use UPSERT to insert or merge.", SqlStates.UNIQUE_VIOLATION, null);
+    }
+    if ("UpdateConditionNotSatisfied".equals(code) || status == 412
+        || (status == 404 && !"TableNotFound".equals(code))) {
+      return new StoreException("Concurrent change: entity " + which + " was changed or deleted since it was "
+          + "read, so it was not overwritten. Nothing of this entity group was written; retry the statement.",
+          SqlStates.SERIALIZATION_FAILURE, null);
+    }
+    if ("TableNotFound".equals(code)) {
+      return new StoreException("Table " + table + " does not exist.", SqlStates.TABLE_NOT_FOUND, null);
+    }
+    StoreException general = translate(e, "write " + which);
+    return new StoreException(general.getMessage() + " Nothing of this entity group was written.",
+        general.sqlState(), null);
+  }
+
+  private static String errorCode(HttpResponseException e) {
+    if (e instanceof TableServiceException service && service.getValue() != null
+        && service.getValue().getErrorCode() != null) {
+      return service.getValue().getErrorCode().toString();
+    }
+    return e.getResponse() == null ? null : e.getResponse().getHeaderValue("x-ms-error-code");
   }
 
   private TableClient client(String table) {

@@ -1,0 +1,44 @@
+package io.tablesql.exec;
+
+import java.util.Locale;
+
+/** What a SQL statement does, read from its first keyword (comments and parentheses skipped). */
+public enum StatementKind {
+  QUERY, INSERT, UPSERT, UPDATE, DELETE, DDL, OTHER;
+
+  public static StatementKind of(String sql) {
+    int i = 0;
+    while (i < sql.length()) {
+      char c = sql.charAt(i);
+      if (Character.isWhitespace(c) || c == '(') {
+        i++;
+      } else if (sql.startsWith("--", i)) {
+        int end = sql.indexOf('\n', i);
+        i = end < 0 ? sql.length() : end + 1;
+      } else if (sql.startsWith("/*", i)) {
+        int end = sql.indexOf("*/", i + 2);
+        i = end < 0 ? sql.length() : end + 2;
+      } else {
+        break;
+      }
+    }
+    int end = i;
+    while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
+      end++;
+    }
+    switch (sql.substring(i, end).toUpperCase(Locale.ROOT)) {
+      case "SELECT": case "WITH": case "VALUES": case "EXPLAIN": return QUERY;
+      case "INSERT": return INSERT;
+      case "UPSERT": return UPSERT;
+      case "UPDATE": return UPDATE;
+      case "DELETE": return DELETE;
+      case "CREATE": case "DROP": return DDL;
+      default: return OTHER;
+    }
+  }
+
+  /** Writes that change entities read by the same statement, conditional on their ETags. */
+  public boolean readsBeforeWriting() {
+    return this == UPDATE || this == DELETE;
+  }
+}

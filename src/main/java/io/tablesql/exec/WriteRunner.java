@@ -1,0 +1,149 @@
+package io.tablesql.exec;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.SqlStates;
+import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.plan.WritePlan;
+import io.tablesql.schema.Column;
+import io.tablesql.schema.TableShape;
+import io.tablesql.store.StoreException;
+import io.tablesql.txn.EntityRules;
+import io.tablesql.txn.WriteOperation;
+import io.tablesql.txn.WriteOperation.Kind;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Linq4j;
+
+/**
+ * Runs INSERT, UPSERT, UPDATE and DELETE: turns the rows Calcite computed into entity
+ * operations, validates them, and sends them (auto-commit), keeps them (transaction) or collects
+ * them (batch). Returns the exact number of entities written.
+ */
+public final class WriteRunner {
+  private WriteRunner() {
+  }
+
+  /** Called by the code Calcite generates for an {@link io.tablesql.plan.EnumerableAzureTableModify}. */
+  public static Enumerable<Long> execute(DataContext root, WritePlan plan, Enumerable<?> rows, boolean scalarRows) {
+    Session session = plan.table().session();
+    StatementContext context = session.current();
+    List<WriteOperation> operations = new ArrayList<>();
+    String origin = context.collectsBatch() ? "batch row " + (context.execution() + 1) : null;
+    try {
+      for (Object row : rows) {
+        Object[] values = scalarRows ? new Object[] {row} : (Object[]) row;
+        WriteOperation operation = operation(plan, context, values, origin);
+        EntityRules.validate(operation);
+        operations.add(operation);
+      }
+      if (context.collectsBatch()) {
+        context.addBatchWrites(operations);
+      } else if (!session.autoCommit()) {
+        session.pending().add(operations);
+      } else {
+        WriteSender.sendStatement(session, operations, context.counters());
+      }
+    } catch (SQLException e) {
+      throw StoreException.of(e);
+    } finally {
+      if (context.collectsBatch()) {
+        context.executionDone();
+      }
+    }
+    return Linq4j.singletonEnumerable((long) operations.size());
+  }
+
+  private static WriteOperation operation(WritePlan plan, StatementContext context, Object[] values, String origin)
+      throws SQLException {
+    TableShape shape = plan.shape();
+    String table = plan.table().name();
+    String partitionKey = (String) values[shape.indexOf(Column.PARTITION_KEY)];
+    String rowKey = (String) values[shape.indexOf(Column.ROW_KEY)];
+    switch (plan.operation()) {
+      case INSERT: {
+        Map<String, Object> properties = new HashMap<>();
+        for (int i = 0; i < shape.columns().size(); i++) {
+          Column column = shape.columns().get(i);
+          if (!column.isKey() && !column.name().equals(Column.TIMESTAMP) && values[i] != null) {
+            properties.put(column.name(), sdkValue(column, values[i], partitionKey, rowKey));
+          }
+        }
+        Kind kind = context.kind() != StatementKind.UPSERT ? Kind.INSERT
+            : "replace".equalsIgnoreCase(plan.table().session().settings().get(DriverProperty.UPSERT_MODE))
+            ? Kind.UPSERT_REPLACE : Kind.UPSERT_MERGE;
+        return new WriteOperation(table, partitionKey, rowKey, kind, properties, null, origin);
+      }
+      case UPDATE:
+        return update(plan, context, values, table, partitionKey, rowKey, origin);
+      case DELETE: {
+        TableEntity read = context.readEntity(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT),
+            partitionKey, rowKey));
+        return new WriteOperation(table, partitionKey, rowKey, Kind.DELETE, Map.of(),
+            read == null ? null : read.getETag(), origin);
+      }
+      default:
+        throw new SQLException(plan.operation() + " is not supported; use INSERT, UPSERT, UPDATE or DELETE.",
+            SqlStates.FEATURE_NOT_SUPPORTED);
+    }
+  }
+
+  /**
+   * A MERGE of the new values, conditional on the ETag read; a REPLACE of the whole entity as
+   * read when a property is set to NULL, since only a replace removes a property.
+   */
+  private static WriteOperation update(WritePlan plan, StatementContext context, Object[] values, String table,
+      String partitionKey, String rowKey, String origin) throws SQLException {
+    TableShape shape = plan.shape();
+    Map<String, Object> changes = new HashMap<>();
+    boolean removes = false;
+    for (int i = 0; i < plan.updatedColumns().size(); i++) {
+      String name = plan.updatedColumns().get(i);
+      Column column = shape.columns().get(shape.indexOf(name));
+      if (column.isKey() || column.name().equals(Column.TIMESTAMP)) {
+        throw new SQLException("UPDATE cannot change " + name + ": an entity's key and Timestamp are fixed. "
+            + "DELETE the entity and INSERT it with the new key.", SqlStates.FEATURE_NOT_SUPPORTED);
+      }
+      Object value = values[shape.columns().size() + i];
+      removes |= value == null;
+      changes.put(column.name(), sdkValue(column, value, partitionKey, rowKey));
+    }
+    TableEntity read = context.readEntity(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT),
+        partitionKey, rowKey));
+    String etag = read == null ? null : read.getETag();
+    if (!removes) {
+      return new WriteOperation(table, partitionKey, rowKey, Kind.MERGE, changes, etag, origin);
+    }
+    Map<String, Object> entity = new HashMap<>();
+    if (read != null) {
+      read.getProperties().forEach((name, value) -> {
+        if (TableShape.isUserProperty(name)) {
+          entity.put(name, value);
+        }
+      });
+    }
+    changes.forEach((name, value) -> {
+      if (value == null) {
+        entity.remove(name);
+      } else {
+        entity.put(name, value);
+      }
+    });
+    return new WriteOperation(table, partitionKey, rowKey, Kind.REPLACE, entity, etag, origin);
+  }
+
+  private static Object sdkValue(Column column, Object value, String partitionKey, String rowKey)
+      throws SQLException {
+    try {
+      return column.toSdk(value);
+    } catch (IllegalArgumentException e) {
+      throw new SQLException("Cannot write '" + value + "' to " + column.name() + " of (PartitionKey '" + partitionKey
+          + "', RowKey '" + rowKey + "'): the column holds GUIDs, written as 8-4-4-4-12 hexadecimal digits.",
+          SqlStates.DATA_EXCEPTION);
+    }
+  }
+}

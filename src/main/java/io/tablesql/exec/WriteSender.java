@@ -1,0 +1,111 @@
+package io.tablesql.exec;
+
+import io.tablesql.SqlStates;
+import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.store.RequestCounters;
+import io.tablesql.store.StoreException;
+import io.tablesql.txn.EntityRules;
+import io.tablesql.txn.WriteOperation;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Sends the writes of an auto-commit statement or a batch: grouped by table and PartitionKey
+ * into entity group transactions of at most 100 operations and 4 MiB, sent concurrently.
+ * Each group is all or nothing; a statement spanning several groups is not, unless
+ * {@code strictAtomicity} refuses it.
+ */
+public final class WriteSender {
+  private WriteSender() {
+  }
+
+  /** The outcome of one entity group: its operations and the failure that stopped it, if any. */
+  public record GroupOutcome(List<WriteOperation> operations, StoreException failure) {
+  }
+
+  /** Splits writes into entity groups, checking every rule before anything is sent. */
+  public static List<List<WriteOperation>> groups(List<WriteOperation> operations) throws SQLException {
+    Map<String, List<WriteOperation>> byPartition = new LinkedHashMap<>();
+    for (WriteOperation operation : operations) {
+      byPartition.computeIfAbsent(operation.table().toLowerCase(Locale.ROOT) + "\u0000" + operation.partitionKey(),
+          k -> new ArrayList<>()).add(operation);
+    }
+    List<List<WriteOperation>> groups = new ArrayList<>();
+    for (List<WriteOperation> partition : byPartition.values()) {
+      List<WriteOperation> group = new ArrayList<>();
+      long bytes = 0;
+      for (WriteOperation operation : partition) {
+        long size = EntityRules.sizeOf(operation);
+        if (group.size() == EntityRules.MAX_GROUP_OPERATIONS || bytes + size > EntityRules.MAX_GROUP_BYTES
+            || contains(group, operation)) {
+          groups.add(group);
+          group = new ArrayList<>();
+          bytes = 0;
+        }
+        group.add(operation);
+        bytes += size;
+      }
+      groups.add(group);
+    }
+    for (List<WriteOperation> group : groups) {
+      EntityRules.checkGroup(group);
+    }
+    return groups;
+  }
+
+  private static boolean contains(List<WriteOperation> group, WriteOperation operation) {
+    for (WriteOperation member : group) {
+      if (member.key().equals(operation.key())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Sends the writes of one auto-commit statement; throws if any group failed. */
+  public static void sendStatement(Session session, List<WriteOperation> operations, RequestCounters counters)
+      throws SQLException {
+    if (operations.isEmpty()) {
+      return;
+    }
+    List<List<WriteOperation>> groups = groups(operations);
+    if (groups.size() > 1 && session.settings().getBoolean(DriverProperty.STRICT_ATOMICITY)) {
+      throw new SQLException("This statement writes " + operations.size() + " entities in " + groups.size()
+          + " entity groups (one per table and PartitionKey, at most 100 each), which the service cannot "
+          + "write atomically, and strictAtomicity=true refuses that. Nothing was written.",
+          SqlStates.TRANSACTION_RULE);
+    }
+    List<GroupOutcome> outcomes = send(session, groups, counters);
+    int written = 0;
+    StoreException failure = null;
+    for (GroupOutcome outcome : outcomes) {
+      if (outcome.failure() == null) {
+        written += outcome.operations().size();
+      } else if (failure == null) {
+        failure = outcome.failure();
+      }
+    }
+    if (failure != null) {
+      String partial = groups.size() == 1 ? "" : " The statement was sent as " + groups.size()
+          + " entity groups; " + written + " of its " + operations.size() + " writes were made before the "
+          + "failure and stay written.";
+      throw new SQLException(failure.getMessage() + partial, failure.sqlState());
+    }
+  }
+
+  /** Sends groups concurrently, at most maxConcurrency at a time; failures are returned, not thrown. */
+  public static List<GroupOutcome> send(Session session, List<List<WriteOperation>> groups, RequestCounters counters) {
+    return Parallel.map(groups, session.maxConcurrency(), group -> {
+      try {
+        session.store().submit(group.get(0).table(), group, counters);
+        return new GroupOutcome(group, null);
+      } catch (StoreException e) {
+        return new GroupOutcome(group, e);
+      }
+    });
+  }
+}

@@ -1,0 +1,43 @@
+package io.tablesql.jdbc;
+
+import io.tablesql.exec.StatementContext;
+import io.tablesql.exec.WriteSender;
+import io.tablesql.txn.WriteOperation;
+import java.sql.BatchUpdateException;
+import java.sql.Statement;
+import java.util.Arrays;
+
+/** Reports a batch's result: one update count per row, or which rows were written and which not. */
+final class BatchOutcome {
+  private BatchOutcome() {
+  }
+
+  static int[] check(int[] counts, StatementContext context, java.util.List<WriteSender.GroupOutcome> outcomes)
+      throws BatchUpdateException {
+    int[] result = Arrays.copyOf(counts, counts.length);
+    String firstFailure = null;
+    String sqlState = null;
+    int failedRows = 0;
+    for (WriteSender.GroupOutcome outcome : outcomes) {
+      if (outcome.failure() == null) {
+        continue;
+      }
+      if (firstFailure == null) {
+        firstFailure = outcome.failure().getMessage();
+        sqlState = outcome.failure().sqlState();
+      }
+      for (WriteOperation operation : outcome.operations()) {
+        int row = context.batchRow(operation);
+        if (result[row] != Statement.EXECUTE_FAILED) {
+          result[row] = Statement.EXECUTE_FAILED;
+          failedRows++;
+        }
+      }
+    }
+    if (firstFailure != null) {
+      throw new BatchUpdateException(failedRows + " of " + counts.length + " batch rows were not written (their "
+          + "update count is EXECUTE_FAILED); the others were. First failure: " + firstFailure, sqlState, result);
+    }
+    return result;
+  }
+}

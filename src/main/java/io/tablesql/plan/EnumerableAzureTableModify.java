@@ -1,0 +1,65 @@
+package io.tablesql.plan;
+
+import io.tablesql.exec.WriteRunner;
+import java.util.List;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
+import org.apache.calcite.adapter.enumerable.JavaRowFormat;
+import org.apache.calcite.adapter.enumerable.PhysType;
+import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
+import org.apache.calcite.linq4j.tree.BlockBuilder;
+import org.apache.calcite.linq4j.tree.Expression;
+import org.apache.calcite.linq4j.tree.Expressions;
+import io.tablesql.schema.AzureTable;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.TableModify;
+
+/** A write in Calcite's enumerable engine: its input rows go to {@link WriteRunner}. */
+public final class EnumerableAzureTableModify extends TableModify implements EnumerableRel {
+  private final WritePlan plan;
+
+  private EnumerableAzureTableModify(RelTraitSet traits, TableModify modify, RelNode input, WritePlan plan) {
+    super(modify.getCluster(), traits, modify.getTable(), modify.getCatalogReader(), input, modify.getOperation(),
+        modify.getUpdateColumnList(), modify.getSourceExpressionList(), false);
+    this.plan = plan;
+  }
+
+  static EnumerableAzureTableModify create(TableModify modify, RelNode enumerableInput) {
+    AzureTable table = modify.getTable().unwrap(AzureTable.class);
+    List<String> updated = modify.getUpdateColumnList() == null ? List.of() : List.copyOf(modify.getUpdateColumnList());
+    WritePlan plan = new WritePlan(table, table.shape(), modify.getOperation(), updated);
+    return new EnumerableAzureTableModify(modify.getTraitSet().replace(EnumerableConvention.INSTANCE), modify,
+        enumerableInput, plan);
+  }
+
+  @Override
+  public String getRelTypeName() {
+    return "AzureTableModify";
+  }
+
+  private EnumerableAzureTableModify(EnumerableAzureTableModify other, RelTraitSet traits, RelNode input) {
+    super(other.getCluster(), traits, other.getTable(), other.getCatalogReader(), input, other.getOperation(),
+        other.getUpdateColumnList(), other.getSourceExpressionList(), false);
+    this.plan = other.plan;
+  }
+
+  @Override
+  public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
+    return new EnumerableAzureTableModify(this, traitSet, sole(inputs));
+  }
+
+  @Override
+  public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
+    BlockBuilder builder = new BlockBuilder();
+    Result input = implementor.visitChild(this, 0, (EnumerableRel) getInput(), Prefer.ARRAY);
+    Expression rows = builder.append("rows", input.block);
+    Expression stashed = implementor.stash(plan, WritePlan.class);
+    builder.add(Expressions.return_(null, Expressions.call(WriteRunner.class, "execute",
+        implementor.getRootExpression(), stashed, rows,
+        Expressions.constant(input.physType.getFormat() == JavaRowFormat.SCALAR))));
+    PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.SCALAR);
+    return implementor.result(physType, builder.toBlock());
+  }
+}

@@ -1,0 +1,146 @@
+package io.tablesql.txn;
+
+import io.tablesql.SqlStates;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The service's limits on entities and entity group transactions, checked before anything is
+ * sent (Azurite accepts some batches Azure rejects, so the driver checks for itself).
+ */
+public final class EntityRules {
+  public static final int MAX_KEY_BYTES = 1024;
+  public static final int MAX_PROPERTIES = 252;
+  public static final int MAX_ENTITY_BYTES = 1 << 20;
+  public static final int MAX_VALUE_BYTES = 64 * 1024;
+  public static final int MAX_GROUP_OPERATIONS = 100;
+  public static final int MAX_GROUP_BYTES = 4 << 20;
+  private static final OffsetDateTime MIN_DATE_TIME = OffsetDateTime.parse("1601-01-01T00:00:00Z");
+  private static final OffsetDateTime MAX_DATE_TIME = OffsetDateTime.parse("9999-12-31T23:59:59.9999999Z");
+
+  private EntityRules() {
+  }
+
+  /** Checks one entity; the message names the entity, the property and the rule. */
+  public static void validate(WriteOperation operation) throws SQLException {
+    checkKey("PartitionKey", operation.partitionKey(), operation);
+    checkKey("RowKey", operation.rowKey(), operation);
+    if (operation.kind() == WriteOperation.Kind.DELETE) {
+      return;
+    }
+    int properties = 0;
+    for (Map.Entry<String, Object> property : operation.properties().entrySet()) {
+      Object value = property.getValue();
+      if (value == null) {
+        continue;
+      }
+      properties++;
+      if (value instanceof String text && text.length() * 2 > MAX_VALUE_BYTES) {
+        throw violation(operation, "property " + property.getKey() + " is a string of " + text.length()
+            + " characters; the service stores at most 32,768 (64 KiB in UTF-16)");
+      }
+      if (value instanceof byte[] bytes && bytes.length > MAX_VALUE_BYTES) {
+        throw violation(operation, "property " + property.getKey() + " holds " + bytes.length
+            + " bytes; the service stores at most 65,536");
+      }
+      if (value instanceof OffsetDateTime time && (time.isBefore(MIN_DATE_TIME) || time.isAfter(MAX_DATE_TIME))) {
+        throw violation(operation, "property " + property.getKey() + " is " + time
+            + "; DateTime values must lie between 1601-01-01 and 9999-12-31 UTC");
+      }
+    }
+    if (properties > MAX_PROPERTIES) {
+      throw violation(operation, "it has " + properties + " properties; an entity holds at most " + MAX_PROPERTIES);
+    }
+    long size = sizeOf(operation);
+    if (size > MAX_ENTITY_BYTES) {
+      throw violation(operation, "it is about " + size + " bytes; an entity holds at most 1 MiB");
+    }
+  }
+
+  private static void checkKey(String name, String key, WriteOperation operation) throws SQLException {
+    if (key == null) {
+      throw violation(operation, name + " is NULL; every entity needs a PartitionKey and a RowKey");
+    }
+    if (key.getBytes(StandardCharsets.UTF_8).length > MAX_KEY_BYTES) {
+      throw violation(operation, name + " is longer than 1 KiB");
+    }
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      if (c == '/' || c == '\\' || c == '#' || c == '?' || Character.isISOControl(c)) {
+        throw violation(operation, name + " contains '" + (Character.isISOControl(c)
+            ? String.format("\\u%04x", (int) c) : String.valueOf(c))
+            + "'; keys may not contain / \\ # ? or control characters");
+      }
+    }
+  }
+
+  /**
+   * Checks that the operations can form one entity group transaction: one table, one
+   * PartitionKey, at most 100 operations and 4 MiB, each entity once.
+   */
+  public static void checkGroup(List<WriteOperation> operations) throws SQLException {
+    if (operations.size() > MAX_GROUP_OPERATIONS) {
+      throw new SQLException("An entity group transaction holds at most " + MAX_GROUP_OPERATIONS
+          + " operations; this one would hold " + operations.size() + " (the last: "
+          + operations.get(operations.size() - 1).describe() + "). Commit in smaller transactions.",
+          SqlStates.TRANSACTION_RULE);
+    }
+    WriteOperation first = operations.get(0);
+    long bytes = 0;
+    Set<WriteOperation.EntityKey> seen = new HashSet<>();
+    for (WriteOperation operation : operations) {
+      if (!operation.table().equalsIgnoreCase(first.table())) {
+        throw new SQLException("An entity group transaction writes to one table only: " + operation.describe()
+            + " is in a different table than " + first.describe() + ". Commit before writing to another table.",
+            SqlStates.TRANSACTION_RULE);
+      }
+      if (!operation.partitionKey().equals(first.partitionKey())) {
+        throw new SQLException("An entity group transaction writes to one partition only: "
+            + operation.describe() + " has a different PartitionKey than " + first.describe()
+            + ". Commit before writing to another partition.", SqlStates.TRANSACTION_RULE);
+      }
+      if (!seen.add(operation.key())) {
+        throw new SQLException("An entity group transaction may touch each entity once: "
+            + operation.describe() + " appears twice.", SqlStates.TRANSACTION_RULE);
+      }
+      bytes += sizeOf(operation);
+    }
+    if (bytes > MAX_GROUP_BYTES) {
+      throw new SQLException("An entity group transaction holds at most 4 MiB; this one would hold about "
+          + bytes + " bytes (the last entity: " + operations.get(operations.size() - 1).describe() + ").",
+          SqlStates.TRANSACTION_RULE);
+    }
+  }
+
+  /** The service's size estimate of an entity: keys, names and values. */
+  public static long sizeOf(WriteOperation operation) {
+    long size = 4 + 2L * (operation.partitionKey().length() + operation.rowKey().length());
+    for (Map.Entry<String, Object> property : operation.properties().entrySet()) {
+      Object value = property.getValue();
+      if (value == null) {
+        continue;
+      }
+      size += 8 + 2L * property.getKey().length();
+      if (value instanceof String text) {
+        size += 4 + 2L * text.length();
+      } else if (value instanceof byte[] bytes) {
+        size += 4 + bytes.length;
+      } else if (value instanceof Integer || value instanceof Boolean) {
+        size += 4;
+      } else {
+        size += 16;
+      }
+    }
+    return size;
+  }
+
+  private static SQLException violation(WriteOperation operation, String rule) {
+    return new SQLException("Cannot write " + operation.describe() + ": " + rule + ". Nothing of this statement "
+        + "was written.", SqlStates.DATA_EXCEPTION);
+  }
+}

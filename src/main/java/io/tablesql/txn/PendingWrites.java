@@ -1,0 +1,101 @@
+package io.tablesql.txn;
+
+import io.tablesql.SqlStates;
+import io.tablesql.txn.WriteOperation.EntityKey;
+import io.tablesql.txn.WriteOperation.Kind;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The writes of a JDBC transaction (auto-commit off), held until commit sends them as one
+ * entity group transaction. Several writes to one entity are combined into one operation;
+ * a statement whose writes would break the group's rules is refused whole.
+ */
+public final class PendingWrites {
+  private final LinkedHashMap<EntityKey, WriteOperation> operations = new LinkedHashMap<>();
+
+  public synchronized boolean isEmpty() {
+    return operations.isEmpty();
+  }
+
+  /** Adds a statement's writes, or throws and leaves the transaction as it was. */
+  public synchronized void add(List<WriteOperation> statementWrites) throws SQLException {
+    LinkedHashMap<EntityKey, WriteOperation> combined = new LinkedHashMap<>(operations);
+    for (WriteOperation next : statementWrites) {
+      WriteOperation earlier = combined.get(next.key());
+      WriteOperation merged = earlier == null ? next : combine(earlier, next);
+      if (merged == null) {
+        combined.remove(next.key());
+      } else {
+        combined.put(next.key(), merged);
+      }
+    }
+    if (!combined.isEmpty()) {
+      EntityRules.checkGroup(new ArrayList<>(combined.values()));
+    }
+    operations.clear();
+    operations.putAll(combined);
+  }
+
+  /** The pending operation on an entity, if any. */
+  public synchronized WriteOperation get(EntityKey key) {
+    return operations.get(key);
+  }
+
+  /** The pending operations on a table, in the order they were made. */
+  public synchronized List<WriteOperation> forTable(String table) {
+    List<WriteOperation> result = new ArrayList<>();
+    for (WriteOperation operation : operations.values()) {
+      if (operation.table().equalsIgnoreCase(table)) {
+        result.add(operation);
+      }
+    }
+    return result;
+  }
+
+  /** Takes every pending operation, leaving the transaction empty. */
+  public synchronized List<WriteOperation> drain() {
+    List<WriteOperation> all = new ArrayList<>(operations.values());
+    operations.clear();
+    return all;
+  }
+
+  /** One operation with the effect of {@code earlier} then {@code next}; null when nothing remains. */
+  static WriteOperation combine(WriteOperation earlier, WriteOperation next) throws SQLException {
+    Kind before = earlier.kind();
+    Kind after = next.kind();
+    if (after == Kind.INSERT && before != Kind.DELETE) {
+      throw new SQLException("Duplicate key: " + next.describe() + " was already written in this transaction.",
+          SqlStates.UNIQUE_VIOLATION);
+    }
+    switch (after) {
+      case DELETE:
+        return before == Kind.INSERT ? null : with(earlier, Kind.DELETE, Map.of());
+      case INSERT:
+      case UPSERT_REPLACE:
+        // after a delete, the entity is known not to exist (or to be replaced whole)
+        return with(earlier, before == Kind.DELETE && after == Kind.INSERT && earlier.etag() != null
+            ? Kind.REPLACE : Kind.UPSERT_REPLACE, next.properties());
+      case REPLACE:
+        return with(earlier, before == Kind.INSERT || before == Kind.UPSERT_REPLACE ? before : Kind.REPLACE,
+            next.properties());
+      default: {
+        // MERGE or UPSERT_MERGE: overlay the new values on what the earlier write sends
+        Map<String, Object> properties = new HashMap<>(before == Kind.DELETE ? Map.of() : earlier.properties());
+        properties.putAll(next.properties());
+        Kind kind = before == Kind.DELETE ? Kind.UPSERT_REPLACE
+            : before == Kind.MERGE && after == Kind.UPSERT_MERGE ? Kind.MERGE : before;
+        return with(earlier, kind, properties);
+      }
+    }
+  }
+
+  private static WriteOperation with(WriteOperation earlier, Kind kind, Map<String, Object> properties) {
+    return new WriteOperation(earlier.table(), earlier.partitionKey(), earlier.rowKey(), kind,
+        new HashMap<>(properties), earlier.etag(), earlier.origin());
+  }
+}

@@ -1,0 +1,47 @@
+package io.tablesql.txn;
+
+import java.util.Map;
+
+/**
+ * One entity write: what the service is asked to do to one (PartitionKey, RowKey) of a table.
+ *
+ * @param properties user properties with SDK values (String, Integer, Long, Double, Boolean,
+ *                   OffsetDateTime, UUID, byte[]); for MERGE, a null value removes nothing and is
+ *                   not sent; for REPLACE the map is the whole entity
+ * @param etag       the ETag the entity had when read, which the write is conditional on; null
+ *                   for unconditional writes
+ * @param origin     the statement and row that produced it, for messages
+ */
+public record WriteOperation(String table, String partitionKey, String rowKey, Kind kind,
+    Map<String, Object> properties, String etag, String origin) {
+
+  /** The service's operations, named by what they do to an entity. */
+  public enum Kind {
+    /** Create; fails if the entity exists. */
+    INSERT,
+    /** Insert or merge (properties not named are kept). */
+    UPSERT_MERGE,
+    /** Insert or replace (properties not named are removed). */
+    UPSERT_REPLACE,
+    /** Merge into an existing entity. */
+    MERGE,
+    /** Replace an existing entity. */
+    REPLACE,
+    /** Delete an existing entity. */
+    DELETE
+  }
+
+  public EntityKey key() {
+    return new EntityKey(table.toLowerCase(java.util.Locale.ROOT), partitionKey, rowKey);
+  }
+
+  /** Names the entity and where the write came from, for messages. */
+  public String describe() {
+    return "(PartitionKey '" + partitionKey + "', RowKey '" + rowKey + "') of table " + table
+        + (origin == null ? "" : " from " + origin);
+  }
+
+  /** Identity of an entity across tables; table names compare case-insensitively. */
+  public record EntityKey(String table, String partitionKey, String rowKey) {
+  }
+}
