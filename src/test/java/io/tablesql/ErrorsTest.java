@@ -66,9 +66,11 @@ class ErrorsTest {
   @Test
   void unsupportedStatementIsRefused() throws SQLException {
     try (Statement statement = connection.createStatement()) {
-      assertThatThrownBy(() -> statement.executeUpdate("DELETE FROM " + table))
+      assertThatThrownBy(() -> statement.executeUpdate("MERGE INTO " + table + " t USING (VALUES ('a', 'b')) "
+          + "AS s(p, r) ON t.PartitionKey = s.p WHEN NOT MATCHED THEN INSERT (PartitionKey, RowKey) VALUES (s.p, s.r)"))
           .isInstanceOf(SQLException.class)
-          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isNotNull());
+          .hasMessageContaining("MERGE")
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("0A000"));
     }
   }
 }
