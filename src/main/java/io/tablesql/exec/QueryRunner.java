@@ -47,6 +47,13 @@ public final class QueryRunner {
         StatementContext context = query.table().session().current();
         Guard guard = new Guard(root);
         Iterator<TableEntity> entities = open(root, query, context, guard);
+        Session session = query.table().session();
+        List<io.tablesql.txn.WriteOperation> pending = session.autoCommit() ? List.of()
+            : session.pending().forTable(query.table().name());
+        if (!pending.isEmpty()) {
+          entities = PendingOverlay.apply(entities, pending, query, operand -> operand.resolve(root),
+              session.store(), context.counters());
+        }
         return new RowEnumerator(entities, query, context, guard);
       }
     };

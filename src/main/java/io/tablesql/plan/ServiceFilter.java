@@ -18,6 +18,13 @@ public sealed interface ServiceFilter {
    */
   String render(Function<Operand, Object> values);
 
+  /**
+   * Whether an entity passes this filter as the service would judge it: type-strict, a missing
+   * property matches nothing. {@code property} reads a property (PartitionKey, RowKey and
+   * Timestamp included) as the SDK would return it.
+   */
+  boolean matches(Function<String, Object> property, Function<Operand, Object> values);
+
   /** The operators of OData filters. */
   enum Op {
     EQ, NE, LT, LE, GT, GE;
@@ -53,6 +60,24 @@ public sealed interface ServiceFilter {
       }
       return property + " " + op.odata() + " " + ODataLiteral.render(type, resolved, nextMillisecond);
     }
+
+    @Override
+    public boolean matches(Function<String, Object> properties, Function<Operand, Object> values) {
+      Object actual = properties.apply(property);
+      Object expected = values.apply(value);
+      if (actual == null || expected == null || EdmType.of(actual) != type) {
+        return false;
+      }
+      int order = EdmValues.compare(type, actual, expected, nextMillisecond);
+      switch (op) {
+        case EQ: return order == 0;
+        case NE: return order != 0;
+        case LT: return order < 0;
+        case LE: return order <= 0;
+        case GT: return order > 0;
+        default: return order >= 0;
+      }
+    }
   }
 
   record And(List<ServiceFilter> operands) implements ServiceFilter {
@@ -66,6 +91,11 @@ public sealed interface ServiceFilter {
       return operands.stream().map(f -> f instanceof Or ? "(" + f.render(values) + ")" : f.render(values))
           .collect(Collectors.joining(" and "));
     }
+
+    @Override
+    public boolean matches(Function<String, Object> properties, Function<Operand, Object> values) {
+      return operands.stream().allMatch(f -> f.matches(properties, values));
+    }
   }
 
   record Or(List<ServiceFilter> operands) implements ServiceFilter {
@@ -78,6 +108,11 @@ public sealed interface ServiceFilter {
     public String render(Function<Operand, Object> values) {
       return operands.stream().map(f -> f instanceof And ? "(" + f.render(values) + ")" : f.render(values))
           .collect(Collectors.joining(" or "));
+    }
+
+    @Override
+    public boolean matches(Function<String, Object> properties, Function<Operand, Object> values) {
+      return operands.stream().anyMatch(f -> f.matches(properties, values));
     }
   }
 }
