@@ -16,6 +16,7 @@ public final class Session {
   private volatile StatementContext current;
   private final PendingWrites pending = new PendingWrites();
   private volatile boolean autoCommit = true;
+  private volatile Runnable schemaChanged = () -> { };
 
   public Session(ConnectionSettings settings, TableStore store) {
     this.settings = settings;
@@ -36,6 +37,15 @@ public final class Session {
 
   public int maxConcurrency() {
     return settings.getInt(DriverProperty.MAX_CONCURRENCY);
+  }
+
+  /** What to do after DDL changed the account's tables: the connection reads its table list again. */
+  public void onSchemaChange(Runnable action) {
+    this.schemaChanged = action;
+  }
+
+  public void schemaChanged() {
+    schemaChanged.run();
   }
 
   public boolean autoCommit() {

@@ -19,6 +19,7 @@ import java.sql.Statement;
 import java.sql.Struct;
 import java.util.Properties;
 import java.util.concurrent.Executor;
+import io.tablesql.ddl.DdlParserFactory;
 import io.tablesql.schema.AzureSchema;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
@@ -91,13 +92,16 @@ public final class TableSqlConnection implements Connection {
     calcite.setProperty("caseSensitive", "false");
     calcite.setProperty("conformance", "LENIENT");
     calcite.setProperty("timeZone", "UTC");
+    calcite.setProperty("parserFactory", DdlParserFactory.class.getName() + "#INSTANCE");
     CalciteConnection calciteConnection =
         (CalciteConnection) CALCITE.connect("jdbc:calcite:", calcite);
     String schemaName = settings.accountName() == null ? "azure" : settings.accountName();
     AzureSchema schema = new AzureSchema(session, tables);
     calciteConnection.getRootSchema().add(schemaName, schema);
     calciteConnection.setSchema(schemaName);
-    return new TableSqlConnection(calciteConnection, session, schema, schemaName);
+    TableSqlConnection connection = new TableSqlConnection(calciteConnection, session, schema, schemaName);
+    session.onSchemaChange(connection::refreshSchema);
+    return connection;
   }
 
   private static void setIfAbsent(String name, String value) {

@@ -25,6 +25,10 @@ public final class AzureSchema extends AbstractSchema {
     this.expiresAtNanos = System.nanoTime() + ttlNanos();
   }
 
+  public Session session() {
+    return session;
+  }
+
   @Override
   protected synchronized Map<String, Table> getTableMap() {
     return tables;

@@ -16,7 +16,7 @@ import java.util.Locale;
  * Inferred table shapes, shared by every connection of the JVM to the same account with the same
  * sampling settings, each kept for the connection's schema TTL.
  */
-final class ShapeCache {
+public final class ShapeCache {
   private static final Cache<String, Entry> SHAPES = Caffeine.newBuilder().maximumSize(10_000).build();
 
   private record Entry(TableShape shape, long expiresAtNanos) {
@@ -38,7 +38,7 @@ final class ShapeCache {
   }
 
   /** Forgets what is cached for a table, after a change that alters its shape. */
-  static void invalidate(Session session, String table) {
+  public static void invalidate(Session session, String table) {
     SHAPES.invalidate(session.settings().cacheKey() + "|" + table.toLowerCase(Locale.ROOT));
   }
 
@@ -61,6 +61,6 @@ final class ShapeCache {
         sample.add(entity);
       }
     }
-    return TableShape.infer(table, sample, complete);
+    return TableShape.infer(table, DeclaredColumns.read(session, table), sample, complete);
   }
 }

@@ -17,8 +17,12 @@ import java.util.TreeMap;
  */
 public record TableShape(String tableName, List<Column> columns, long sampledEntities, boolean completeSample) {
 
-  /** Infers a shape from sampled entities; {@code completeSample} when the sample is the whole table. */
-  public static TableShape infer(String tableName, List<TableEntity> sample, boolean completeSample) {
+  /**
+   * Infers a shape from declared columns (which win) and sampled entities; {@code completeSample}
+   * when the sample is the whole table.
+   */
+  public static TableShape infer(String tableName, List<Column> declared, List<TableEntity> sample,
+      boolean completeSample) {
     Map<String, Set<EdmType>> types = new TreeMap<>(Comparator.comparing((String s) -> s.toLowerCase(java.util.Locale.ROOT))
         .thenComparing(Comparator.naturalOrder()));
     for (TableEntity entity : sample) {
@@ -34,6 +38,12 @@ public record TableShape(String tableName, List<Column> columns, long sampledEnt
     columns.add(Column.of(Column.PARTITION_KEY, Set.of(EdmType.STRING)));
     columns.add(Column.of(Column.ROW_KEY, Set.of(EdmType.STRING)));
     columns.add(Column.of(Column.TIMESTAMP, Set.of(EdmType.DATETIME)));
+    for (Column column : declared) {
+      if (!column.isKey() && !column.name().equals(Column.TIMESTAMP)) {
+        columns.add(column);
+        types.remove(column.name());
+      }
+    }
     types.forEach((name, edmTypes) -> columns.add(Column.of(name, edmTypes)));
     return new TableShape(tableName, List.copyOf(columns), sample.size(), completeSample);
   }

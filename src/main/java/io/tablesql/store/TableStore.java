@@ -145,8 +145,7 @@ public final class TableStore {
   /** Creates a table; false if it exists already. */
   public boolean createTable(String table, RequestCounters counters) {
     try {
-      service.createTableWithResponse(table, null, context(counters));
-      return true;
+      return service.createTableWithResponse(table, null, context(counters)).getStatusCode() != 409;
     } catch (HttpResponseException e) {
       if (e.getResponse() != null && e.getResponse().getStatusCode() == 409) {
         return false;
@@ -160,8 +159,8 @@ public final class TableStore {
   /** Deletes a table with all its entities; false if there was none. */
   public boolean deleteTable(String table, RequestCounters counters) {
     try {
-      service.deleteTableWithResponse(table, null, context(counters));
-      return true;
+      // the SDK answers a missing table with its 404 response rather than an exception
+      return service.deleteTableWithResponse(table, null, context(counters)).getStatusCode() != 404;
     } catch (HttpResponseException e) {
       if (e.getResponse() != null && e.getResponse().getStatusCode() == 404) {
         return false;

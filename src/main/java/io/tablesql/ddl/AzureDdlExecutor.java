@@ -1,0 +1,124 @@
+package io.tablesql.ddl;
+
+import io.tablesql.SqlStates;
+import io.tablesql.exec.Session;
+import io.tablesql.schema.AzureSchema;
+import io.tablesql.schema.Column;
+import io.tablesql.schema.DeclaredColumns;
+import io.tablesql.schema.ShapeCache;
+import io.tablesql.store.EdmType;
+import io.tablesql.store.RequestCounters;
+import io.tablesql.store.StoreException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.server.DdlExecutorImpl;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
+import org.apache.calcite.sql.ddl.SqlCreateTable;
+import org.apache.calcite.sql.ddl.SqlDropTable;
+
+/**
+ * CREATE TABLE and DROP TABLE on the storage account. Calcite calls the {@code execute} method
+ * matching the statement's node type.
+ */
+public final class AzureDdlExecutor extends DdlExecutorImpl {
+  static final AzureDdlExecutor INSTANCE = new AzureDdlExecutor();
+
+  /** Azure's rule for table names. */
+  private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9]{2,62}");
+
+  private AzureDdlExecutor() {
+  }
+
+  /** CREATE TABLE [IF NOT EXISTS] name [(columns)]: the table, and its columns remembered in the account. */
+  public void execute(SqlCreateTable create, CalcitePrepare.Context context) {
+    Session session = session(context);
+    String name = tableName(create.name.getSimple());
+    if (create.query != null) {
+      throw new StoreException("CREATE TABLE ... AS SELECT is not supported: CREATE TABLE, then INSERT INTO ... "
+          + "SELECT.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    List<Column> columns = new ArrayList<>();
+    if (create.columnList != null) {
+      for (SqlNode node : create.columnList) {
+        if (node instanceof SqlColumnDeclaration declaration) {
+          columns.add(column(declaration));
+        }
+      }
+    }
+    if (!session.store().createTable(name, new RequestCounters())) {
+      if (create.ifNotExists) {
+        return;
+      }
+      throw new StoreException("Table " + name + " exists already. Use CREATE TABLE IF NOT EXISTS to accept that.",
+          "42S01", null);
+    }
+    DeclaredColumns.write(session, name, columns);
+    ShapeCache.invalidate(session, name);
+    session.schemaChanged();
+  }
+
+  /** DROP TABLE [IF EXISTS] name: deletes the table and all its entities in one request. */
+  public void execute(SqlDropTable drop, CalcitePrepare.Context context) {
+    Session session = session(context);
+    String name = drop.name.getSimple();
+    if (!session.store().deleteTable(name, new RequestCounters())) {
+      if (drop.ifExists) {
+        return;
+      }
+      throw new StoreException("Table " + name + " does not exist. Use DROP TABLE IF EXISTS to accept that.",
+          SqlStates.TABLE_NOT_FOUND, null);
+    }
+    DeclaredColumns.forget(session, name);
+    ShapeCache.invalidate(session, name);
+    session.schemaChanged();
+  }
+
+  private static String tableName(String name) {
+    if (!TABLE_NAME.matcher(name).matches() || name.equalsIgnoreCase("tables")) {
+      throw new StoreException("Invalid table name '" + name + "': Azure table names are 3 to 63 letters and "
+          + "digits, start with a letter, and are not 'tables'.", SqlStates.SYNTAX_ERROR, null);
+    }
+    if (DeclaredColumns.isMetadataTable(name)) {
+      throw new StoreException("Table name '" + name + "' is reserved for tablesql's column definitions.",
+          SqlStates.SYNTAX_ERROR, null);
+    }
+    return name;
+  }
+
+  private static Column column(SqlColumnDeclaration declaration) {
+    String name = declaration.name.getSimple();
+    String type = declaration.dataType.getTypeName().getSimple().toUpperCase(Locale.ROOT);
+    EdmType edmType;
+    switch (type) {
+      case "VARCHAR": case "CHAR": case "CHARACTER": edmType = EdmType.STRING; break;
+      case "INTEGER": case "INT": case "SMALLINT": case "TINYINT": edmType = EdmType.INT32; break;
+      case "BIGINT": edmType = EdmType.INT64; break;
+      case "DOUBLE": case "FLOAT": case "REAL": case "DECIMAL": edmType = EdmType.DOUBLE; break;
+      case "BOOLEAN": edmType = EdmType.BOOLEAN; break;
+      case "TIMESTAMP": case "DATE": edmType = EdmType.DATETIME; break;
+      case "VARBINARY": case "BINARY": edmType = EdmType.BINARY; break;
+      case "UUID": edmType = EdmType.GUID; break;
+      default:
+        throw new StoreException("Column " + name + " has type " + type + ", which Azure Table storage cannot "
+            + "hold. Use VARCHAR, INTEGER, BIGINT, DOUBLE, BOOLEAN, TIMESTAMP, VARBINARY or UUID.",
+            SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    Column column = Column.of(name, Set.of(edmType));
+    if (column.isKey() && edmType != EdmType.STRING) {
+      throw new StoreException(name + " is always VARCHAR.", SqlStates.DATA_TYPE_MISMATCH, null);
+    }
+    return column;
+  }
+
+  private static Session session(CalcitePrepare.Context context) {
+    List<String> path = context.getDefaultSchemaPath();
+    CalciteSchema schema = context.getRootSchema().getSubSchema(path.get(path.size() - 1), false);
+    return ((AzureSchema) schema.schema).session();
+  }
+}

@@ -1,0 +1,90 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.TestAccount;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DdlTest {
+  @Test
+  void createdColumnsTypeEmptyTablesAndEveryConnectionSeesThem() throws SQLException {
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE Inventory (PartitionKey VARCHAR, RowKey VARCHAR, Sku VARCHAR, Qty INTEGER, "
+          + "Price DOUBLE, Updated TIMESTAMP, Serial BIGINT)");
+      statement.execute("CREATE TABLE IF NOT EXISTS Inventory (X INTEGER)"); // no-op
+      try (ResultSet resultSet = statement.executeQuery("SELECT * FROM Inventory")) {
+        assertThat(resultSet.next()).isFalse();
+      }
+    }
+    try (Connection other = TestAccount.connect(); Statement statement = other.createStatement();
+         ResultSet resultSet = statement.executeQuery("SELECT * FROM Inventory WHERE 1 = 0")) {
+      ResultSetMetaData meta = resultSet.getMetaData();
+      List<String> columns = new ArrayList<>();
+      for (int i = 1; i <= meta.getColumnCount(); i++) {
+        columns.add(meta.getColumnName(i) + ":" + meta.getColumnType(i));
+      }
+      assertThat(columns).containsExactly("PartitionKey:" + Types.VARCHAR, "RowKey:" + Types.VARCHAR,
+          "Timestamp:" + Types.TIMESTAMP, "Sku:" + Types.VARCHAR, "Qty:" + Types.INTEGER, "Price:" + Types.DOUBLE,
+          "Updated:" + Types.TIMESTAMP, "Serial:" + Types.BIGINT);
+      statement.executeUpdate("INSERT INTO Inventory (PartitionKey, RowKey, Sku, Qty, Serial) VALUES "
+          + "('w1', 'a', 'A-1', 5, 7)");
+    }
+    TableEntity written = TestAccount.service().getTableClient("Inventory").getEntity("w1", "a");
+    assertThat(written.getProperty("Qty")).isEqualTo(5);
+    assertThat(written.getProperty("Serial")).isEqualTo(7L); // declared BIGINT: written as Int64
+  }
+
+  @Test
+  void declaredTypesWinOverSampledOnes() throws SQLException {
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE Declared (Code VARCHAR)");
+      TestAccount.service().getTableClient("Declared").createEntity(new TableEntity("p", "r").addProperty("Code", 42));
+      try (ResultSet resultSet = statement.executeQuery("SELECT Code FROM Declared")) {
+        assertThat(resultSet.getMetaData().getColumnType(1)).isEqualTo(Types.VARCHAR);
+        assertThat(resultSet.next()).isTrue();
+        assertThat(resultSet.getString(1)).isNull(); // an Int32 is not a string
+      }
+    }
+  }
+
+  @Test
+  void dropTableDeletesItWithAllItsEntities() throws SQLException {
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE Doomed (N INTEGER)");
+      statement.executeUpdate("INSERT INTO Doomed (PartitionKey, RowKey, N) VALUES ('p', '1', 1), ('p', '2', 2)");
+      statement.execute("DROP TABLE Doomed");
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM Doomed"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
+      statement.execute("DROP TABLE IF EXISTS Doomed");
+      assertThatThrownBy(() -> statement.execute("DROP TABLE Doomed"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
+      statement.execute("CREATE TABLE Doomed (Other VARCHAR)"); // the old columns are forgotten
+      try (ResultSet resultSet = statement.executeQuery("SELECT * FROM Doomed")) {
+        assertThat(resultSet.getMetaData().getColumnCount()).isEqualTo(4);
+      }
+    }
+  }
+
+  @Test
+  void invalidNamesAreRefusedWithTheRule() throws SQLException {
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      for (String name : List.of("ab", "\"1abc\"", "\"has_underscore\"", "tables")) {
+        assertThatThrownBy(() -> statement.execute("CREATE TABLE " + name + " (N INTEGER)"))
+            .hasMessageContaining("3 to 63 letters and digits");
+      }
+      statement.execute("CREATE TABLE Valid123 (N INTEGER)");
+      assertThatThrownBy(() -> statement.execute("CREATE TABLE Valid123 (N INTEGER)"))
+          .hasMessageContaining("exists already");
+    }
+  }
+}
