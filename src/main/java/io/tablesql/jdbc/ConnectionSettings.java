@@ -55,9 +55,12 @@ public final class ConnectionSettings {
   public static ConnectionSettings parse(String url, Properties info) throws SQLException {
     Map<String, String> storage = new LinkedHashMap<>();
     Map<DriverProperty, String> driver = new EnumMap<>(DriverProperty.class);
+    String password = null;
     if (info != null) {
       for (String name : info.stringPropertyNames()) {
-        if (!name.equalsIgnoreCase("user") && !name.equalsIgnoreCase("password")) {
+        if (name.equalsIgnoreCase("password")) {
+          password = info.getProperty(name);
+        } else if (!name.equalsIgnoreCase("user")) {
           put(name, info.getProperty(name), storage, driver);
         }
       }
@@ -78,7 +81,28 @@ public final class ConnectionSettings {
     for (Map.Entry<DriverProperty, String> entry : driver.entrySet()) {
       validate(entry.getKey(), entry.getValue());
     }
+    if (password != null && !password.isEmpty() && !storage.containsKey("AccountKey")
+        && !storage.containsKey("SharedAccessSignature")) {
+      putPassword(password, storage);
+    }
     return fromStorageKeys(storage, driver);
+  }
+
+  /**
+   * A tool's password field may carry the credential, so it never sits in a URL: an account
+   * key, a SAS token, or either written as {@code AccountKey=...} / {@code SharedAccessSignature=...}.
+   */
+  private static void putPassword(String password, Map<String, String> storage) {
+    int eq = password.indexOf('=');
+    String name = eq > 0 ? password.substring(0, eq).trim() : "";
+    if (name.equalsIgnoreCase("AccountKey") || name.equalsIgnoreCase("SharedAccessSignature")) {
+      storage.put(name.equalsIgnoreCase("AccountKey") ? "AccountKey" : "SharedAccessSignature",
+          password.substring(eq + 1).trim());
+    } else if (password.startsWith("?") || password.startsWith("sv=") || password.contains("&sig=")) {
+      storage.put("SharedAccessSignature", password);
+    } else {
+      storage.put("AccountKey", password);
+    }
   }
 
   private static void put(String key, String value, Map<String, String> storage,

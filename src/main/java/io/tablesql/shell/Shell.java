@@ -1,0 +1,79 @@
+package io.tablesql.shell;
+
+import io.tablesql.jdbc.ConnectionSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import sqlline.SqlLine;
+
+/**
+ * The tablesql shell: sqlline with the driver. With no connection string it starts a local
+ * Azurite, loads the sample data of sql-examples/ and connects to it.
+ *
+ * <pre>
+ *   ./tablesql                                   # local emulator with sample data
+ *   ./tablesql "AccountName=...;AccountKey=..."  # an account of your own
+ *   ./tablesql "UseDevelopmentStorage=true" -e "SELECT 1;"   # further arguments go to sqlline
+ * </pre>
+ */
+public final class Shell {
+  private Shell() {
+  }
+
+  public static void main(String[] args) throws IOException {
+    Path home = Path.of(System.getProperty("tablesql.home", ".")).toAbsolutePath().normalize();
+    boolean local = args.length == 0 || args[0].startsWith("-");
+    List<String> rest = new ArrayList<>(Arrays.asList(args).subList(local ? 0 : 1, args.length));
+    LocalEmulator emulator = null;
+    String connectionString;
+    if (local) {
+      System.out.println("tablesql: starting a local Azurite (in memory) and loading sql-examples/dataset.json ...");
+      emulator = LocalEmulator.start(home);
+      List<String> tables = SampleData.load(home.resolve("sql-examples/dataset.json"), emulator.tableEndpoint(),
+          LocalEmulator.ACCOUNT, LocalEmulator.KEY);
+      connectionString = emulator.connectionString();
+      System.out.println("tablesql: Azurite on port " + emulator.port() + " with tables " + String.join(", ", tables)
+          + ". Try: SELECT * FROM Employees WHERE PartitionKey = 'Sales'; or !run sql-examples/01-point-query.sql");
+    } else {
+      connectionString = args[0];
+    }
+    int status;
+    try {
+      status = runSqlLine(connectionString, rest);
+    } finally {
+      if (emulator != null) {
+        emulator.close();
+      }
+    }
+    System.exit(status);
+  }
+
+  /**
+   * Runs sqlline on a connection string. Account keys and SAS tokens travel as the password,
+   * which sqlline never prints, rather than in the URL, which it echoes.
+   */
+  static int runSqlLine(String connectionString, List<String> sqllineArgs) throws IOException {
+    String body = ConnectionSettings.acceptsUrl(connectionString)
+        ? connectionString.substring(ConnectionSettings.URL_PREFIX.length()) : connectionString;
+    StringBuilder url = new StringBuilder(ConnectionSettings.URL_PREFIX);
+    String secret = "";
+    for (String pair : body.split(";")) {
+      String key = pair.contains("=") ? pair.substring(0, pair.indexOf('=')).trim() : pair;
+      if (key.equalsIgnoreCase("AccountKey") || key.equalsIgnoreCase("SharedAccessSignature")) {
+        secret = pair.trim();
+      } else if (!pair.isBlank()) {
+        url.append(pair.trim()).append(';');
+      }
+    }
+    List<String> arguments = new ArrayList<>(List.of("-d", "io.tablesql.TableSqlDriver", "-u", url.toString(),
+        "-n", "", "-p", secret, "--isolation=TRANSACTION_NONE", "--maxWidth=200", "--showElapsedTime=true"));
+    arguments.addAll(sqllineArgs);
+    Path history = Files.createTempFile("tablesql-history", ".txt");
+    arguments.add("--historyFile=" + history);
+    SqlLine.Status status = new SqlLine().begin(arguments.toArray(new String[0]), null, false);
+    return status == SqlLine.Status.OK ? 0 : 1;
+  }
+}

@@ -1,0 +1,98 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablesql.shell.LocalEmulator;
+import io.tablesql.shell.SampleData;
+import io.tablesql.testing.TestAccount;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Runs every sql-examples/*.sql file on the sample dataset: each statement must return the rows
+ * its {@code -- expect rows: N} comment says, and the first must use the access path the file's
+ * header names. The examples cannot rot.
+ */
+class SqlExamplesTest {
+  private static final Path EXAMPLES = Path.of("sql-examples");
+  private static final Pattern EXPECT = Pattern.compile("--\\s*expect rows:\\s*(\\d+)");
+  private static final Pattern ACCESS = Pattern.compile("--\\s*Access path:\\s*(.+)");
+
+  @BeforeAll
+  static void loadDataset() throws IOException {
+    LocalEmulator emulator = TestAccount.emulator();
+    SampleData.load(EXAMPLES.resolve("dataset.json"), emulator.tableEndpoint(), LocalEmulator.ACCOUNT,
+        LocalEmulator.KEY);
+  }
+
+  static Stream<Path> examples() throws IOException {
+    return Files.list(EXAMPLES).filter(path -> path.toString().endsWith(".sql")).sorted();
+  }
+
+  /** A statement of an example file and the number of rows it must return. */
+  record Example(String sql, int expectedRows) {
+  }
+
+  static List<Example> parse(String text) {
+    List<Example> examples = new ArrayList<>();
+    StringBuilder statement = new StringBuilder();
+    String pending = null;
+    for (String line : text.split("\n")) {
+      Matcher expect = EXPECT.matcher(line);
+      if (expect.find()) {
+        assertThat(pending).as("an expectation follows a statement").isNotNull();
+        examples.add(new Example(pending, Integer.parseInt(expect.group(1))));
+        pending = null;
+      } else if (!line.trim().startsWith("--")) {
+        statement.append(line).append('\n');
+        if (line.trim().endsWith(";")) {
+          assertThat(pending).as("every statement has an expectation: " + pending).isNull();
+          String sql = statement.toString().trim();
+          pending = sql.substring(0, sql.length() - 1);
+          statement.setLength(0);
+        }
+      }
+    }
+    assertThat(pending).as("every statement has an expectation").isNull();
+    return examples;
+  }
+
+  @ParameterizedTest
+  @MethodSource("examples")
+  void exampleReturnsWhatItSays(Path file) throws IOException, SQLException {
+    String text = Files.readString(file, StandardCharsets.UTF_8);
+    Matcher access = ACCESS.matcher(text);
+    assertThat(access.find()).as(file + " names its access path").isTrue();
+    List<Example> examples = parse(text);
+    assertThat(examples).as(file + " has statements").isNotEmpty();
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      try (ResultSet plan = statement.executeQuery("EXPLAIN PLAN FOR " + examples.get(0).sql())) {
+        plan.next();
+        assertThat(plan.getString(1)).as(file + " access path").contains("access=[" + access.group(1).trim());
+      }
+      for (Example example : examples) {
+        int rows = 0;
+        try (ResultSet resultSet = statement.executeQuery(example.sql())) {
+          while (resultSet.next()) {
+            rows++;
+          }
+        }
+        assertThat(rows).as(file + ": " + example.sql()).isEqualTo(example.expectedRows());
+      }
+    }
+  }
+}
