@@ -124,6 +124,10 @@ class PushdownTest {
     Run run = run(sql);
     assertThat(run.rows()).hasSize(100);
     assertThat(run.requests()).isEqualTo(1);
+    assertThat(explain("SELECT * FROM " + table + " WHERE PartitionKey = 'big' AND RowKey LIKE 'r\\_1%' ESCAPE '\\'"))
+        .contains("RowKey ge 'r_1' and RowKey lt 'r_2'");
+    assertThat(explain("SELECT * FROM " + table + " WHERE PartitionKey = 'big' AND RowKey LIKE 'r_1%'"))
+        .contains("PARTITION SCAN").contains("$condition"); // _ matches any one character: the client decides
   }
 
   @Test

@@ -400,28 +400,59 @@ public final class FilterTranslator {
   /** {@code LIKE 'prefix%'} is the range [prefix, next string after every prefix). */
   private Translation like(RexCall call) {
     Column column = column(call.getOperands().get(0));
-    if (column == null || column.singleEdmType() != EdmType.STRING || call.getOperands().size() != 2
+    if (column == null || column.singleEdmType() != EdmType.STRING
         || !(call.getOperands().get(1) instanceof RexLiteral literal)) {
       return null;
     }
-    String pattern = literal.getValueAs(String.class);
-    if (pattern == null) {
-      return null;
+    Character escape = null;
+    if (call.getOperands().size() == 3) {
+      String text = call.getOperands().get(2) instanceof RexLiteral e ? e.getValueAs(String.class) : null;
+      if (text == null || text.length() != 1) {
+        return null;
+      }
+      escape = text.charAt(0);
     }
-    String prefix = pattern.endsWith("%") ? pattern.substring(0, pattern.length() - 1) : pattern;
-    if (prefix.indexOf('%') >= 0 || prefix.indexOf('_') >= 0 || prefix.indexOf('\\') >= 0) {
+    String pattern = literal.getValueAs(String.class);
+    LikePrefix prefix = pattern == null ? null : LikePrefix.of(pattern, escape);
+    if (prefix == null) {
       return null;
     }
     String name = column.name();
-    if (prefix.length() == pattern.length()) {
-      return exact(new Comparison(name, Op.EQ, EdmType.STRING, Operand.literal(prefix), false));
+    if (!prefix.open()) {
+      return exact(new Comparison(name, Op.EQ, EdmType.STRING, Operand.literal(prefix.text()), false));
     }
-    Comparison lower = new Comparison(name, Op.GE, EdmType.STRING, Operand.literal(prefix), false);
-    String upper = successorOfPrefix(prefix);
+    Comparison lower = new Comparison(name, Op.GE, EdmType.STRING, Operand.literal(prefix.text()), false);
+    String upper = successorOfPrefix(prefix.text());
     if (upper == null) {
       return exact(lower);
     }
     return exact(new And(List.of(lower, new Comparison(name, Op.LT, EdmType.STRING, Operand.literal(upper), false))));
+  }
+
+  /**
+   * A LIKE pattern that is literal text, optionally followed by one final {@code %}
+   * ({@code open}); null for any other pattern.
+   */
+  record LikePrefix(String text, boolean open) {
+    static LikePrefix of(String pattern, Character escape) {
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < pattern.length(); i++) {
+        char c = pattern.charAt(i);
+        if (escape != null && c == escape) {
+          if (++i == pattern.length()) {
+            return null;
+          }
+          text.append(pattern.charAt(i));
+        } else if (c == '%' && i == pattern.length() - 1) {
+          return new LikePrefix(text.toString(), true);
+        } else if (c == '%' || c == '_') {
+          return null;
+        } else {
+          text.append(c);
+        }
+      }
+      return new LikePrefix(text.toString(), false);
+    }
   }
 
   /** The least string greater than every string starting with {@code prefix}, or null if none. */
