@@ -1,6 +1,7 @@
 package io.tablesql.ddl;
 
 import io.tablesql.SqlStates;
+import io.tablesql.exec.LookupCache;
 import io.tablesql.exec.Session;
 import io.tablesql.schema.AzureSchema;
 import io.tablesql.schema.Column;
@@ -76,6 +77,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     }
     DeclaredColumns.forget(session, name);
     ShapeCache.invalidate(session, name);
+    LookupCache.invalidate(session, name);
     session.schemaChanged();
   }
 

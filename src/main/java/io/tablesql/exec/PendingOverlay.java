@@ -3,7 +3,6 @@ package io.tablesql.exec;
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.plan.Operand;
 import io.tablesql.plan.TableQuery;
-import io.tablesql.schema.Column;
 import io.tablesql.schema.TableShape;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.TableStore;
@@ -38,7 +37,7 @@ final class PendingOverlay {
     for (WriteOperation operation : pending) {
       touched.add(operation.partitionKey() + "\u0000" + operation.rowKey());
       TableEntity after = afterCommit(operation, store, counters);
-      if (after != null && inScope(after, query, values)) {
+      if (after != null && AccessScope.contains(query, after, values)) {
         changed.add(after);
       }
     }
@@ -103,30 +102,6 @@ final class PendingOverlay {
       }
     });
     return entity;
-  }
-
-  /** Whether the query would have returned the entity: its keys, partitions and filter. */
-  private static boolean inScope(TableEntity entity, TableQuery query, Function<Operand, Object> values) {
-    switch (query.path()) {
-      case POINT_LOOKUP:
-      case MULTI_POINT_LOOKUP:
-        return query.keys().stream().anyMatch(key -> entity.getPartitionKey().equals(values.apply(key.partitionKey()))
-            && entity.getRowKey().equals(values.apply(key.rowKey())));
-      case MULTI_PARTITION_SCAN:
-        if (query.partitions().stream().noneMatch(p -> entity.getPartitionKey().equals(values.apply(p)))) {
-          return false;
-        }
-        break;
-      default:
-        break;
-    }
-    Function<String, Object> property = name -> switch (name) {
-      case Column.PARTITION_KEY -> entity.getPartitionKey();
-      case Column.ROW_KEY -> entity.getRowKey();
-      case Column.TIMESTAMP -> entity.getTimestamp();
-      default -> entity.getProperty(name);
-    };
-    return query.filter() == null || query.filter().matches(property, values);
   }
 
   private static Iterator<TableEntity> merge(Iterator<TableEntity> left, Iterator<TableEntity> right) {

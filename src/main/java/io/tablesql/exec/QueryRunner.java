@@ -5,6 +5,7 @@ import io.tablesql.SqlStates;
 import io.tablesql.plan.ServiceFilter;
 import io.tablesql.plan.ServiceFilter.Comparison;
 import io.tablesql.plan.TableQuery;
+import io.tablesql.jdbc.DriverProperty;
 import io.tablesql.schema.Column;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.StoreException;
@@ -77,6 +78,16 @@ public final class QueryRunner {
     int concurrency = query.table().session().maxConcurrency();
     int pageSize = (int) Math.max(1, Math.min(context.pageSize(), query.limit() == null ? 1000 : query.limit()));
     Function<io.tablesql.plan.Operand, Object> values = operand -> operand.resolve(root);
+    Session session = query.table().session();
+    if (LookupCache.isLookupTable(session, table)) {
+      List<TableEntity> cached = LookupCache.entities(session, table, context.counters());
+      if (cached != null) {
+        return cached.stream().filter(entity -> AccessScope.contains(query, entity, values)).iterator();
+      }
+      context.warn("Lookup table " + table + " holds more than lookupCacheMaxEntities="
+          + session.settings().get(DriverProperty.LOOKUP_CACHE_MAX_ENTITIES) + " entities, so it is read from "
+          + "the service, not cached. Raise the bound or remove it from lookupTables.");
+    }
     switch (query.path()) {
       case POINT_LOOKUP:
       case MULTI_POINT_LOOKUP: {

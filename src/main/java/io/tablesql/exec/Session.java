@@ -69,6 +69,7 @@ public final class Session {
   public void commit() throws java.sql.SQLException {
     java.util.List<io.tablesql.txn.WriteOperation> writes = pending.drain();
     if (!writes.isEmpty()) {
+      LookupCache.invalidate(this, writes.get(0).table());
       try {
         store.submit(writes.get(0).table(), writes, new RequestCounters());
       } catch (io.tablesql.store.StoreException e) {

@@ -21,6 +21,7 @@ public final class StatementContext {
   private final List<WriteOperation> batch;
   private final Map<WriteOperation, Integer> batchRows = new java.util.IdentityHashMap<>();
   private int executions;
+  private final List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private StatementContext(RequestCounters counters, int pageSize, List<StatementKind> kinds, boolean batch) {
     this.counters = counters;
@@ -49,6 +50,17 @@ public final class StatementContext {
   /** The kind of the statement executing now (in a batch, of the current execution). */
   public StatementKind kind() {
     return kinds.get(Math.min(executions, kinds.size() - 1));
+  }
+
+  /** Something the user should know about this statement's execution (JDBC warnings). */
+  public void warn(String warning) {
+    if (!warnings.contains(warning)) {
+      warnings.add(warning);
+    }
+  }
+
+  public List<String> warnings() {
+    return warnings;
   }
 
   /** Remembers an entity read by an UPDATE or DELETE, for the write that follows. */

@@ -99,6 +99,9 @@ public final class WriteSender {
 
   /** Sends groups concurrently, at most maxConcurrency at a time; failures are returned, not thrown. */
   public static List<GroupOutcome> send(Session session, List<List<WriteOperation>> groups, RequestCounters counters) {
+    for (List<WriteOperation> group : groups) {
+      LookupCache.invalidate(session, group.get(0).table());
+    }
     return Parallel.map(groups, session.maxConcurrency(), group -> {
       try {
         session.store().submit(group.get(0).table(), group, counters);

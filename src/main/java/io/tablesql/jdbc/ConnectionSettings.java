@@ -131,6 +131,9 @@ public final class ConnectionSettings {
   }
 
   private static void validate(DriverProperty property, String value) throws SQLException {
+    if (property.isText()) {
+      return;
+    }
     if (property.choices().length > 0) {
       for (String choice : property.choices()) {
         if (choice.equalsIgnoreCase(value)) {
@@ -255,6 +258,17 @@ public final class ConnectionSettings {
   /** Identity of the account and the settings that shape cached metadata, for cache keys. */
   public String cacheKey() {
     return tableEndpoint + "|" + accountName + "|" + get(DriverProperty.SAMPLE_SIZE);
+  }
+
+  /** The lookup tables named by the lookupTables property, in lower case. */
+  public java.util.Set<String> lookupTables() {
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (String name : get(DriverProperty.LOOKUP_TABLES).split(",")) {
+      if (!name.isBlank()) {
+        names.add(name.trim().toLowerCase(Locale.ROOT));
+      }
+    }
+    return names;
   }
 
   @Override

@@ -28,7 +28,15 @@ public enum DriverProperty {
           + "would be sent as several entity group transactions) instead of executing it."),
   UPSERT_MODE("upsertMode", "merge",
       "What UPSERT does to an existing entity: merge (properties not named are kept, InsertOrMerge) "
-          + "or replace (properties not named are removed, InsertOrReplace).", "merge", "replace");
+          + "or replace (properties not named are removed, InsertOrReplace).", "merge", "replace"),
+  LOOKUP_TABLES("lookupTables", "",
+      "Comma-separated tables (small, rarely changing lookup data) read once and served from a cache "
+          + "shared by the JVM's connections with the same settings; empty for none."),
+  LOOKUP_CACHE_MAX_ENTITIES("lookupCacheMaxEntities", "100000",
+      "Entities the lookup table cache holds at most; a larger lookup table is read normally, with a warning."),
+  LOOKUP_CACHE_TTL("lookupCacheTtlSeconds", "300",
+      "Seconds a cached lookup table is served before it is read again (writes through tablesql "
+          + "refresh it at once).");
 
   private final String key;
   private final String defaultValue;
@@ -40,6 +48,11 @@ public enum DriverProperty {
     this.defaultValue = defaultValue;
     this.description = description;
     this.choices = choices;
+  }
+
+  /** Whether the value is free text (a list of names) rather than a number, a flag or a choice. */
+  public boolean isText() {
+    return defaultValue.isEmpty();
   }
 
   /** The values allowed, when the property is one of a few words; empty otherwise. */

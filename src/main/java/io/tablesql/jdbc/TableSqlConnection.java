@@ -19,7 +19,9 @@ import java.sql.Statement;
 import java.sql.Struct;
 import java.util.Properties;
 import java.util.concurrent.Executor;
+import io.tablesql.LookupTables;
 import io.tablesql.ddl.DdlParserFactory;
+import io.tablesql.exec.LookupCache;
 import io.tablesql.schema.AzureSchema;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
@@ -31,7 +33,7 @@ import org.apache.calcite.jdbc.CalciteConnection;
  * A connection to one storage account: a Calcite connection whose default schema holds the
  * account's tables, handing out statements that count requests and translate errors.
  */
-public final class TableSqlConnection implements Connection {
+public final class TableSqlConnection implements Connection, LookupTables {
   static {
     // Calcite reads these once, when its classes load, and every way in (Driver, DataSource)
     // passes here first: SQL text and data are Unicode.
@@ -62,6 +64,13 @@ public final class TableSqlConnection implements Connection {
   void refreshSchema() {
     schema.refresh();
     delegate.getRootSchema().add(schemaName, schema);
+  }
+
+  @Override
+  public void refreshLookupTables() {
+    for (String table : session.settings().lookupTables()) {
+      LookupCache.invalidate(session, table);
+    }
   }
 
   /** Refreshes the table list when it is older than the schema TTL. */

@@ -29,6 +29,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
   private final Statement delegate;
   final TableSqlConnection connection;
   private RequestCounters counters = new RequestCounters();
+  private StatementContext lastContext;
   private int fetchSize;
   private final List<String> batchSql = new ArrayList<>();
 
@@ -54,6 +55,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
     StatementContext context = batch == null ? StatementContext.single(counters, pageSize, kind)
         : StatementContext.batch(counters, pageSize, batch);
     session.begin(context);
+    lastContext = context;
     return connection.withFreshTables(() -> action.run(context));
   }
 
@@ -248,12 +250,26 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public SQLWarning getWarnings() throws SQLException {
-    return delegate.getWarnings();
+    SQLWarning warnings = delegate.getWarnings();
+    if (lastContext != null) {
+      for (String warning : lastContext.warnings()) {
+        SQLWarning next = new SQLWarning(warning, "01000");
+        if (warnings == null) {
+          warnings = next;
+        } else {
+          warnings.setNextWarning(next);
+        }
+      }
+    }
+    return warnings;
   }
 
   @Override
   public void clearWarnings() throws SQLException {
     delegate.clearWarnings();
+    if (lastContext != null) {
+      lastContext.warnings().clear();
+    }
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.tablesql.plan;
 
+import io.tablesql.exec.LookupCache;
 import io.tablesql.exec.QueryRunner;
 import io.tablesql.schema.AzureTable;
 import io.tablesql.schema.Column;
@@ -54,7 +55,8 @@ abstract class AbstractAzureScan extends TableScan {
   @Override
   public RelWriter explainTerms(RelWriter pw) {
     return super.explainTerms(pw)
-        .item("access", query.accessLabel())
+        .item("access", (LookupCache.isLookupTable(query.table().session(), query.table().name()) ? "CACHED " : "")
+            + query.accessLabel())
         .itemIf("keys", QueryRunner.describeKeys(query), !query.keys().isEmpty() || !query.partitions().isEmpty())
         .itemIf("$filter", query.filter() == null ? "" : query.filter().render(null), query.filter() != null)
         .itemIf("$select", query.select() == null ? "" : String.join(",", query.select()), query.select() != null)

@@ -1,0 +1,136 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.TestAccount;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Joins in the client, checked against the oracle, and lookup tables served from the cache. */
+class JoinTest {
+  private static String employees;
+  private static String departments;
+  private static Connection pushed;
+  private static Connection oracle;
+
+  @BeforeAll
+  static void setUp() throws SQLException {
+    TableClient employeeTable = TestAccount.newTable("Emp");
+    List<TableEntity> people = new ArrayList<>();
+    String[] depts = {"Sales", "Marketing", "Engineering", "Legal"};
+    for (int i = 0; i < 40; i++) {
+      TableEntity person = new TableEntity(depts[i % 3], String.format("e%03d", i)).addProperty("Age", 20 + i)
+          .addProperty("Manager", String.format("e%03d", i / 4));
+      if (i % 7 != 0) {
+        person.addProperty("Dept", depts[i % 4]); // Legal has no department entity; some have no Dept
+      }
+      people.add(person);
+    }
+    TestAccount.insert(employeeTable, people);
+    TableClient departmentTable = TestAccount.newTable("Dept");
+    TestAccount.insert(departmentTable, List.of(
+        new TableEntity("Department", "Sales").addProperty("Floor", 1),
+        new TableEntity("Department", "Marketing").addProperty("Floor", 2),
+        new TableEntity("Department", "Engineering").addProperty("Floor", 3),
+        new TableEntity("Department", "Research").addProperty("Floor", 4)));
+    employees = employeeTable.getTableName();
+    departments = departmentTable.getTableName();
+    pushed = TestAccount.connect();
+    oracle = TestAccount.connect("pushdown=false");
+  }
+
+  @AfterAll
+  static void tearDown() throws SQLException {
+    pushed.close();
+    oracle.close();
+  }
+
+  @Test
+  void everyKindOfJoinAgreesWithTheOracle() throws SQLException {
+    String e = employees;
+    String d = departments;
+    List<String> queries = List.of(
+        "SELECT e.RowKey, d.\"Floor\" FROM " + e + " e JOIN " + d + " d ON d.RowKey = e.Dept",
+        "SELECT e.RowKey, d.\"Floor\" FROM " + e + " e JOIN " + d + " d ON d.PartitionKey = 'Department' "
+            + "AND d.RowKey = e.Dept WHERE e.PartitionKey = 'Sales'",
+        "SELECT e.RowKey, d.RowKey FROM " + e + " e LEFT JOIN " + d + " d ON d.RowKey = e.Dept",
+        "SELECT e.RowKey, d.RowKey FROM " + e + " e RIGHT JOIN " + d + " d ON d.RowKey = e.Dept AND e.Age > 40",
+        "SELECT e.RowKey, d.RowKey FROM " + e + " e FULL JOIN " + d + " d ON d.RowKey = e.Dept",
+        "SELECT e.RowKey FROM " + e + " e WHERE EXISTS (SELECT 1 FROM " + d + " d WHERE d.RowKey = e.Dept "
+            + "AND d.\"Floor\" > 1)",
+        "SELECT e.RowKey FROM " + e + " e WHERE e.Dept IN (SELECT RowKey FROM " + d + " WHERE \"Floor\" < 3)",
+        "SELECT e.RowKey FROM " + e + " e WHERE NOT EXISTS (SELECT 1 FROM " + d + " d WHERE d.RowKey = e.Dept)",
+        "SELECT e.RowKey FROM " + e + " e WHERE e.Dept NOT IN (SELECT RowKey FROM " + d + ")",
+        "SELECT a.RowKey, b.RowKey FROM " + e + " a JOIN " + e + " b ON b.RowKey = a.Manager "
+            + "AND b.PartitionKey = a.PartitionKey",
+        "SELECT a.RowKey, b.Age FROM " + e + " a LEFT JOIN " + e + " b ON b.RowKey = a.Manager WHERE a.Age < 30",
+        "SELECT d.RowKey, COUNT(e.RowKey) FROM " + d + " d LEFT JOIN " + e + " e ON e.Dept = d.RowKey "
+            + "GROUP BY d.RowKey");
+    for (String sql : queries) {
+      assertThat(OracleTest.rows(pushed, sql)).as(sql).isEqualTo(OracleTest.rows(oracle, sql)).isNotEmpty();
+    }
+  }
+
+  @Test
+  void cachedLookupTableIsReadOnce() throws SQLException {
+    String sql = "SELECT e.RowKey, d.\"Floor\" FROM " + employees + " e JOIN " + departments
+        + " d ON d.PartitionKey = 'Department' AND d.RowKey = e.Dept WHERE e.PartitionKey = 'Sales'";
+    try (Connection connection = TestAccount.connect("lookupTables=" + departments);
+         Statement statement = connection.createStatement()) {
+      try (ResultSet plan = statement.executeQuery("EXPLAIN PLAN FOR " + sql)) {
+        plan.next();
+        assertThat(plan.getString(1)).contains("access=[CACHED PARTITION SCAN]");
+      }
+      List<String> first = OracleTest.rows(connection, sql);
+      assertThat(first).isEqualTo(OracleTest.rows(oracle, sql)).isNotEmpty();
+      assertThat(requests(statement, sql)).isEqualTo(1); // the Employees partition; Departments from the cache
+      try (Connection another = TestAccount.connect("lookupTables=" + departments);
+           Statement other = another.createStatement()) {
+        assertThat(requests(other, sql)).isEqualTo(1); // shared by connections with the same settings
+        other.executeUpdate("UPDATE " + departments + " SET \"Floor\" = 9 WHERE PartitionKey = 'Department' "
+            + "AND RowKey = 'Sales'");
+      }
+      assertThat(requests(statement, sql)).isEqualTo(2); // the write refreshed the cache
+      assertThat(OracleTest.rows(connection, sql)).isEqualTo(OracleTest.rows(oracle, sql)).anyMatch(row -> row.endsWith("|9|"));
+      connection.unwrap(LookupTables.class).refreshLookupTables();
+      assertThat(requests(statement, sql)).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void lookupTableLargerThanTheCacheIsReadWithAWarning() throws SQLException {
+    String sql = "SELECT RowKey FROM " + departments;
+    try (Connection connection = TestAccount.connect("lookupTables=" + departments, "lookupCacheMaxEntities=2");
+         Statement statement = connection.createStatement()) {
+      int rows = 0;
+      try (ResultSet resultSet = statement.executeQuery(sql)) {
+        while (resultSet.next()) {
+          rows++;
+        }
+      }
+      assertThat(rows).isEqualTo(4);
+      SQLWarning warning = statement.getWarnings();
+      assertThat((Object) warning).isNotNull();
+      assertThat(warning.getMessage()).contains("lookupCacheMaxEntities");
+    }
+  }
+
+  private static long requests(Statement statement, String sql) throws SQLException {
+    try (ResultSet resultSet = statement.executeQuery(sql)) {
+      while (resultSet.next()) {
+        // read every row
+      }
+    }
+    return statement.unwrap(TableSqlStatement.class).requestCount();
+  }
+}
