@@ -96,6 +96,19 @@ class PushdownTest {
   }
 
   @Test
+  void longInListOfFullKeysIsStillMultiPointLookup() throws SQLException {
+    StringBuilder keys = new StringBuilder();
+    for (int i = 0; i < 60; i++) {
+      keys.append(i == 0 ? "" : ", ").append("('big', 'r").append(String.format("%05d", i * 7)).append("')");
+    }
+    String sql = "SELECT PartitionKey, RowKey FROM " + table + " WHERE (PartitionKey, RowKey) IN (" + keys + ")";
+    assertThat(explain(sql)).contains("MULTI-POINT LOOKUP ON 60 KEYS");
+    Run run = run(sql);
+    assertThat(run.rows()).hasSize(60);
+    assertThat(run.requests()).isEqualTo(60);
+  }
+
+  @Test
   void inListOfRowKeysIsMultiPointLookup() throws SQLException {
     String sql = "SELECT PartitionKey, RowKey FROM " + table
         + " WHERE PartitionKey = 'small3' AND RowKey IN ('r4', 'r1', 'r1', 'nope')";

@@ -28,6 +28,8 @@ import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore;
 import java.util.List;
 import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.util.TryThreadLocal;
 
 /**
  * A connection to one storage account: a Calcite connection whose default schema holds the
@@ -43,6 +45,7 @@ public final class TableSqlConnection implements Connection, LookupTables {
   }
 
   private static final org.apache.calcite.jdbc.Driver CALCITE = new org.apache.calcite.jdbc.Driver();
+  private static final int IN_LIST_THRESHOLD = 101;
 
   private final CalciteConnection delegate;
   private final Session session;
@@ -183,7 +186,9 @@ public final class TableSqlConnection implements Connection, LookupTables {
    */
   <T> T withFreshTables(WrappedStatement.SqlAction<T> action) throws SQLException {
     refreshSchemaIfStale();
-    try {
+    // IN lists up to the multi-point limit stay predicates the rules can turn into lookups;
+    // Calcite would otherwise plan lists of 20 or more as a join with a VALUES table.
+    try (TryThreadLocal.Memo ignored = Prepare.THREAD_INSUBQUERY_THRESHOLD.push(IN_LIST_THRESHOLD)) {
       return action.run();
     } catch (SQLException | RuntimeException e) {
       SQLException translated = SqlErrors.translate(e);

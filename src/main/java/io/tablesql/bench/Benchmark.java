@@ -1,0 +1,322 @@
+package io.tablesql.bench;
+
+import com.azure.core.credential.AzureNamedKeyCredential;
+import com.azure.core.http.HttpPipelineCallContext;
+import com.azure.core.http.HttpPipelineNextPolicy;
+import com.azure.core.http.HttpPipelineNextSyncPolicy;
+import com.azure.core.http.HttpPipelinePosition;
+import com.azure.core.http.HttpResponse;
+import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
+import com.azure.core.http.policy.HttpPipelinePolicy;
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.TableServiceClient;
+import com.azure.data.tables.TableServiceClientBuilder;
+import com.azure.data.tables.models.ListEntitiesOptions;
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableTransactionAction;
+import com.azure.data.tables.models.TableTransactionActionType;
+import io.tablesql.TableSqlStatement;
+import io.tablesql.shell.LocalEmulator;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import reactor.core.publisher.Mono;
+
+/**
+ * tablesql against the raw Azure SDK used as an expert would, side by side in one run on a local
+ * Azurite: {@code mvn -B -q compile exec:exec@benchmark}. Prints a markdown table of medians,
+ * ratios and the requests and entities each side cost.
+ */
+public final class Benchmark {
+  private static final int PARTITIONS = 50;
+  private static final int PER_PARTITION = 1000;
+  private static final String BIG = "Big";
+  private static final String LOOKUP = "Regions";
+
+  private final TableServiceClient service;
+  private final AtomicLong sdkRequests = new AtomicLong();
+  private final String url;
+  private final List<String> rows = new ArrayList<>();
+  private final ExecutorService pool = Executors.newFixedThreadPool(8);
+
+  private Benchmark(LocalEmulator emulator) {
+    this.service = new TableServiceClientBuilder().endpoint(emulator.tableEndpoint())
+        .credential(new AzureNamedKeyCredential(LocalEmulator.ACCOUNT, LocalEmulator.KEY))
+        .httpClient(new JdkHttpClientBuilder().build()).addPolicy(new Counting(sdkRequests)).buildClient();
+    this.url = "jdbc:tablesql:" + emulator.connectionString() + ";lookupTables=" + LOOKUP;
+  }
+
+  public static void main(String[] args) throws Exception {
+    Path home = Path.of(System.getProperty("tablesql.home", ".")).toAbsolutePath();
+    try (LocalEmulator emulator = LocalEmulator.start(home)) {
+      Benchmark benchmark = new Benchmark(emulator);
+      benchmark.load();
+      benchmark.run(home);
+      benchmark.pool.shutdown();
+    }
+    System.exit(0);
+  }
+
+  private static String partition(int p) {
+    return String.format("p%02d", p);
+  }
+
+  private static String row(int r) {
+    return String.format("r%04d", r);
+  }
+
+  private void load() {
+    long start = System.nanoTime();
+    TableClient big = service.createTable(BIG);
+    List<CompletableFuture<Void>> writes = new ArrayList<>();
+    for (int p = 0; p < PARTITIONS; p++) {
+      for (int chunk = 0; chunk < PER_PARTITION; chunk += 100) {
+        List<TableTransactionAction> actions = new ArrayList<>();
+        for (int r = chunk; r < chunk + 100; r++) {
+          actions.add(new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE,
+              new TableEntity(partition(p), row(r)).addProperty("Amount", r % 100).addProperty("Region", "R" + (r % 10))
+                  .addProperty("Name", "entity " + p + "/" + r).addProperty("Score", r + 0.5)));
+        }
+        writes.add(CompletableFuture.runAsync(() -> big.submitTransaction(actions), pool));
+      }
+    }
+    writes.forEach(CompletableFuture::join);
+    TableClient lookup = service.createTable(LOOKUP);
+    for (int i = 0; i < 10; i++) {
+      lookup.createEntity(new TableEntity("Region", "R" + i).addProperty("Label", "Region " + i));
+    }
+    System.out.printf(Locale.ROOT, "Loaded %d entities in %d partitions and a %d-entity lookup table in %.1f s%n%n",
+        PARTITIONS * PER_PARTITION, PARTITIONS, 10, (System.nanoTime() - start) / 1e9);
+  }
+
+  private long[] sdkCost(long before, long entities, long rowCount) {
+    return new long[] {sdkRequests.get() - before, entities, rowCount};
+  }
+
+  private static long[] sqlCost(Statement statement, long rowCount) throws Exception {
+    TableSqlStatement cost = statement.unwrap(TableSqlStatement.class);
+    return new long[] {cost.requestCount(), cost.entityCount(), rowCount};
+  }
+
+  private static long count(ResultSet resultSet) throws Exception {
+    long n = 0;
+    while (resultSet.next()) {
+      n++;
+    }
+    resultSet.close();
+    return n;
+  }
+
+  private void run(Path home) throws Exception {
+    TableClient big = service.getTableClient(BIG);
+    rows.add("| case | SDK median | tablesql median | ratio | SDK requests / entities | tablesql requests / entities |");
+    rows.add("| --- | ---: | ---: | ---: | ---: | ---: |");
+    try (Connection connection = DriverManager.getConnection(url)) {
+      int[] next = {0};
+      // Point lookup through a reused PreparedStatement.
+      try (PreparedStatement point = connection.prepareStatement(
+          "SELECT Name FROM " + BIG + " WHERE PartitionKey = ? AND RowKey = ?")) {
+        compare("point lookup, reused PreparedStatement", 20, 200, () -> {
+          long before = sdkRequests.get();
+          int i = next[0]++;
+          TableEntity entity = big.getEntity(partition(i % PARTITIONS), row(i % PER_PARTITION));
+          return sdkCost(before, 1, entity == null ? 0 : 1);
+        }, () -> {
+          int i = next[0]++;
+          point.setString(1, partition(i % PARTITIONS));
+          point.setString(2, row(i % PER_PARTITION));
+          return sqlCost(point, count(point.executeQuery()));
+        });
+      }
+      try (Statement statement = connection.createStatement()) {
+        compare("point lookup, ad-hoc SQL (new literals each time)", 10, 100, () -> {
+          long before = sdkRequests.get();
+          int i = next[0]++;
+          big.getEntity(partition(i % PARTITIONS), row(i % PER_PARTITION));
+          return sdkCost(before, 1, 1);
+        }, () -> {
+          int i = next[0]++;
+          return sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG + " WHERE PartitionKey = '"
+              + partition(i % PARTITIONS) + "' AND RowKey = '" + row(i % PER_PARTITION) + "'")));
+        });
+        String range = "PartitionKey eq 'p07' and RowKey ge 'r0000' and RowKey lt 'r1000'";
+        compare("range scan, 1,000 entities", 3, 15, () -> sdkQuery(big, range, List.of("Name")),
+            () -> sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG
+                + " WHERE PartitionKey = 'p07' AND RowKey >= 'r0000' AND RowKey < 'r1000'"))));
+        compare("partition scan with a property filter", 3, 15,
+            () -> sdkQuery(big, "PartitionKey eq 'p11' and Amount ge 50", List.of("Name")),
+            () -> sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG
+                + " WHERE PartitionKey = 'p11' AND Amount >= 50"))));
+        compare("full scan, 50,000 entities", 1, 3, () -> sdkQuery(big, null, null),
+            () -> sqlCost(statement, count(statement.executeQuery("SELECT * FROM " + BIG))));
+        StringBuilder in = new StringBuilder();
+        List<String[]> keys = new ArrayList<>();
+        for (int k = 0; k < 20; k++) {
+          String[] key = {partition(k * 2), row(k * 37)};
+          keys.add(key);
+          in.append(k == 0 ? "" : ", ").append("('").append(key[0]).append("', '").append(key[1]).append("')");
+        }
+        compare("IN of 20 full keys across partitions (SDK: 20 concurrent GETs)", 3, 20, () -> {
+          long before = sdkRequests.get();
+          List<CompletableFuture<TableEntity>> gets = new ArrayList<>();
+          for (String[] key : keys) {
+            gets.add(CompletableFuture.supplyAsync(() -> big.getEntity(key[0], key[1]), pool));
+          }
+          gets.forEach(CompletableFuture::join);
+          return sdkCost(before, keys.size(), keys.size());
+        }, () -> sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG
+            + " WHERE (PartitionKey, RowKey) IN (" + in + ")"))));
+        compare("IN of 20 full keys, SDK doing sequential GETs (reference)", 3, 10, () -> {
+          long before = sdkRequests.get();
+          for (String[] key : keys) {
+            big.getEntity(key[0], key[1]);
+          }
+          return sdkCost(before, keys.size(), keys.size());
+        }, () -> sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG
+            + " WHERE (PartitionKey, RowKey) IN (" + in + ")"))));
+        String join = "SELECT b.Name, r.Label FROM " + BIG + " b JOIN " + LOOKUP + " r ON r.PartitionKey = 'Region' "
+            + "AND r.RowKey = b.Region WHERE b.PartitionKey = 'p03'";
+        compare("join with a cached lookup table (one partition of 1,000)", 2, 10, () -> {
+          long before = sdkRequests.get();
+          java.util.Map<String, String> labels = new java.util.HashMap<>();
+          for (TableEntity region : service.getTableClient(LOOKUP).listEntities()) {
+            labels.put(region.getRowKey(), (String) region.getProperty("Label"));
+          }
+          long n = 0;
+          for (TableEntity entity : big.listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq 'p03'"), null,
+              null)) {
+            n += labels.containsKey((String) entity.getProperty("Region")) ? 1 : 0;
+          }
+          return sdkCost(before, n + labels.size(), n);
+        }, () -> sqlCost(statement, count(statement.executeQuery(join))));
+      }
+      batchInsert(connection);
+    }
+    coldStart(home);
+    System.out.println(String.join("\n", rows));
+  }
+
+  private long[] sdkQuery(TableClient table, String filter, List<String> select) {
+    long before = sdkRequests.get();
+    long n = 0;
+    for (TableEntity ignored : table.listEntities(new ListEntitiesOptions().setFilter(filter).setSelect(select), null,
+        null)) {
+      n++;
+    }
+    return sdkCost(before, n, n);
+  }
+
+  private void batchInsert(Connection connection) throws Exception {
+    TableClient sdkTarget = service.createTable("InsertSdk");
+    try (Statement ddl = connection.createStatement()) {
+      ddl.execute("CREATE TABLE InsertSql (Amount INTEGER, Name VARCHAR)");
+    }
+    int[] round = {0};
+    compare("batch insert, 10,000 rows over 20 partitions", 1, 3, () -> {
+      long before = sdkRequests.get();
+      int r = round[0]++;
+      List<CompletableFuture<Void>> writes = new ArrayList<>();
+      for (int p = 0; p < 20; p++) {
+        for (int chunk = 0; chunk < 500; chunk += 100) {
+          List<TableTransactionAction> actions = new ArrayList<>();
+          for (int i = chunk; i < chunk + 100; i++) {
+            actions.add(new TableTransactionAction(TableTransactionActionType.CREATE,
+                new TableEntity("s" + r + "_" + p, row(i)).addProperty("Amount", i).addProperty("Name", "n" + i)));
+          }
+          writes.add(CompletableFuture.runAsync(() -> sdkTarget.submitTransaction(actions), pool));
+        }
+      }
+      writes.forEach(CompletableFuture::join);
+      return sdkCost(before, 0, 10_000);
+    }, () -> {
+      int r = round[0]++;
+      try (PreparedStatement insert = connection.prepareStatement(
+          "INSERT INTO InsertSql (PartitionKey, RowKey, Amount, Name) VALUES (?, ?, ?, ?)")) {
+        for (int p = 0; p < 20; p++) {
+          for (int i = 0; i < 500; i++) {
+            insert.setString(1, "q" + r + "_" + p);
+            insert.setString(2, row(i));
+            insert.setInt(3, i);
+            insert.setString(4, "n" + i);
+            insert.addBatch();
+          }
+        }
+        int[] counts = insert.executeBatch();
+        return sqlCost(insert, counts.length);
+      }
+    });
+  }
+
+  /** Connect plus first query in a fresh JVM, and a full scan streamed in a 64 MiB heap. */
+  private void coldStart(Path home) throws Exception {
+    String classpath = System.getProperty("java.class.path");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    double[] times = new double[3];
+    for (int i = 0; i < times.length; i++) {
+      long start = System.nanoTime();
+      Process process = new ProcessBuilder(java, "-cp", classpath, ColdStart.class.getName(), url, "first")
+          .inheritIO().start();
+      if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+        throw new IllegalStateException("cold start probe failed");
+      }
+      times[i] = (System.nanoTime() - start) / 1e6;
+    }
+    Arrays.sort(times);
+    rows.add(String.format(Locale.ROOT, "| cold start: new JVM, connect, first query (whole process) | | %.0f ms | "
+        + "| | |", times[1]));
+    Process heap = new ProcessBuilder(java, "-Xmx64m", "-cp", classpath, ColdStart.class.getName(), url, "fullscan")
+        .inheritIO().start();
+    boolean ok = heap.waitFor(120, TimeUnit.SECONDS) && heap.exitValue() == 0;
+    rows.add("| full scan of 50,000 entities streamed with -Xmx64m | | " + (ok ? "completes" : "FAILS") + " | | | |");
+  }
+
+  private void compare(String name, int warmups, int repetitions, Measurement.Run sdk, Measurement.Run sql)
+      throws Exception {
+    Measurement a = Measurement.of(warmups, repetitions, sdk);
+    Measurement b = Measurement.of(warmups, repetitions, sql);
+    String extra = name.startsWith("full scan") ? String.format(Locale.ROOT, " (%.0f vs %.0f rows/s)",
+        a.rows() / (a.medianMillis() / 1000), b.rows() / (b.medianMillis() / 1000)) : "";
+    rows.add(String.format(Locale.ROOT, "| %s%s | %.2f ms | %.2f ms | %.2f | %d / %d | %d / %d |", name, extra,
+        a.medianMillis(), b.medianMillis(), b.medianMillis() / a.medianMillis(), a.requests(), a.entities(),
+        b.requests(), b.entities()));
+    System.out.println(rows.get(rows.size() - 1));
+  }
+
+  /** Counts the SDK's requests, retries included. */
+  private static final class Counting implements HttpPipelinePolicy {
+    private final AtomicLong requests;
+
+    Counting(AtomicLong requests) {
+      this.requests = requests;
+    }
+
+    @Override
+    public Mono<HttpResponse> process(HttpPipelineCallContext context, HttpPipelineNextPolicy next) {
+      requests.incrementAndGet();
+      return next.process();
+    }
+
+    @Override
+    public HttpResponse processSync(HttpPipelineCallContext context, HttpPipelineNextSyncPolicy next) {
+      requests.incrementAndGet();
+      return next.processSync();
+    }
+
+    @Override
+    public HttpPipelinePosition getPipelinePosition() {
+      return HttpPipelinePosition.PER_RETRY;
+    }
+  }
+}
