@@ -46,7 +46,7 @@ class JoinTest {
     employees = employeeTable.getTableName();
     departments = departmentTable.getTableName();
     pushed = TestAccount.connect();
-    oracle = TestAccount.connect("pushdown=false");
+    oracle = TestAccount.connect("pushdown=false", "planCacheSize=0"); // the plan cache is under test too
   }
 
   @AfterAll

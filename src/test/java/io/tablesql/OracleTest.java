@@ -29,7 +29,7 @@ class OracleTest {
   static void setUp() throws SQLException {
     table = OracleData.create().getTableName();
     pushed = TestAccount.connect();
-    oracle = TestAccount.connect("pushdown=false");
+    oracle = TestAccount.connect("pushdown=false", "planCacheSize=0"); // the plan cache is under test too
   }
 
   @AfterAll

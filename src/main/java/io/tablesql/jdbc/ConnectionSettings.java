@@ -151,7 +151,8 @@ public final class ConnectionSettings {
     try {
       long number = Long.parseLong(value);
       long max = property == DriverProperty.PAGE_SIZE ? 1000 : Integer.MAX_VALUE;
-      long min = property == DriverProperty.MAX_RETRIES || property == DriverProperty.SCHEMA_TTL ? 0 : 1;
+      long min = property == DriverProperty.MAX_RETRIES || property == DriverProperty.SCHEMA_TTL
+          || property == DriverProperty.PLAN_CACHE_SIZE || property == DriverProperty.LOOKUP_CACHE_TTL ? 0 : 1;
       if (number < min || number > max) {
         throw badValue(property, value, "a whole number from " + min + " to " + max);
       }

@@ -52,12 +52,18 @@ public final class TableSqlConnection implements Connection, LookupTables {
 
   private final AzureSchema schema;
   private final String schemaName;
+  private final PlanCache planCache;
 
   private TableSqlConnection(CalciteConnection delegate, Session session, AzureSchema schema, String schemaName) {
     this.delegate = delegate;
     this.session = session;
     this.schema = schema;
     this.schemaName = schemaName;
+    this.planCache = new PlanCache(delegate, session.settings().getInt(DriverProperty.PLAN_CACHE_SIZE));
+  }
+
+  PlanCache planCache() {
+    return planCache;
   }
 
   /**
@@ -65,6 +71,7 @@ public final class TableSqlConnection implements Connection, LookupTables {
    * its own snapshot of a schema's names, so the schema is registered anew).
    */
   void refreshSchema() {
+    planCache.clear();
     schema.refresh();
     delegate.getRootSchema().add(schemaName, schema);
   }
@@ -284,6 +291,7 @@ public final class TableSqlConnection implements Connection, LookupTables {
   @Override
   public void close() throws SQLException {
     session.rollback();
+    planCache.clear();
     delegate.close();
   }
 

@@ -29,10 +29,17 @@ import java.util.Map;
 final class WrappedResultSet implements ResultSet {
   private final ResultSet delegate;
   private final WrappedStatement statement;
+  private Runnable onClose;
 
   WrappedResultSet(ResultSet delegate, WrappedStatement statement) {
     this.delegate = delegate;
     this.statement = statement;
+  }
+
+  /** Runs once the result set is closed: a cached plan goes back to its cache. */
+  WrappedResultSet onClose(Runnable action) {
+    this.onClose = action;
+    return this;
   }
 
   @Override
@@ -64,6 +71,11 @@ final class WrappedResultSet implements ResultSet {
   @Override
   public void close() throws SQLException {
     delegate.close();
+    if (onClose != null) {
+      Runnable action = onClose;
+      onClose = null;
+      action.run();
+    }
   }
 
   @Override

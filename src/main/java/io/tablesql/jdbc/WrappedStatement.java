@@ -11,6 +11,7 @@ import java.util.List;
 import io.tablesql.jdbc.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
@@ -32,6 +33,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
   private StatementContext lastContext;
   private int fetchSize;
   private final List<String> batchSql = new ArrayList<>();
+  private ResultSet currentResultSet;
 
   WrappedStatement(Statement delegate, TableSqlConnection connection) {
     this.delegate = delegate;
@@ -94,7 +96,46 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public ResultSet executeQuery(String sql) throws SQLException {
-    return execution(sql, () -> wrap(delegate.executeQuery(sql)));
+    closeCurrentResultSet();
+    ResultSet resultSet = execution(sql, () -> {
+      ResultSet cached = fromPlanCache(sql);
+      return cached != null ? cached : wrap(delegate.executeQuery(sql));
+    });
+    currentResultSet = resultSet;
+    return resultSet;
+  }
+
+  /**
+   * Runs a query on a cached plan when it has literals to lift; null when it must be planned
+   * as written. The plan returns to the cache when its result set closes.
+   */
+  private ResultSet fromPlanCache(String sql) throws SQLException {
+    PlanCache cache = connection.planCache();
+    if (!cache.enabled() || StatementKind.of(sql) != StatementKind.QUERY) {
+      return null;
+    }
+    LiteralLifter.Lifted lifted = LiteralLifter.lift(sql);
+    PreparedStatement plan = lifted == null ? null : cache.acquire(lifted);
+    if (plan == null) {
+      return null;
+    }
+    try {
+      plan.setFetchSize(fetchSize);
+      plan.setMaxRows(getMaxRows());
+      plan.setQueryTimeout(getQueryTimeout());
+      return new WrappedResultSet(plan.executeQuery(), this).onClose(() -> cache.release(lifted.sql(), plan));
+    } catch (SQLException | RuntimeException e) {
+      cache.release(lifted.sql(), plan);
+      throw e;
+    }
+  }
+
+  private void closeCurrentResultSet() throws SQLException {
+    if (currentResultSet != null) {
+      ResultSet previous = currentResultSet;
+      currentResultSet = null;
+      previous.close();
+    }
   }
 
   @Override
@@ -104,6 +145,11 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public boolean execute(String sql) throws SQLException {
+    if (StatementKind.of(sql) == StatementKind.QUERY && connection.planCache().enabled()) {
+      executeQuery(sql);
+      return true;
+    }
+    closeCurrentResultSet();
     return execution(sql, () -> delegate.execute(sql));
   }
 
@@ -166,7 +212,10 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public ResultSet getResultSet() throws SQLException {
-    return wrap(delegate.getResultSet());
+    if (currentResultSet == null) {
+      currentResultSet = wrap(delegate.getResultSet());
+    }
+    return currentResultSet;
   }
 
   @Override
@@ -205,6 +254,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public void close() throws SQLException {
+    closeCurrentResultSet();
     delegate.close();
   }
 
@@ -279,11 +329,12 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public int getUpdateCount() throws SQLException {
-    return delegate.getUpdateCount();
+    return currentResultSet != null ? -1 : delegate.getUpdateCount();
   }
 
   @Override
   public boolean getMoreResults() throws SQLException {
+    closeCurrentResultSet();
     return delegate.getMoreResults();
   }
 

@@ -1,0 +1,130 @@
+package io.tablesql.jdbc;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlJoin;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.dialect.CalciteSqlDialect;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+
+/**
+ * Rewrites a query so that the literals it compares with (in WHERE and ON) become parameters:
+ * {@code ... WHERE PartitionKey = 'a' AND RowKey = 'b'} and {@code ... = 'c' AND ... = 'd'} are
+ * the same statement, planned once. Literals elsewhere (select list, LIKE patterns, LIMIT,
+ * ORDER BY ordinals, inside functions) stay, as they shape the plan.
+ */
+final class LiteralLifter {
+  private static final SqlParser.Config PARSER = SqlParser.config()
+      .withQuoting(Quoting.DOUBLE_QUOTE)
+      .withUnquotedCasing(Casing.UNCHANGED)
+      .withQuotedCasing(Casing.UNCHANGED)
+      .withCaseSensitive(false)
+      .withConformance(SqlConformanceEnum.LENIENT);
+
+  /** A parameterized query and the values lifted out of it, in parameter order. */
+  record Lifted(String sql, List<Object> values) {
+  }
+
+  private final List<Object> values = new ArrayList<>();
+
+  private LiteralLifter() {
+  }
+
+  /** The lifted form of a query, or null if it has nothing to lift or is not a plain query. */
+  static Lifted lift(String sql) {
+    SqlNode node;
+    try {
+      node = SqlParser.create(sql, PARSER).parseQuery();
+    } catch (SqlParseException e) {
+      return null; // the normal path reports the error
+    }
+    LiteralLifter lifter = new LiteralLifter();
+    if (!lifter.query(node) || lifter.values.isEmpty()) {
+      return null;
+    }
+    return new Lifted(node.toSqlString(CalciteSqlDialect.DEFAULT).getSql(), List.copyOf(lifter.values));
+  }
+
+  private boolean query(SqlNode node) {
+    if (node instanceof SqlOrderBy orderBy) {
+      return query(orderBy.query);
+    }
+    if (!(node instanceof SqlSelect select)) {
+      return false;
+    }
+    from(select.getFrom());
+    if (select.getWhere() != null) {
+      select.setWhere(predicate(select.getWhere()));
+    }
+    return true;
+  }
+
+  private void from(SqlNode from) {
+    if (from instanceof SqlJoin join) {
+      from(join.getLeft());
+      from(join.getRight());
+      if (join.getCondition() != null) {
+        join.setOperand(5, predicate(join.getCondition()));
+      }
+    }
+  }
+
+  /** Lifts the literals compared with in a predicate; leaves any other expression alone. */
+  private SqlNode predicate(SqlNode node) {
+    if (node instanceof SqlSelect || node instanceof SqlOrderBy) {
+      query(node);
+      return node;
+    }
+    if (!(node instanceof SqlBasicCall call)) {
+      return node;
+    }
+    SqlKind kind = call.getKind();
+    boolean logical = kind == SqlKind.AND || kind == SqlKind.OR || kind == SqlKind.NOT;
+    boolean comparison = SqlKind.BINARY_COMPARISON.contains(kind) || kind == SqlKind.BETWEEN
+        || kind == SqlKind.IN || kind == SqlKind.NOT_IN || kind == SqlKind.ROW;
+    if (!logical && !comparison) {
+      return node;
+    }
+    for (int i = 0; i < call.operandCount(); i++) {
+      SqlNode operand = call.operand(i);
+      if (operand instanceof SqlNodeList list) {
+        for (int j = 0; j < list.size(); j++) {
+          list.set(j, comparison ? lifted(list.get(j)) : predicate(list.get(j)));
+        }
+      } else {
+        call.setOperand(i, comparison ? lifted(operand) : predicate(operand));
+      }
+    }
+    return call;
+  }
+
+  /** A comparison's operand: a liftable literal becomes a parameter. */
+  private SqlNode lifted(SqlNode operand) {
+    if (operand instanceof SqlCharStringLiteral text) {
+      values.add(text.getValueAs(String.class));
+    } else if (operand instanceof SqlNumericLiteral number && number.isExact()) {
+      values.add(number.getValueAs(java.math.BigDecimal.class));
+    } else if (operand instanceof SqlLiteral literal && literal.getTypeName() == SqlTypeName.BOOLEAN
+        && literal.getValue() != null) {
+      values.add(literal.booleanValue());
+    } else {
+      return predicate(operand);
+    }
+    return new SqlDynamicParam(values.size() - 1, operand.getParserPosition());
+  }
+
+}

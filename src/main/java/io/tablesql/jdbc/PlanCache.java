@@ -1,0 +1,157 @@
+package io.tablesql.jdbc;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.ParameterMetaData;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A connection's planned statements, keyed by their text with literals lifted into parameters
+ * ({@link LiteralLifter}), so an ad-hoc query differing only in literals is not planned again.
+ * Each plan is a prepared statement of the underlying Calcite connection; one in use by an open
+ * result set is never handed out twice.
+ */
+final class PlanCache {
+  private static final int IDLE_PER_PLAN = 4;
+
+  private final Connection calcite;
+  private final int capacity;
+  /** Idle prepared statements per parameterized text, least recently used first. */
+  private final LinkedHashMap<String, Deque<PreparedStatement>> idle = new LinkedHashMap<>(16, 0.75f, true);
+  /** Texts that cannot be planned with parameters (Calcite cannot type them): run as written. */
+  private final LinkedHashMap<String, Boolean> unplannable = new LinkedHashMap<>(16, 0.75f, true);
+  private int plansMade;
+
+  PlanCache(Connection calcite, int capacity) {
+    this.calcite = calcite;
+    this.capacity = capacity;
+  }
+
+  boolean enabled() {
+    return capacity > 0;
+  }
+
+  /**
+   * A prepared statement for the lifted query with its values bound, or null when the query
+   * must run as written (it cannot be planned with parameters, or a value does not fit).
+   */
+  synchronized PreparedStatement acquire(LiteralLifter.Lifted lifted) {
+    if (unplannable.containsKey(lifted.sql())) {
+      return null;
+    }
+    Deque<PreparedStatement> pool = idle.get(lifted.sql());
+    PreparedStatement statement = pool == null ? null : pool.poll();
+    try {
+      if (statement == null) {
+        statement = calcite.prepareStatement(lifted.sql());
+        plansMade++;
+      }
+      if (bind(statement, lifted.values())) {
+        return statement;
+      }
+      release(lifted.sql(), statement);
+      return null;
+    } catch (SQLException | RuntimeException e) {
+      remember(unplannable, lifted.sql(), true);
+      return null;
+    }
+  }
+
+  /** Puts a statement back once its result set is closed. */
+  synchronized void release(String sql, PreparedStatement statement) {
+    try {
+      statement.clearParameters();
+    } catch (SQLException e) {
+      close(statement);
+      return;
+    }
+    Deque<PreparedStatement> pool = idle.computeIfAbsent(sql, k -> new ArrayDeque<>());
+    if (pool.size() < IDLE_PER_PLAN) {
+      pool.push(statement);
+    } else {
+      close(statement);
+    }
+    while (idle.size() > capacity) {
+      Iterator<Map.Entry<String, Deque<PreparedStatement>>> eldest = idle.entrySet().iterator();
+      eldest.next().getValue().forEach(PlanCache::close);
+      eldest.remove();
+    }
+  }
+
+  /** How many statements this cache has planned: a measure of its hits, for tests. */
+  synchronized int plansMade() {
+    return plansMade;
+  }
+
+  synchronized void clear() {
+    idle.values().forEach(pool -> pool.forEach(PlanCache::close));
+    idle.clear();
+    unplannable.clear();
+  }
+
+  /** Binds lifted values where each fits its parameter's type exactly; false otherwise. */
+  private static boolean bind(PreparedStatement statement, List<Object> values) throws SQLException {
+    ParameterMetaData parameters = statement.getParameterMetaData();
+    if (parameters.getParameterCount() != values.size()) {
+      return false;
+    }
+    for (int i = 0; i < values.size(); i++) {
+      Object value = values.get(i);
+      int type = parameters.getParameterType(i + 1);
+      try {
+        if (value instanceof String text && (type == Types.VARCHAR || type == Types.CHAR)) {
+          statement.setString(i + 1, text);
+        } else if (value instanceof Boolean flag && type == Types.BOOLEAN) {
+          statement.setBoolean(i + 1, flag);
+        } else if (value instanceof BigDecimal number && isNumeric(type)) {
+          bindNumber(statement, i + 1, type, number);
+        } else {
+          return false;
+        }
+      } catch (ArithmeticException e) {
+        return false; // out of the parameter's range: the query runs as written
+      }
+    }
+    return true;
+  }
+
+  private static boolean isNumeric(int type) {
+    return type == Types.INTEGER || type == Types.SMALLINT || type == Types.TINYINT || type == Types.BIGINT
+        || type == Types.DOUBLE || type == Types.FLOAT || type == Types.REAL || type == Types.DECIMAL;
+  }
+
+  private static void bindNumber(PreparedStatement statement, int index, int type, BigDecimal number)
+      throws SQLException {
+    switch (type) {
+      case Types.BIGINT: statement.setLong(index, number.longValueExact()); break;
+      case Types.INTEGER: statement.setInt(index, number.intValueExact()); break;
+      case Types.SMALLINT: statement.setShort(index, number.shortValueExact()); break;
+      case Types.TINYINT: statement.setByte(index, number.byteValueExact()); break;
+      case Types.DECIMAL: statement.setBigDecimal(index, number); break;
+      default: statement.setDouble(index, number.doubleValue()); break;
+    }
+  }
+
+  private <V> void remember(LinkedHashMap<String, V> map, String key, V value) {
+    map.put(key, value);
+    if (map.size() > capacity) {
+      map.remove(map.keySet().iterator().next());
+    }
+  }
+
+  private static void close(PreparedStatement statement) {
+    try {
+      statement.close();
+    } catch (SQLException ignored) {
+      // closing a cached plan cannot fail in a way the user needs to know
+    }
+  }
+}
