@@ -125,6 +125,47 @@ class JoinTest {
     }
   }
 
+  @Test
+  void lookupJoinFetchesExactlyTheDistinctKeys() throws SQLException {
+    TableClient keyed = TestAccount.newTable("Keyed");
+    List<TableEntity> products = new ArrayList<>();
+    for (int i = 0; i < 150; i++) {
+      products.add(new TableEntity("cat" + (i % 3), "sku" + i).addProperty("Price", i));
+    }
+    TestAccount.insert(keyed, products);
+    TableClient orders = TestAccount.newTable("Lines");
+    List<TableEntity> lines = new ArrayList<>();
+    String[][] refs = {{"cat0", "sku0"}, {"cat1", "sku1"}, {"cat0", "sku0"}, {"cat2", "sku5"}, {"cat1", "sku7"},
+        {"cat2", "sku8"}, {"cat0", "sku9"}, {"cat1", "sku10"}, {"cat0", "missing"}, {"cat1", "sku1"}};
+    for (int i = 0; i < refs.length; i++) {
+      lines.add(new TableEntity("order", "line" + i).addProperty("Cat", refs[i][0]).addProperty("Sku", refs[i][1]));
+    }
+    lines.add(new TableEntity("order", "line-null").addProperty("Cat", "cat0")); // no Sku: a NULL key
+    TestAccount.insert(orders, lines);
+    String join = " FROM " + orders.getTableName() + " o %s JOIN " + keyed.getTableName()
+        + " p ON p.PartitionKey = o.Cat AND p.RowKey = o.Sku";
+    // sampleSize=100: the keyed table is known to be larger than the sample, the order lines are not
+    try (Connection connection = TestAccount.connect("sampleSize=100"); Statement statement = connection.createStatement()) {
+      String inner = "SELECT o.RowKey, p.Price" + String.format(join, "");
+      try (ResultSet plan = statement.executeQuery("EXPLAIN PLAN FOR " + inner)) {
+        plan.next();
+        assertThat(plan.getString(1)).contains("LookupJoin", "MULTI-POINT LOOKUP");
+      }
+      assertThat(OracleTest.rows(connection, inner)).isEqualTo(OracleTest.rows(oracle, inner)).hasSize(9);
+      // one scan of the order lines, then one GET per distinct non-NULL key (8, one of them missing)
+      assertThat(requests(statement, inner)).isEqualTo(1 + 8);
+      String left = "SELECT o.RowKey, p.Price" + String.format(join, "LEFT");
+      assertThat(OracleTest.rows(connection, left)).isEqualTo(OracleTest.rows(oracle, left)).hasSize(11);
+    }
+    // the same join when the keyed table is small: read whole, no lookups
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement();
+         ResultSet plan = statement.executeQuery("EXPLAIN PLAN FOR SELECT o.RowKey, p.Price"
+             + String.format(join, ""))) {
+      plan.next();
+      assertThat(plan.getString(1)).doesNotContain("LookupJoin");
+    }
+  }
+
   private static long requests(Statement statement, String sql) throws SQLException {
     try (ResultSet resultSet = statement.executeQuery(sql)) {
       while (resultSet.next()) {

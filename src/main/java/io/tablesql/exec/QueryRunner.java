@@ -41,19 +41,19 @@ public final class QueryRunner {
   }
 
   /** Called by the code Calcite generates for an {@link io.tablesql.plan.AzureTableScan}. */
-  public static Enumerable<Object> enumerable(DataContext root, TableQuery query) {
+  public static Enumerable<Object> enumerable(DataContext root, TableQuery query, Object[] correlated) {
     return new AbstractEnumerable<>() {
       @Override
       public Enumerator<Object> enumerator() {
         StatementContext context = query.table().session().current();
         Guard guard = new Guard(root);
-        Iterator<TableEntity> entities = open(root, query, context, guard);
+        Function<io.tablesql.plan.Operand, Object> values = operand -> operand.resolve(root, correlated);
+        Iterator<TableEntity> entities = open(query, values, context, guard);
         Session session = query.table().session();
         List<io.tablesql.txn.WriteOperation> pending = session.autoCommit() ? List.of()
             : session.pending().forTable(query.table().name());
         if (!pending.isEmpty()) {
-          entities = PendingOverlay.apply(entities, pending, query, operand -> operand.resolve(root),
-              session.store(), context.counters());
+          entities = PendingOverlay.apply(entities, pending, query, values, session.store(), context.counters());
         }
         return new RowEnumerator(entities, query, context, guard);
       }
@@ -63,21 +63,26 @@ public final class QueryRunner {
   /** The keys or partitions of a query as EXPLAIN shows them. */
   public static String describeKeys(TableQuery query) {
     Function<io.tablesql.plan.Operand, String> show = operand -> operand.isParameter()
-        ? "?" + operand.parameter() : "'" + operand.literal() + "'";
+        ? operand.label() : "'" + operand.literal() + "'";
     if (!query.keys().isEmpty()) {
+      TableQuery.Key first = query.keys().get(0);
+      if (first.partitionKey().slot() >= 0 || first.rowKey().slot() >= 0) {
+        // a lookup join's batch: the same pair of columns of every row of the batch
+        return "(" + show.apply(first.partitionKey()) + ", " + show.apply(first.rowKey()) + "), ... for each row of "
+            + "the batch";
+      }
       return query.keys().stream().map(k -> "(" + show.apply(k.partitionKey()) + ", " + show.apply(k.rowKey()) + ")")
           .collect(Collectors.joining(", "));
     }
     return query.partitions().stream().map(show).collect(Collectors.joining(", "));
   }
 
-  private static Iterator<TableEntity> open(DataContext root, TableQuery query, StatementContext context,
-      Guard guard) {
+  private static Iterator<TableEntity> open(TableQuery query, Function<io.tablesql.plan.Operand, Object> values,
+      StatementContext context, Guard guard) {
     TableStore store = query.table().session().store();
     String table = query.table().name();
     int concurrency = query.table().session().maxConcurrency();
     int pageSize = (int) Math.max(1, Math.min(context.pageSize(), query.limit() == null ? 1000 : query.limit()));
-    Function<io.tablesql.plan.Operand, Object> values = operand -> operand.resolve(root);
     Session session = query.table().session();
     if (LookupCache.isLookupTable(session, table)) {
       List<TableEntity> cached = LookupCache.entities(session, table, context.counters());

@@ -14,6 +14,7 @@ import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.util.ImmutableIntList;
 
 /**
@@ -23,10 +24,14 @@ import org.apache.calcite.util.ImmutableIntList;
  */
 abstract class AbstractAzureScan extends TableScan {
   final TableQuery query;
+  /** The values of a lookup join's other side that the query's operands refer to, by slot. */
+  final List<RexNode> correlated;
 
-  AbstractAzureScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, TableQuery query) {
+  AbstractAzureScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, TableQuery query,
+      List<RexNode> correlated) {
     super(cluster, traits, List.of(), table);
     this.query = query;
+    this.correlated = List.copyOf(correlated);
   }
 
   static RelCollation keyCollation(TableQuery query) {

@@ -20,7 +20,17 @@ import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableModify;
 import io.tablesql.schema.AzureTable;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.plan.volcano.RelSubset;
+import org.apache.calcite.rel.core.CorrelationId;
+import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.logical.LogicalFilter;
+import org.apache.calcite.rel.logical.LogicalJoin;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.logical.LogicalSort;
 import org.apache.calcite.rex.RexInputRef;
@@ -50,7 +60,7 @@ public final class AzureRules {
           if (result.query().isUnconstrained()) {
             return; // nothing the service can do
           }
-          RelBuilder builder = call.builder().push(scan.withQuery(result.query()));
+          RelBuilder builder = call.builder().push(scan.withQuery(result.query(), result.correlated()));
           if (result.residual() != null) {
             builder.filter(result.residual());
           }
@@ -151,7 +161,68 @@ public final class AzureRules {
     planner.addRule(MODIFY_TO_ENUMERABLE);
   }
 
-  public static final List<RelOptRule> PUSHDOWN = List.of(FILTER, PROJECT, PROJECT_FILTER, LIMIT);
+  /** Left rows per batch of a lookup join: one multi-point lookup of at most this many keys. */
+  static final int LOOKUP_BATCH = FilterTranslator.MAX_POINTS;
+
+  /**
+   * A join whose right side is an Azure table, as a {@link LookupJoin}: the right side filtered,
+   * for each batch of left rows, by the join condition with the batch's values, which the
+   * filter rule turns into lookups of exactly those keys. The planner weighs it against reading
+   * the right side whole by cost (the batches' keys against the table's size).
+   */
+  static final RelOptRule LOOKUP_JOIN = new RuleConfig("AzureLookupJoinRule",
+      b0 -> b0.operand(LogicalJoin.class).predicate(join -> join.getJoinType() == JoinRelType.INNER
+          || join.getJoinType() == JoinRelType.LEFT || join.getJoinType() == JoinRelType.SEMI
+          || join.getJoinType() == JoinRelType.ANTI).anyInputs(),
+      config -> new RelRule<>(config) {
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+          LogicalJoin join = call.rel(0);
+          if (!readsAzureTable(join.getRight(), 4)) {
+            return;
+          }
+          RelOptCluster cluster = join.getCluster();
+          RexBuilder rexBuilder = cluster.getRexBuilder();
+          int leftFields = join.getLeft().getRowType().getFieldCount();
+          Set<CorrelationId> variables = new LinkedHashSet<>();
+          List<RexNode> batch = new ArrayList<>();
+          ImmutableBitSet.Builder required = ImmutableBitSet.builder();
+          for (int i = 0; i < LOOKUP_BATCH; i++) {
+            CorrelationId id = cluster.createCorrel();
+            variables.add(id);
+            RexNode row = rexBuilder.makeCorrel(join.getLeft().getRowType(), id);
+            batch.add(join.getCondition().accept(new RexShuttle() {
+              @Override
+              public RexNode visitInputRef(RexInputRef ref) {
+                if (ref.getIndex() >= leftFields) {
+                  return rexBuilder.makeInputRef(ref.getType(), ref.getIndex() - leftFields);
+                }
+                required.set(ref.getIndex());
+                return rexBuilder.makeFieldAccess(row, ref.getIndex());
+              }
+            }));
+          }
+          RelBuilder builder = call.builder().push(join.getRight());
+          RelNode right = builder.filter(builder.or(batch)).build();
+          RelTraitSet enumerable = cluster.traitSetOf(EnumerableConvention.INSTANCE);
+          call.transformTo(LookupJoin.lookup(convert(join.getLeft(), enumerable), convert(right, enumerable),
+              join.getCondition(), required.build(), variables, join.getJoinType()));
+        }
+      }).toRule();
+
+  public static final List<RelOptRule> PUSHDOWN = List.of(FILTER, PROJECT, PROJECT_FILTER, LIMIT, LOOKUP_JOIN,
+      CoreRules.FILTER_MERGE);
+
+  /** Whether a plan (or a set of equivalent plans) reads an Azure table, looking a few levels down. */
+  private static boolean readsAzureTable(RelNode node, int depth) {
+    if (node instanceof RelSubset subset) {
+      return subset.getRelList().stream().anyMatch(rel -> readsAzureTable(rel, depth));
+    }
+    if (node instanceof AbstractAzureScan) {
+      return true;
+    }
+    return depth > 0 && node.getInputs().size() == 1 && readsAzureTable(node.getInput(0), depth - 1);
+  }
 
   /** The scan reading only the {@code used} fields (at least one), or null if that changes nothing. */
   private static AzureTableScan narrow(AzureTableScan scan, ImmutableBitSet used) {

@@ -1,6 +1,11 @@
 package io.tablesql.plan;
 
 import io.tablesql.exec.QueryRunner;
+import java.util.ArrayList;
+import org.apache.calcite.adapter.enumerable.EnumUtils;
+import org.apache.calcite.rex.RexCorrelVariable;
+import org.apache.calcite.rex.RexFieldAccess;
+import org.apache.calcite.rex.RexNode;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
@@ -22,14 +27,15 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
 
 /** A table access in Calcite's enumerable engine: generated code calls {@link QueryRunner}. */
 public final class EnumerableAzureTableScan extends AbstractAzureScan implements EnumerableRel {
-  private EnumerableAzureTableScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, TableQuery query) {
-    super(cluster, traits, table, query);
+  private EnumerableAzureTableScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, TableQuery query,
+      List<RexNode> correlated) {
+    super(cluster, traits, table, query, correlated);
   }
 
   static EnumerableAzureTableScan create(AzureTableScan scan) {
     RelTraitSet traits = scan.getCluster().traitSetOf(EnumerableConvention.INSTANCE)
         .replaceIf(RelCollationTraitDef.INSTANCE, () -> keyCollation(scan.query()));
-    return new EnumerableAzureTableScan(scan.getCluster(), traits, scan.getTable(), scan.query());
+    return new EnumerableAzureTableScan(scan.getCluster(), traits, scan.getTable(), scan.query(), scan.correlated);
   }
 
   @Override
@@ -52,8 +58,17 @@ public final class EnumerableAzureTableScan extends AbstractAzureScan implements
     JavaRowFormat format = query.projection().size() == 1 ? JavaRowFormat.SCALAR : JavaRowFormat.ARRAY;
     PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), format);
     Expression stashed = implementor.stash(query, TableQuery.class);
-    Expression call = Expressions.call(QueryRunner.class, "enumerable", implementor.getRootExpression(), stashed);
     BlockBuilder block = new BlockBuilder();
+    // A lookup join's current batch of values, read from the correlation variables in scope.
+    List<Expression> values = new ArrayList<>();
+    for (RexNode node : correlated) {
+      RexFieldAccess access = (RexFieldAccess) node;
+      String variable = ((RexCorrelVariable) access.getReferenceExpr()).getName();
+      values.add(EnumUtils.convert(implementor.getCorrelVariableGetter(variable)
+          .field(block, access.getField().getIndex(), null), Object.class));
+    }
+    Expression call = Expressions.call(QueryRunner.class, "enumerable", implementor.getRootExpression(), stashed,
+        Expressions.newArrayInit(Object.class, values));
     block.add(Expressions.return_(null, call));
     return implementor.result(physType, block.toBlock());
   }

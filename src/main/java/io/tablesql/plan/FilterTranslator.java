@@ -13,6 +13,8 @@ import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexCorrelVariable;
+import org.apache.calcite.rex.RexFieldAccess;
 import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
@@ -40,9 +42,14 @@ public final class FilterTranslator {
   private final TableQuery query;
   private final RexBuilder rexBuilder;
 
-  /** The result: the new query and the condition left to the client (null if none). */
-  public record Result(TableQuery query, RexNode residual) {
+  /**
+   * The result: the new query, the condition left to the client (null if none), and the values
+   * of the other side of a lookup join its operands refer to, by slot.
+   */
+  public record Result(TableQuery query, RexNode residual, List<RexNode> correlated) {
   }
+
+  private final List<RexNode> correlated = new ArrayList<>();
 
   private record Translation(ServiceFilter filter, boolean exact) {
   }
@@ -101,7 +108,7 @@ public final class FilterTranslator {
       rest.remove(partitionConjunct);
       ServiceFilter filter = pushConjuncts(rest, ServiceFilter.MAX_COMPARISONS - 1, residual);
       return new Result(query.withAccess(AccessPath.MULTI_PARTITION_SCAN, List.of(), partitionPoints, filter),
-          compose(residual));
+          compose(residual), List.copyOf(correlated));
     }
 
     // One query: key comparisons first, so that they are the ones that fit in the filter.
@@ -117,12 +124,13 @@ public final class FilterTranslator {
       }
     }
     ServiceFilter filter = pushConjuncts(ordered, ServiceFilter.MAX_COMPARISONS, residual);
-    return new Result(query.withAccess(scanPath(filter), List.of(), List.of(), filter), compose(residual));
+    return new Result(query.withAccess(scanPath(filter), List.of(), List.of(), filter), compose(residual),
+        List.copyOf(correlated));
   }
 
   private Result pointLookups(List<TableQuery.Key> keys, List<RexNode> residual) {
     AccessPath path = keys.size() == 1 ? AccessPath.POINT_LOOKUP : AccessPath.MULTI_POINT_LOOKUP;
-    return new Result(query.withAccess(path, keys, List.of(), null), compose(residual));
+    return new Result(query.withAccess(path, keys, List.of(), null), compose(residual), List.copyOf(correlated));
   }
 
   private RexNode compose(List<RexNode> residual) {
@@ -473,7 +481,20 @@ public final class FilterTranslator {
    * A literal or parameter that can be compared with {@code column} at the service with SQL's
    * result, as an operand of Edm type {@code type}; otherwise null.
    */
-  private static Operand value(RexNode node, Column column, EdmType type) {
+  private Operand value(RexNode node, Column column, EdmType type) {
+    if (node instanceof RexFieldAccess access && access.getReferenceExpr() instanceof RexCorrelVariable) {
+      boolean sameType = access.getType().getSqlTypeName() == column.sqlType()
+          || (type == EdmType.STRING && access.getType().getSqlTypeName() == SqlTypeName.CHAR);
+      if (!sameType || type == EdmType.GUID || type == EdmType.BINARY) {
+        return null;
+      }
+      int slot = correlated.indexOf(access);
+      if (slot < 0) {
+        correlated.add(access);
+        slot = correlated.size() - 1;
+      }
+      return Operand.correlated(slot, access.toString());
+    }
     if (node instanceof RexDynamicParam param) {
       boolean sameType = param.getType().getSqlTypeName() == column.sqlType()
           || (type == EdmType.STRING && param.getType().getSqlTypeName() == SqlTypeName.CHAR);

@@ -47,7 +47,7 @@ public sealed interface ServiceFilter {
     @Override
     public String render(Function<Operand, Object> values) {
       if (values == null) {
-        String shown = value.isParameter() ? "?" + value.parameter()
+        String shown = value.isParameter() ? value.label()
             : ODataLiteral.render(type, value.literal(), nextMillisecond);
         if (value.isParameter() && nextMillisecond) {
           shown += " + 1 ms";
