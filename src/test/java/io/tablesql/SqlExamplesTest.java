@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class SqlExamplesTest {
   private static final Path EXAMPLES = Path.of("sql-examples");
-  private static final Pattern EXPECT = Pattern.compile("--\\s*expect rows:\\s*(\\d+)");
+  private static final Pattern EXPECT = Pattern.compile("--\\s*expect (rows|updated):\\s*(\\d+)");
   private static final Pattern ACCESS = Pattern.compile("--\\s*Access path:\\s*(.+)");
 
   @BeforeAll
@@ -43,8 +43,8 @@ class SqlExamplesTest {
     return Files.list(EXAMPLES).filter(path -> path.toString().endsWith(".sql")).sorted();
   }
 
-  /** A statement of an example file and the number of rows it must return. */
-  record Example(String sql, int expectedRows) {
+  /** A statement of an example file and the rows it must return (or, for a write, update). */
+  record Example(String sql, boolean write, int expected) {
   }
 
   static List<Example> parse(String text) {
@@ -55,7 +55,7 @@ class SqlExamplesTest {
       Matcher expect = EXPECT.matcher(line);
       if (expect.find()) {
         assertThat(pending).as("an expectation follows a statement").isNotNull();
-        examples.add(new Example(pending, Integer.parseInt(expect.group(1))));
+        examples.add(new Example(pending, expect.group(1).equals("updated"), Integer.parseInt(expect.group(2))));
         pending = null;
       } else if (!line.trim().startsWith("--")) {
         statement.append(line).append('\n');
@@ -79,19 +79,31 @@ class SqlExamplesTest {
     assertThat(access.find()).as(file + " names its access path").isTrue();
     List<Example> examples = parse(text);
     assertThat(examples).as(file + " has statements").isNotEmpty();
-    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
-      try (ResultSet plan = statement.executeQuery("EXPLAIN PLAN FOR " + examples.get(0).sql())) {
-        plan.next();
-        assertThat(plan.getString(1)).as(file + " access path").contains("access=[" + access.group(1).trim());
+    String path = access.group(1).trim();
+    // the connection the shell opens on the sample data
+    try (Connection connection = TestAccount.connect("lookupTables=Departments");
+         Statement statement = connection.createStatement()) {
+      // the access path of the first statement that reads a table: a query, an UPDATE or a DELETE
+      Example first = examples.stream().filter(e -> e.sql().matches("(?s)(SELECT|UPDATE|DELETE).*"))
+          .findFirst().orElse(examples.get(0));
+      if (!path.equals("none")) {
+        try (ResultSet plan = statement.executeQuery("EXPLAIN PLAN FOR " + first.sql())) {
+          plan.next();
+          assertThat(plan.getString(1)).as(file + " access path").contains("access=[" + path);
+        }
       }
       for (Example example : examples) {
-        int rows = 0;
-        try (ResultSet resultSet = statement.executeQuery(example.sql())) {
-          while (resultSet.next()) {
-            rows++;
+        int result = 0;
+        if (example.write()) {
+          result = statement.executeUpdate(example.sql());
+        } else {
+          try (ResultSet resultSet = statement.executeQuery(example.sql())) {
+            while (resultSet.next()) {
+              result++;
+            }
           }
         }
-        assertThat(rows).as(file + ": " + example.sql()).isEqualTo(example.expectedRows());
+        assertThat(result).as(file + ": " + example.sql()).isEqualTo(example.expected());
       }
     }
   }

@@ -31,6 +31,14 @@ public final class LookupCache {
   }
 
   /**
+   * Whether the statement executing reads this table from the cache: lookup tables do, except
+   * for UPDATE and DELETE, whose writes are conditional on the ETags they read fresh.
+   */
+  public static boolean serves(Session session, String table) {
+    return isLookupTable(session, table) && !session.current().kind().readsBeforeWriting();
+  }
+
+  /**
    * The whole table, in key order, from the cache or read now; null if it holds more entities
    * than the cache may keep (the caller reads it normally).
    */

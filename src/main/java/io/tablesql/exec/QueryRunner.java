@@ -84,7 +84,7 @@ public final class QueryRunner {
     int concurrency = query.table().session().maxConcurrency();
     int pageSize = (int) Math.max(1, Math.min(context.pageSize(), query.limit() == null ? 1000 : query.limit()));
     Session session = query.table().session();
-    if (LookupCache.isLookupTable(session, table)) {
+    if (LookupCache.serves(session, table)) {
       List<TableEntity> cached = LookupCache.entities(session, table, context.counters());
       if (cached != null) {
         return cached.stream().filter(entity -> AccessScope.contains(query, entity, values)).iterator();

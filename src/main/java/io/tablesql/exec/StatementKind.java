@@ -26,8 +26,14 @@ public enum StatementKind {
     while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
       end++;
     }
-    switch (sql.substring(i, end).toUpperCase(Locale.ROOT)) {
-      case "SELECT": case "WITH": case "VALUES": case "EXPLAIN": return QUERY;
+    String keyword = sql.substring(i, end).toUpperCase(Locale.ROOT);
+    if (keyword.equals("EXPLAIN")) {
+      // EXPLAIN PLAN [...] FOR <statement>: the kind of the statement explained
+      int forAt = sql.toUpperCase(Locale.ROOT).indexOf(" FOR ", end);
+      return forAt < 0 ? QUERY : of(sql.substring(forAt + 5));
+    }
+    switch (keyword) {
+      case "SELECT": case "WITH": case "VALUES": return QUERY;
       case "INSERT": return INSERT;
       case "UPSERT": return UPSERT;
       case "UPDATE": return UPDATE;

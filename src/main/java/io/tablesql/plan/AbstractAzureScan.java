@@ -60,7 +60,7 @@ abstract class AbstractAzureScan extends TableScan {
   @Override
   public RelWriter explainTerms(RelWriter pw) {
     return super.explainTerms(pw)
-        .item("access", (LookupCache.isLookupTable(query.table().session(), query.table().name()) ? "CACHED " : "")
+        .item("access", (LookupCache.serves(query.table().session(), query.table().name()) ? "CACHED " : "")
             + query.accessLabel())
         .itemIf("keys", QueryRunner.describeKeys(query), !query.keys().isEmpty() || !query.partitions().isEmpty())
         .itemIf("$filter", query.filter() == null ? "" : query.filter().render(null), query.filter() != null)

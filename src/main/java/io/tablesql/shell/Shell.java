@@ -34,7 +34,7 @@ public final class Shell {
       emulator = LocalEmulator.start(home);
       List<String> tables = SampleData.load(home.resolve("sql-examples/dataset.json"), emulator.tableEndpoint(),
           LocalEmulator.ACCOUNT, LocalEmulator.KEY);
-      connectionString = emulator.connectionString();
+      connectionString = emulator.connectionString() + ";lookupTables=Departments";
       System.out.println("tablesql: Azurite on port " + emulator.port() + " with tables " + String.join(", ", tables)
           + ". Try: SELECT * FROM Employees WHERE PartitionKey = 'Sales'; or !run sql-examples/01-point-query.sql");
     } else {
