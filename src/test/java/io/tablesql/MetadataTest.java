@@ -6,7 +6,10 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.shell.LocalEmulator;
 import io.tablesql.testing.TestAccount;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
+import java.util.concurrent.TimeUnit;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -60,7 +63,7 @@ class MetadataTest {
             + rs.getString("TYPE_NAME") + ":" + rs.getString("IS_NULLABLE"));
       }
     }
-    assertThat(columns).containsExactly("1:PartitionKey:VARCHAR NOT NULL:NO", "2:RowKey:VARCHAR NOT NULL:NO",
+    assertThat(columns).containsExactly("1:PartitionKey:VARCHAR:NO", "2:RowKey:VARCHAR:NO",
         "3:Timestamp:TIMESTAMP(3):YES", "4:EntityType:VARCHAR:YES", "5:Size:INTEGER:YES");
     List<String> keys = new ArrayList<>();
     try (ResultSet rs = meta.getPrimaryKeys(null, null, table)) {
@@ -78,6 +81,24 @@ class MetadataTest {
       assertThat(rs.next()).isFalse();
       assertThat(rs.getMetaData().getColumnCount()).isEqualTo(6);
     }
+  }
+
+  @Test
+  void schemaCrawlerListsTablesColumnsAndKeys() throws Exception {
+    Path output = Files.createTempFile("schemacrawler", ".txt");
+    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "schemacrawler.Main", "--url=" + TestAccount.url(),
+        "--user=", "--password=", "--info-level=standard", "--command=schema", "--output-format=text",
+        "--output-file=" + output, "--no-info")
+        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).isZero();
+    String schema = Files.readString(output);
+    assertThat(schema).contains("\"" + table + "\"", "[table]", "\"EntityType\"", "\"Size\"", "[primary key]",
+        "[unique clustered index]");
+    assertThat(schema).containsPattern("\"PartitionKey\"\\s+VARCHAR NOT NULL\\s")
+        .containsPattern("\"Size\"\\s+INTEGER")
+        .containsPattern("\"Timestamp\"\\s+TIMESTAMP");
   }
 
   @Test

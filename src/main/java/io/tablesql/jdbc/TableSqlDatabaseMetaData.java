@@ -723,7 +723,8 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern) throws SQLException {
-    return delegate.getColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern);
+    WrappedStatement statement = (WrappedStatement) connection.createStatement();
+    return new WrappedResultSet(delegate.getColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern), statement).withPlainTypeNames();
   }
 
   @Override

@@ -30,10 +30,25 @@ final class WrappedResultSet implements ResultSet {
   private final ResultSet delegate;
   private final WrappedStatement statement;
   private Runnable onClose;
+  private int typeNameColumn = -1;
 
   WrappedResultSet(ResultSet delegate, WrappedStatement statement) {
     this.delegate = delegate;
     this.statement = statement;
+  }
+
+  /**
+   * Shows a metadata result's TYPE_NAME column as the type alone: Calcite writes nullability into
+   * it ("VARCHAR NOT NULL"), which BI tools show as a type name.
+   */
+  WrappedResultSet withPlainTypeNames() throws SQLException {
+    this.typeNameColumn = delegate.findColumn("TYPE_NAME");
+    return this;
+  }
+
+  private String plainType(int column, String value) {
+    return column == typeNameColumn && value != null && value.endsWith(" NOT NULL")
+        ? value.substring(0, value.length() - " NOT NULL".length()) : value;
   }
 
   /** Runs once the result set is closed: a cached plan goes back to its cache. */
@@ -85,7 +100,7 @@ final class WrappedResultSet implements ResultSet {
 
   @Override
   public String getString(int columnIndex) throws SQLException {
-    return delegate.getString(columnIndex);
+    return plainType(columnIndex, delegate.getString(columnIndex));
   }
 
   @Override
@@ -165,7 +180,7 @@ final class WrappedResultSet implements ResultSet {
 
   @Override
   public String getString(String columnLabel) throws SQLException {
-    return delegate.getString(columnLabel);
+    return getString(delegate.findColumn(columnLabel));
   }
 
   @Override
@@ -265,12 +280,13 @@ final class WrappedResultSet implements ResultSet {
 
   @Override
   public Object getObject(int columnIndex) throws SQLException {
-    return delegate.getObject(columnIndex);
+    Object value = delegate.getObject(columnIndex);
+    return value instanceof String text ? plainType(columnIndex, text) : value;
   }
 
   @Override
   public Object getObject(String columnLabel) throws SQLException {
-    return delegate.getObject(columnLabel);
+    return getObject(delegate.findColumn(columnLabel));
   }
 
   @Override
