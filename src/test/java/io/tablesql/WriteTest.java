@@ -66,6 +66,25 @@ class WriteTest {
   }
 
   @Test
+  void columnsNotInTheSchemaAreStoredWithTheTypeOfTheirValue() throws SQLException {
+    TableClient table = table("NewCol");
+    assertThat(update("INSERT INTO " + table.getTableName() + " (PartitionKey, RowKey, Nickname, Visits, Huge, Ratio, "
+        + "Vip) VALUES ('p', 'n1', 'Al', 3, 10000000000, 0.5, TRUE)")).isEqualTo(1);
+    TableEntity written = table.getEntity("p", "n1");
+    assertThat(written.getProperty("Nickname")).isEqualTo("Al");
+    assertThat(written.getProperty("Visits")).isEqualTo(3);
+    assertThat(written.getProperty("Huge")).isEqualTo(10_000_000_000L);
+    assertThat(written.getProperty("Ratio")).isEqualTo(0.5);
+    assertThat(written.getProperty("Vip")).isEqualTo(true);
+    try (Statement statement = connection.createStatement();
+         java.sql.ResultSet rows = statement.executeQuery("SELECT Visits FROM " + table.getTableName()
+             + " WHERE PartitionKey = 'p' AND RowKey = 'n1'")) {
+      assertThat(rows.next()).isTrue();
+      assertThat(rows.getInt(1)).isEqualTo(3);
+    }
+  }
+
+  @Test
   void duplicateKeyIs23505NamingTheKey() throws SQLException {
     TableClient table = table("Dup");
     assertThatThrownBy(() -> update("INSERT INTO " + table.getTableName() + " (PartitionKey, RowKey, Name) VALUES "

@@ -28,7 +28,8 @@ import org.apache.calcite.sql.validate.SqlConformanceEnum;
  * ORDER BY ordinals, inside functions) stay, as they shape the plan.
  */
 final class LiteralLifter {
-  private static final SqlParser.Config PARSER = SqlParser.config()
+  /** The parser settings of tablesql connections. */
+  static final SqlParser.Config PARSER = SqlParser.config()
       .withQuoting(Quoting.DOUBLE_QUOTE)
       .withUnquotedCasing(Casing.UNCHANGED)
       .withQuotedCasing(Casing.UNCHANGED)

@@ -22,6 +22,7 @@ import java.util.concurrent.Executor;
 import io.tablesql.LookupTables;
 import io.tablesql.ddl.DdlParserFactory;
 import io.tablesql.exec.LookupCache;
+import io.tablesql.exec.StatementKind;
 import io.tablesql.schema.AzureSchema;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
@@ -184,6 +185,10 @@ public final class TableSqlConnection implements Connection, LookupTables {
 
   private PreparedStatement prepare(String sql, WrappedStatement.SqlAction<PreparedStatement> action)
       throws SQLException {
+    StatementKind kind = StatementKind.of(sql);
+    if (kind == StatementKind.INSERT || kind == StatementKind.UPSERT) {
+      NewColumns.declare(sql, session);
+    }
     return new WrappedPreparedStatement(withFreshTables(action), this, sql);
   }
 

@@ -42,7 +42,11 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   /** Runs an execution of {@code sql} as this statement's, translating any failure. */
   final <T> T execution(String sql, SqlAction<T> action) throws SQLException {
-    return run(context -> action.run(), StatementKind.of(sql), null);
+    StatementKind kind = StatementKind.of(sql);
+    if (kind == StatementKind.INSERT || kind == StatementKind.UPSERT) {
+      NewColumns.declare(sql, connection.session());
+    }
+    return run(context -> action.run(), kind, null);
   }
 
   /** The one action that runs with a statement context. */

@@ -37,6 +37,24 @@ public final class ShapeCache {
     return entry.shape();
   }
 
+  /**
+   * Adds columns a statement is about to write that no sampled entity had, so that INSERT can
+   * name them; they keep the type of the values written.
+   */
+  public static void extend(Session session, String table, List<Column> columns) {
+    String key = session.settings().cacheKey() + "|" + table.toLowerCase(Locale.ROOT);
+    TableShape shape = shape(session, table);
+    List<Column> extended = new ArrayList<>(shape.columns());
+    for (Column column : columns) {
+      if (extended.stream().noneMatch(c -> c.name().equalsIgnoreCase(column.name()))) {
+        extended.add(column);
+      }
+    }
+    Entry entry = SHAPES.getIfPresent(key);
+    SHAPES.put(key, new Entry(new TableShape(shape.tableName(), List.copyOf(extended), shape.sampledEntities(),
+        shape.completeSample()), entry == null ? System.nanoTime() : entry.expiresAtNanos()));
+  }
+
   /** Forgets what is cached for a table, after a change that alters its shape. */
   public static void invalidate(Session session, String table) {
     SHAPES.invalidate(session.settings().cacheKey() + "|" + table.toLowerCase(Locale.ROOT));

@@ -1,0 +1,87 @@
+package io.tablesql.jdbc;
+
+import io.tablesql.exec.Session;
+import io.tablesql.schema.Column;
+import io.tablesql.schema.ShapeCache;
+import io.tablesql.store.EdmType;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+
+/**
+ * Azure tables are schemaless, so INSERT and UPSERT may name a property no sampled entity has:
+ * before such a statement is planned, the column is added to the table's shape with the Edm type
+ * of the first value written to it (a string, a parameter or an expression make it a String).
+ */
+final class NewColumns {
+  private NewColumns() {
+  }
+
+  static void declare(String sql, Session session) {
+    SqlNode node;
+    try {
+      node = SqlParser.create(sql, LiteralLifter.PARSER).parseStmt();
+    } catch (SqlParseException e) {
+      return; // planning reports it
+    }
+    if (!(node instanceof SqlInsert insert) || insert.getTargetColumnList() == null
+        || !(insert.getTargetTable() instanceof SqlIdentifier target)) {
+      return;
+    }
+    String table = target.names.get(target.names.size() - 1);
+    List<SqlNode> firstRow = firstRow(insert.getSource());
+    List<Column> columns = new ArrayList<>();
+    SqlNodeList names = insert.getTargetColumnList();
+    for (int i = 0; i < names.size(); i++) {
+      String name = ((SqlIdentifier) names.get(i)).getSimple();
+      if (!name.equalsIgnoreCase(Column.PARTITION_KEY) && !name.equalsIgnoreCase(Column.ROW_KEY)
+          && !name.equalsIgnoreCase(Column.TIMESTAMP)) {
+        columns.add(Column.of(name, Set.of(typeOf(firstRow.size() > i ? firstRow.get(i) : null))));
+      }
+    }
+    try {
+      ShapeCache.extend(session, table, columns);
+    } catch (RuntimeException e) {
+      // an unknown table: planning reports it
+    }
+  }
+
+  /** The expressions of the first row of {@code VALUES (...), ...}; empty for a SELECT. */
+  private static List<SqlNode> firstRow(SqlNode source) {
+    if (source instanceof SqlBasicCall values && values.getKind() == SqlKind.VALUES && values.operandCount() > 0
+        && values.operand(0) instanceof SqlBasicCall row && row.getKind() == SqlKind.ROW) {
+      return row.getOperandList();
+    }
+    return List.of();
+  }
+
+  private static EdmType typeOf(SqlNode value) {
+    if (value instanceof SqlNumericLiteral number) {
+      BigDecimal decimal = number.getValueAs(BigDecimal.class);
+      if (!number.isExact() || decimal.scale() > 0) {
+        return EdmType.DOUBLE;
+      }
+      return decimal.abs().compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0 ? EdmType.INT32 : EdmType.INT64;
+    }
+    if (value instanceof SqlLiteral literal) {
+      switch (literal.getTypeName()) {
+        case BOOLEAN: return EdmType.BOOLEAN;
+        case TIMESTAMP: case DATE: return EdmType.DATETIME;
+        case BINARY: return EdmType.BINARY;
+        default: return EdmType.STRING;
+      }
+    }
+    return EdmType.STRING;
+  }
+}
