@@ -284,8 +284,9 @@ public final class Benchmark {
 
   private void compare(String name, int warmups, int repetitions, Measurement.Run sdk, Measurement.Run sql)
       throws Exception {
-    Measurement a = Measurement.of(warmups, repetitions, sdk);
-    Measurement b = Measurement.of(warmups, repetitions, sql);
+    Measurement[] both = Measurement.pair(warmups, repetitions, sdk, sql);
+    Measurement a = both[0];
+    Measurement b = both[1];
     String extra = name.startsWith("full scan") ? String.format(Locale.ROOT, " (%.0f vs %.0f rows/s)",
         a.rows() / (a.medianMillis() / 1000), b.rows() / (b.medianMillis() / 1000)) : "";
     rows.add(String.format(Locale.ROOT, "| %s%s | %.2f ms | %.2f ms | %.2f | %d / %d | %d / %d |", name, extra,
