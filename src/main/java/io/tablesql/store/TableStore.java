@@ -46,6 +46,8 @@ public final class TableStore {
 
   private final TableServiceClient service;
   private final String endpoint;
+  private final java.util.concurrent.ConcurrentHashMap<String, TableClient> clients =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   public TableStore(ConnectionSettings settings) {
     this.endpoint = settings.tableEndpoint();
@@ -246,8 +248,9 @@ public final class TableStore {
     return e.getResponse() == null ? null : e.getResponse().getHeaderValue("x-ms-error-code");
   }
 
+  /** One client per table: building one per request costs more than a point read itself. */
   private TableClient client(String table) {
-    return service.getTableClient(table);
+    return clients.computeIfAbsent(table, service::getTableClient);
   }
 
   private static Context context(RequestCounters counters) {
