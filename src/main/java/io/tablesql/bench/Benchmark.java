@@ -128,7 +128,7 @@ public final class Benchmark {
       // Point lookup through a reused PreparedStatement.
       try (PreparedStatement point = connection.prepareStatement(
           "SELECT Name FROM " + BIG + " WHERE PartitionKey = ? AND RowKey = ?")) {
-        compare("point lookup, reused PreparedStatement", 20, 200, () -> {
+        compare("point lookup, reused PreparedStatement", 300, 300, () -> {
           long before = sdkRequests.get();
           int i = next[0]++;
           TableEntity entity = big.getEntity(partition(i % PARTITIONS), row(i % PER_PARTITION));
@@ -141,7 +141,7 @@ public final class Benchmark {
         });
       }
       try (Statement statement = connection.createStatement()) {
-        compare("point lookup, ad-hoc SQL (new literals each time)", 10, 100, () -> {
+        compare("point lookup, ad-hoc SQL (new literals each time)", 300, 300, () -> {
           long before = sdkRequests.get();
           int i = next[0]++;
           big.getEntity(partition(i % PARTITIONS), row(i % PER_PARTITION));
@@ -152,10 +152,10 @@ public final class Benchmark {
               + partition(i % PARTITIONS) + "' AND RowKey = '" + row(i % PER_PARTITION) + "'")));
         });
         String range = "PartitionKey eq 'p07' and RowKey ge 'r0000' and RowKey lt 'r1000'";
-        compare("range scan, 1,000 entities", 3, 15, () -> sdkQuery(big, range, List.of("Name")),
+        compare("range scan, 1,000 entities", 30, 30, () -> sdkQuery(big, range, List.of("Name")),
             () -> sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG
                 + " WHERE PartitionKey = 'p07' AND RowKey >= 'r0000' AND RowKey < 'r1000'"))));
-        compare("partition scan with a property filter", 3, 15,
+        compare("partition scan with a property filter", 30, 30,
             () -> sdkQuery(big, "PartitionKey eq 'p11' and Amount ge 50", List.of("Name")),
             () -> sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG
                 + " WHERE PartitionKey = 'p11' AND Amount >= 50"))));
@@ -168,7 +168,7 @@ public final class Benchmark {
           keys.add(key);
           in.append(k == 0 ? "" : ", ").append("('").append(key[0]).append("', '").append(key[1]).append("')");
         }
-        compare("IN of 20 full keys across partitions (SDK: 20 concurrent GETs)", 3, 20, () -> {
+        compare("IN of 20 full keys across partitions (SDK: 20 concurrent GETs)", 100, 50, () -> {
           long before = sdkRequests.get();
           List<CompletableFuture<TableEntity>> gets = new ArrayList<>();
           for (String[] key : keys) {
@@ -178,7 +178,7 @@ public final class Benchmark {
           return sdkCost(before, keys.size(), keys.size());
         }, () -> sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG
             + " WHERE (PartitionKey, RowKey) IN (" + in + ")"))));
-        compare("IN of 20 full keys, SDK doing sequential GETs (reference)", 3, 10, () -> {
+        compare("IN of 20 full keys, SDK doing sequential GETs (reference)", 10, 20, () -> {
           long before = sdkRequests.get();
           for (String[] key : keys) {
             big.getEntity(key[0], key[1]);
@@ -188,7 +188,7 @@ public final class Benchmark {
             + " WHERE (PartitionKey, RowKey) IN (" + in + ")"))));
         String join = "SELECT b.Name, r.Label FROM " + BIG + " b JOIN " + LOOKUP + " r ON r.PartitionKey = 'Region' "
             + "AND r.RowKey = b.Region WHERE b.PartitionKey = 'p03'";
-        compare("join with a cached lookup table (one partition of 1,000)", 2, 10, () -> {
+        compare("join with a cached lookup table (one partition of 1,000)", 20, 20, () -> {
           long before = sdkRequests.get();
           java.util.Map<String, String> labels = new java.util.HashMap<>();
           for (TableEntity region : service.getTableClient(LOOKUP).listEntities()) {
@@ -224,7 +224,7 @@ public final class Benchmark {
       ddl.execute("CREATE TABLE InsertSql (Amount INTEGER, Name VARCHAR)");
     }
     int[] round = {0};
-    compare("batch insert, 10,000 rows over 20 partitions", 1, 3, () -> {
+    compare("batch insert, 10,000 rows over 20 partitions", 2, 5, () -> {
       long before = sdkRequests.get();
       int r = round[0]++;
       List<CompletableFuture<Void>> writes = new ArrayList<>();
