@@ -166,6 +166,33 @@ class JoinTest {
     }
   }
 
+  @Test
+  void lookupJoinOnPartitionKeyScansExactlyThosePartitions() throws SQLException {
+    TableClient items = TestAccount.newTable("Items");
+    List<TableEntity> entities = new ArrayList<>();
+    for (int p = 0; p < 30; p++) {
+      for (int r = 0; r < 5; r++) {
+        entities.add(new TableEntity("bin" + p, "item" + r).addProperty("Weight", p * 10 + r));
+      }
+    }
+    TestAccount.insert(items, entities);
+    TableClient picks = TestAccount.newTable("Picks");
+    TestAccount.insert(picks, List.of(new TableEntity("pick", "1").addProperty("Bin", "bin3"),
+        new TableEntity("pick", "2").addProperty("Bin", "bin7"), new TableEntity("pick", "3").addProperty("Bin", "bin3"),
+        new TableEntity("pick", "4").addProperty("Bin", "nobin")));
+    String sql = "SELECT p.RowKey, i.RowKey, i.Weight FROM " + picks.getTableName() + " p JOIN " + items.getTableName()
+        + " i ON i.PartitionKey = p.Bin";
+    try (Connection connection = TestAccount.connect("sampleSize=100"); Statement statement = connection.createStatement()) {
+      try (ResultSet plan = statement.executeQuery("EXPLAIN PLAN FOR " + sql)) {
+        plan.next();
+        assertThat(plan.getString(1)).contains("LookupJoin", "MULTI-PARTITION SCAN");
+      }
+      assertThat(OracleTest.rows(connection, sql)).isEqualTo(OracleTest.rows(oracle, sql)).hasSize(15);
+      // one scan of the picks, then one scan per distinct partition (bin3, bin7, nobin)
+      assertThat(requests(statement, sql)).isEqualTo(1 + 3);
+    }
+  }
+
   private static long requests(Statement statement, String sql) throws SQLException {
     try (ResultSet resultSet = statement.executeQuery(sql)) {
       while (resultSet.next()) {

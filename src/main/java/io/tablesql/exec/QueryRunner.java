@@ -2,6 +2,7 @@ package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.SqlStates;
+import io.tablesql.plan.Operand;
 import io.tablesql.plan.ServiceFilter;
 import io.tablesql.plan.ServiceFilter.Comparison;
 import io.tablesql.plan.TableQuery;
@@ -47,7 +48,7 @@ public final class QueryRunner {
       public Enumerator<Object> enumerator() {
         StatementContext context = query.table().session().current();
         Guard guard = new Guard(root);
-        Function<io.tablesql.plan.Operand, Object> values = operand -> operand.resolve(root, correlated);
+        Function<Operand, Object> values = operand -> operand.resolve(root, correlated);
         Iterator<TableEntity> entities = open(query, values, context, guard);
         Session session = query.table().session();
         List<io.tablesql.txn.WriteOperation> pending = session.autoCommit() ? List.of()
@@ -62,7 +63,7 @@ public final class QueryRunner {
 
   /** The keys or partitions of a query as EXPLAIN shows them. */
   public static String describeKeys(TableQuery query) {
-    Function<io.tablesql.plan.Operand, String> show = operand -> operand.isParameter()
+    Function<Operand, String> show = operand -> operand.isParameter()
         ? operand.label() : "'" + operand.literal() + "'";
     if (!query.keys().isEmpty()) {
       TableQuery.Key first = query.keys().get(0);
@@ -77,7 +78,7 @@ public final class QueryRunner {
     return query.partitions().stream().map(show).collect(Collectors.joining(", "));
   }
 
-  private static Iterator<TableEntity> open(TableQuery query, Function<io.tablesql.plan.Operand, Object> values,
+  private static Iterator<TableEntity> open(TableQuery query, Function<Operand, Object> values,
       StatementContext context, Guard guard) {
     TableStore store = query.table().session().store();
     String table = query.table().name();
@@ -109,7 +110,7 @@ public final class QueryRunner {
         List<Function<Void, Iterator<List<TableEntity>>>> scans = new ArrayList<>();
         for (String partition : partitions) {
           ServiceFilter key = new Comparison(Column.PARTITION_KEY, ServiceFilter.Op.EQ, EdmType.STRING,
-              io.tablesql.plan.Operand.literal(partition), false);
+              Operand.literal(partition), false);
           ServiceFilter filter = query.filter() == null ? key : new ServiceFilter.And(List.of(key, query.filter()));
           String text = filter.render(values);
           scans.add(ignored -> store.query(table, text, query.select(), pageSize, context.counters()));
@@ -124,13 +125,13 @@ public final class QueryRunner {
   }
 
   /** Keys with their parameters bound, without NULLs or repeats, in key order. */
-  private static List<TableQuery.Key> boundKeys(TableQuery query, Function<io.tablesql.plan.Operand, Object> values) {
+  private static List<TableQuery.Key> boundKeys(TableQuery query, Function<Operand, Object> values) {
     TreeSet<TableQuery.Key> keys = new TreeSet<>(KEY_ORDER);
     for (TableQuery.Key key : query.keys()) {
       Object partition = values.apply(key.partitionKey());
       Object row = values.apply(key.rowKey());
       if (partition != null && row != null) {
-        keys.add(new TableQuery.Key(io.tablesql.plan.Operand.literal(partition), io.tablesql.plan.Operand.literal(row)));
+        keys.add(new TableQuery.Key(Operand.literal(partition), Operand.literal(row)));
       }
     }
     return new ArrayList<>(keys);
