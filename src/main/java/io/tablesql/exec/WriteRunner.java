@@ -65,19 +65,9 @@ public final class WriteRunner {
     String partitionKey = (String) values[shape.indexOf(Column.PARTITION_KEY)];
     String rowKey = (String) values[shape.indexOf(Column.ROW_KEY)];
     switch (plan.operation()) {
-      case INSERT: {
-        Map<String, Object> properties = new HashMap<>();
-        for (int i = 0; i < shape.columns().size(); i++) {
-          Column column = shape.columns().get(i);
-          if (!column.isKey() && !column.name().equals(Column.TIMESTAMP) && values[i] != null) {
-            properties.put(column.name(), sdkValue(column, values[i], partitionKey, rowKey));
-          }
-        }
-        Kind kind = context.kind() != StatementKind.UPSERT ? Kind.INSERT
-            : "replace".equalsIgnoreCase(plan.table().session().settings().get(DriverProperty.UPSERT_MODE))
-            ? Kind.UPSERT_REPLACE : Kind.UPSERT_MERGE;
-        return new WriteOperation(table, partitionKey, rowKey, kind, properties, null, origin);
-      }
+      case INSERT:
+        return insert(plan.table().session(), table, shape, values, insertKind(plan.table().session(), context.kind()),
+            origin);
       case UPDATE:
         return update(plan, context, values, table, partitionKey, rowKey, origin);
       case DELETE: {
@@ -90,6 +80,33 @@ public final class WriteRunner {
         throw new SQLException(plan.operation() + " is not supported; use INSERT, UPSERT, UPDATE or DELETE.",
             SqlStates.FEATURE_NOT_SUPPORTED);
     }
+  }
+
+  /** What an INSERT or UPSERT statement does to each row. */
+  public static Kind insertKind(Session session, StatementKind statement) {
+    if (statement != StatementKind.UPSERT) {
+      return Kind.INSERT;
+    }
+    return "replace".equalsIgnoreCase(session.settings().get(DriverProperty.UPSERT_MODE))
+        ? Kind.UPSERT_REPLACE : Kind.UPSERT_MERGE;
+  }
+
+  /**
+   * The write of one inserted row, given in Calcite's representation in the order of the
+   * shape's columns: the properties with the Edm types of their columns, NULLs left out.
+   */
+  public static WriteOperation insert(Session session, String table, TableShape shape, Object[] values, Kind kind,
+      String origin) throws SQLException {
+    String partitionKey = (String) values[shape.indexOf(Column.PARTITION_KEY)];
+    String rowKey = (String) values[shape.indexOf(Column.ROW_KEY)];
+    Map<String, Object> properties = new HashMap<>();
+    for (int i = 0; i < shape.columns().size(); i++) {
+      Column column = shape.columns().get(i);
+      if (!column.isKey() && !column.name().equals(Column.TIMESTAMP) && values[i] != null) {
+        properties.put(column.name(), sdkValue(column, values[i], partitionKey, rowKey));
+      }
+    }
+    return new WriteOperation(table, partitionKey, rowKey, kind, properties, null, origin);
   }
 
   /**

@@ -84,6 +84,16 @@ public final class TableSqlConnection implements Connection, LookupTables {
     }
   }
 
+  /** The name a table is stored under, found case-insensitively; null if there is none. */
+  String storedTableName(String name) {
+    for (String table : schema.getTableNames()) {
+      if (table.equalsIgnoreCase(name)) {
+        return table;
+      }
+    }
+    return null;
+  }
+
   /** Refreshes the table list when it is older than the schema TTL. */
   void refreshSchemaIfStale() {
     if (schema.isStale()) {

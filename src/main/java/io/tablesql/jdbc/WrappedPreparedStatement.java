@@ -1,6 +1,9 @@
 package io.tablesql.jdbc;
 
 import io.tablesql.exec.StatementKind;
+import io.tablesql.txn.WriteOperation;
+import java.util.Arrays;
+import java.util.List;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -27,11 +30,14 @@ import java.util.Calendar;
 final class WrappedPreparedStatement extends WrappedStatement implements PreparedStatement {
   private final PreparedStatement delegate;
   private final String sql;
+  /** The fast path of INSERT batches; a no-op recorder for other statements. */
+  private final InsertBatch insertBatch;
 
   WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, String sql) {
     super(delegate, connection);
     this.delegate = delegate;
     this.sql = sql;
+    this.insertBatch = InsertBatch.of(sql);
   }
 
   @Override
@@ -54,140 +60,194 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     return execution(sql, delegate::executeLargeUpdate);
   }
 
+  /**
+   * Runs the batch: an INSERT of parameters binds each row straight into an entity; any other
+   * batch runs each row through Calcite. Both then group and send the rows the same way.
+   */
   @Override
   public int[] executeBatch() throws SQLException {
-    return batchExecution(java.util.List.of(StatementKind.of(sql)), delegate::executeBatch);
+    List<WriteOperation> writes = insertBatch.table() == null ? null
+        : insertBatch.writes(connection.session(), connection.storedTableName(insertBatch.table()));
+    try {
+      if (writes == null) {
+        return batchExecution(List.of(StatementKind.of(sql)), context -> delegate.executeBatch());
+      }
+      return batchExecution(List.of(StatementKind.of(sql)), context -> {
+        int[] counts = new int[writes.size()];
+        for (WriteOperation write : writes) {
+          context.addBatchWrites(List.of(write));
+          context.executionDone();
+        }
+        Arrays.fill(counts, 1);
+        delegate.clearBatch();
+        return counts;
+      });
+    } finally {
+      insertBatch.clear();
+    }
+  }
+
+  @Override
+  public void clearBatch() throws SQLException {
+    delegate.clearBatch();
+    insertBatch.clear();
   }
 
   // Everything below only forwards to Calcite's statement.
 
   @Override
   public void setNull(int parameterIndex, int sqlType) throws SQLException {
+    insertBatch.record(parameterIndex, null);
     delegate.setNull(parameterIndex, sqlType);
   }
 
   @Override
   public void setBoolean(int parameterIndex, boolean x) throws SQLException {
+    insertBatch.record(parameterIndex, x);
     delegate.setBoolean(parameterIndex, x);
   }
 
   @Override
   public void setByte(int parameterIndex, byte x) throws SQLException {
+    insertBatch.record(parameterIndex, x);
     delegate.setByte(parameterIndex, x);
   }
 
   @Override
   public void setShort(int parameterIndex, short x) throws SQLException {
+    insertBatch.record(parameterIndex, x);
     delegate.setShort(parameterIndex, x);
   }
 
   @Override
   public void setInt(int parameterIndex, int x) throws SQLException {
+    insertBatch.record(parameterIndex, x);
     delegate.setInt(parameterIndex, x);
   }
 
   @Override
   public void setLong(int parameterIndex, long x) throws SQLException {
+    insertBatch.record(parameterIndex, x);
     delegate.setLong(parameterIndex, x);
   }
 
   @Override
   public void setFloat(int parameterIndex, float x) throws SQLException {
+    insertBatch.record(parameterIndex, x);
     delegate.setFloat(parameterIndex, x);
   }
 
   @Override
   public void setDouble(int parameterIndex, double x) throws SQLException {
+    insertBatch.record(parameterIndex, x);
     delegate.setDouble(parameterIndex, x);
   }
 
   @Override
   public void setBigDecimal(int parameterIndex, BigDecimal x) throws SQLException {
+    insertBatch.record(parameterIndex, x);
     delegate.setBigDecimal(parameterIndex, x);
   }
 
   @Override
   public void setString(int parameterIndex, String x) throws SQLException {
+    insertBatch.record(parameterIndex, x);
     delegate.setString(parameterIndex, x);
   }
 
   @Override
   public void setBytes(int parameterIndex, byte x[]) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setBytes(parameterIndex, x);
   }
 
   @Override
   public void setDate(int parameterIndex, java.sql.Date x) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setDate(parameterIndex, x);
   }
 
   @Override
   public void setTime(int parameterIndex, java.sql.Time x) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setTime(parameterIndex, x);
   }
 
   @Override
   public void setTimestamp(int parameterIndex, java.sql.Timestamp x) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setTimestamp(parameterIndex, x);
   }
 
   @Override
   public void setAsciiStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setAsciiStream(parameterIndex, x, length);
   }
 
   @Override
   public void setUnicodeStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setUnicodeStream(parameterIndex, x, length);
   }
 
   @Override
   public void setBinaryStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setBinaryStream(parameterIndex, x, length);
   }
 
   @Override
   public void clearParameters() throws SQLException {
     delegate.clearParameters();
+    insertBatch.clearParameters();
   }
 
   @Override
   public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setObject(parameterIndex, x, targetSqlType);
   }
 
   @Override
   public void setObject(int parameterIndex, Object x) throws SQLException {
+    insertBatch.record(parameterIndex, x);
     delegate.setObject(parameterIndex, x);
   }
 
   @Override
   public void addBatch() throws SQLException {
     delegate.addBatch();
+    insertBatch.addBatch();
   }
 
   @Override
   public void setCharacterStream(int parameterIndex, java.io.Reader reader, int length) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setCharacterStream(parameterIndex, reader, length);
   }
 
   @Override
   public void setRef(int parameterIndex, Ref x) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setRef(parameterIndex, x);
   }
 
   @Override
   public void setBlob(int parameterIndex, Blob x) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setBlob(parameterIndex, x);
   }
 
   @Override
   public void setClob(int parameterIndex, Clob x) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setClob(parameterIndex, x);
   }
 
   @Override
   public void setArray(int parameterIndex, Array x) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setArray(parameterIndex, x);
   }
 
@@ -199,26 +259,31 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
 
   @Override
   public void setDate(int parameterIndex, java.sql.Date x, Calendar cal) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setDate(parameterIndex, x, cal);
   }
 
   @Override
   public void setTime(int parameterIndex, java.sql.Time x, Calendar cal) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setTime(parameterIndex, x, cal);
   }
 
   @Override
   public void setTimestamp(int parameterIndex, java.sql.Timestamp x, Calendar cal) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setTimestamp(parameterIndex, x, cal);
   }
 
   @Override
   public void setNull(int parameterIndex, int sqlType, String typeName) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setNull(parameterIndex, sqlType, typeName);
   }
 
   @Override
   public void setURL(int parameterIndex, java.net.URL x) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setURL(parameterIndex, x);
   }
 
@@ -229,96 +294,115 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
 
   @Override
   public void setRowId(int parameterIndex, RowId x) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setRowId(parameterIndex, x);
   }
 
   @Override
   public void setNString(int parameterIndex, String value) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setNString(parameterIndex, value);
   }
 
   @Override
   public void setNCharacterStream(int parameterIndex, Reader value, long length) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setNCharacterStream(parameterIndex, value, length);
   }
 
   @Override
   public void setNClob(int parameterIndex, NClob value) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setNClob(parameterIndex, value);
   }
 
   @Override
   public void setClob(int parameterIndex, Reader reader, long length) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setClob(parameterIndex, reader, length);
   }
 
   @Override
   public void setBlob(int parameterIndex, InputStream inputStream, long length) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setBlob(parameterIndex, inputStream, length);
   }
 
   @Override
   public void setNClob(int parameterIndex, Reader reader, long length) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setNClob(parameterIndex, reader, length);
   }
 
   @Override
   public void setSQLXML(int parameterIndex, SQLXML xmlObject) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setSQLXML(parameterIndex, xmlObject);
   }
 
   @Override
   public void setObject(int parameterIndex, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setObject(parameterIndex, x, targetSqlType, scaleOrLength);
   }
 
   @Override
   public void setAsciiStream(int parameterIndex, java.io.InputStream x, long length) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setAsciiStream(parameterIndex, x, length);
   }
 
   @Override
   public void setBinaryStream(int parameterIndex, java.io.InputStream x, long length) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setBinaryStream(parameterIndex, x, length);
   }
 
   @Override
   public void setCharacterStream(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setCharacterStream(parameterIndex, reader, length);
   }
 
   @Override
   public void setAsciiStream(int parameterIndex, java.io.InputStream x) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setAsciiStream(parameterIndex, x);
   }
 
   @Override
   public void setBinaryStream(int parameterIndex, java.io.InputStream x) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setBinaryStream(parameterIndex, x);
   }
 
   @Override
   public void setCharacterStream(int parameterIndex, java.io.Reader reader) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setCharacterStream(parameterIndex, reader);
   }
 
   @Override
   public void setNCharacterStream(int parameterIndex, Reader value) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setNCharacterStream(parameterIndex, value);
   }
 
   @Override
   public void setClob(int parameterIndex, Reader reader) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setClob(parameterIndex, reader);
   }
 
   @Override
   public void setBlob(int parameterIndex, InputStream inputStream) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setBlob(parameterIndex, inputStream);
   }
 
   @Override
   public void setNClob(int parameterIndex, Reader reader) throws SQLException {
+    insertBatch.unsupported(parameterIndex);
     delegate.setNClob(parameterIndex, reader);
   }
 

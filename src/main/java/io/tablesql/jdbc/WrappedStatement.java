@@ -70,9 +70,9 @@ class WrappedStatement implements Statement, TableSqlStatement {
    * PartitionKey into entity groups of up to 100, concurrently. Without auto-commit they join
    * the transaction instead.
    */
-  final int[] batchExecution(List<StatementKind> kinds, SqlAction<int[]> executeAll) throws SQLException {
+  final int[] batchExecution(List<StatementKind> kinds, ContextAction<int[]> executeAll) throws SQLException {
     return run(context -> {
-      int[] counts = executeAll.run();
+      int[] counts = executeAll.run(context);
       List<WriteOperation> writes = context.batch();
       Session session = connection.session();
       if (!session.autoCommit()) {
@@ -193,7 +193,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
   }
 
   @Override
-  public void clearBatch() {
+  public void clearBatch() throws SQLException {
     batchSql.clear();
   }
 
@@ -205,7 +205,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
     for (String sql : statements) {
       kinds.add(StatementKind.of(sql));
     }
-    return batchExecution(kinds, () -> {
+    return batchExecution(kinds, context -> {
       int[] counts = new int[statements.size()];
       for (int i = 0; i < counts.length; i++) {
         counts[i] = delegate.executeUpdate(statements.get(i));

@@ -25,7 +25,7 @@ public final class ShapeCache {
   private ShapeCache() {
   }
 
-  static TableShape shape(Session session, String table) {
+  public static TableShape shape(Session session, String table) {
     String key = session.settings().cacheKey() + "|" + table.toLowerCase(Locale.ROOT);
     long now = System.nanoTime();
     Entry entry = SHAPES.getIfPresent(key);

@@ -1,0 +1,206 @@
+package io.tablesql.jdbc;
+
+import io.tablesql.exec.Session;
+import io.tablesql.exec.StatementKind;
+import io.tablesql.exec.WriteRunner;
+import io.tablesql.schema.Column;
+import io.tablesql.schema.ShapeCache;
+import io.tablesql.schema.TableShape;
+import io.tablesql.txn.EntityRules;
+import io.tablesql.txn.WriteOperation;
+import java.math.BigDecimal;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+
+/**
+ * The fast path of a batch of {@code INSERT INTO t (columns) VALUES (?, ...)}: the parameters of
+ * each batch row become an entity directly, instead of one execution of Calcite's generated code
+ * per row. Anything it does not understand exactly (another statement shape, a parameter type it
+ * does not convert) leaves the batch to the general path, which gives the same result.
+ */
+final class InsertBatch {
+  /** Parameters the fast path converts: strings, numbers, booleans and NULL. */
+  private static final Object UNSUPPORTED = new Object();
+
+  private final String table;
+  private final List<String> columns;
+  /** For each column, the parameter it takes (0-based), or -1 for a literal. */
+  private final int[] parameters;
+  private final StatementKind kind;
+  private Object[] current;
+  private final List<Object[]> rows = new ArrayList<>();
+  private boolean usable = true;
+
+  private InsertBatch(String table, List<String> columns, int[] parameters, StatementKind kind) {
+    this.table = table;
+    this.columns = columns;
+    this.parameters = parameters;
+    this.kind = kind;
+    this.current = new Object[parameters.length];
+  }
+
+  /**
+   * The fast path for a statement; for anything but a plain INSERT or UPSERT of parameters, one
+   * that only ever sends its batch down the general path.
+   */
+  static InsertBatch of(String sql) {
+    InsertBatch batch = parse(sql);
+    if (batch == null) {
+      batch = new InsertBatch(null, List.of(), new int[0], StatementKind.OTHER);
+      batch.usable = false;
+    }
+    return batch;
+  }
+
+  private static InsertBatch parse(String sql) {
+    StatementKind kind = StatementKind.of(sql);
+    if (kind != StatementKind.INSERT && kind != StatementKind.UPSERT) {
+      return null;
+    }
+    SqlNode node;
+    try {
+      node = SqlParser.create(sql, LiteralLifter.PARSER).parseStmt();
+    } catch (SqlParseException e) {
+      return null;
+    }
+    if (!(node instanceof SqlInsert insert) || insert.getTargetColumnList() == null
+        || !(insert.getTargetTable() instanceof SqlIdentifier target)
+        || !(insert.getSource() instanceof SqlBasicCall values) || values.getKind() != SqlKind.VALUES
+        || values.operandCount() != 1 || !(values.operand(0) instanceof SqlBasicCall row)) {
+      return null;
+    }
+    List<String> columns = new ArrayList<>();
+    int[] parameters = new int[row.operandCount()];
+    if (insert.getTargetColumnList().size() != parameters.length) {
+      return null;
+    }
+    for (int i = 0; i < parameters.length; i++) {
+      if (!(row.operand(i) instanceof SqlDynamicParam parameter)) {
+        return null;
+      }
+      parameters[i] = parameter.getIndex();
+      columns.add(((SqlIdentifier) insert.getTargetColumnList().get(i)).getSimple());
+    }
+    return new InsertBatch(target.names.get(target.names.size() - 1), columns, parameters, kind);
+  }
+
+  void record(int parameterIndex, Object value) {
+    int index = parameterIndex - 1;
+    if (index >= 0 && index < current.length) {
+      current[index] = value;
+    }
+  }
+
+  /** A parameter was set in a way the fast path does not convert. */
+  void unsupported(int parameterIndex) {
+    record(parameterIndex, UNSUPPORTED);
+  }
+
+  void clearParameters() {
+    current = new Object[parameters.length];
+  }
+
+  void addBatch() {
+    rows.add(current.clone());
+  }
+
+  void clear() {
+    rows.clear();
+  }
+
+  /** The table named by the statement, as written. */
+  String table() {
+    return table;
+  }
+
+  /**
+   * The batch's writes, validated, one per row in order; null if any row needs the general path.
+   */
+  List<WriteOperation> writes(Session session, String storedTable) throws SQLException {
+    if (!usable || storedTable == null || rows.isEmpty()) {
+      return null;
+    }
+    TableShape shape = ShapeCache.shape(session, storedTable);
+    int[] positions = new int[columns.size()];
+    for (int i = 0; i < positions.length; i++) {
+      positions[i] = indexIgnoringCase(shape, columns.get(i));
+      if (positions[i] < 0) {
+        return null;
+      }
+    }
+    WriteOperation.Kind writeKind = WriteRunner.insertKind(session, kind);
+    List<WriteOperation> writes = new ArrayList<>();
+    for (int r = 0; r < rows.size(); r++) {
+      Object[] values = new Object[shape.columns().size()];
+      for (int i = 0; i < positions.length; i++) {
+        Column column = shape.columns().get(positions[i]);
+        Object value = internal(column, rows.get(r)[parameters[i]]);
+        if (value == UNSUPPORTED) {
+          return null;
+        }
+        values[positions[i]] = value;
+      }
+      if (values[shape.indexOf(Column.PARTITION_KEY)] == null || values[shape.indexOf(Column.ROW_KEY)] == null) {
+        return null; // the general path reports the missing key
+      }
+      WriteOperation write = WriteRunner.insert(session, storedTable, shape, values, writeKind, "batch row " + (r + 1));
+      EntityRules.validate(write);
+      writes.add(write);
+    }
+    return writes;
+  }
+
+  private static int indexIgnoringCase(TableShape shape, String name) {
+    for (int i = 0; i < shape.columns().size(); i++) {
+      if (shape.columns().get(i).name().equalsIgnoreCase(name)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** A parameter value in Calcite's representation of the column's type, as a cast would give. */
+  private static Object internal(Column column, Object value) {
+    if (value == null) {
+      return null;
+    }
+    switch (column.sqlType()) {
+      case VARCHAR:
+        return value instanceof String ? value : UNSUPPORTED;
+      case BOOLEAN:
+        return value instanceof Boolean ? value : UNSUPPORTED;
+      case INTEGER:
+        return integral(value) != null && integral(value) == integral(value).intValue()
+            ? (Object) integral(value).intValue() : UNSUPPORTED;
+      case BIGINT:
+        return integral(value) != null ? (Object) integral(value) : UNSUPPORTED;
+      case DOUBLE:
+        return value instanceof Number number && !(value instanceof BigDecimal) ? (Object) number.doubleValue()
+            : UNSUPPORTED;
+      default:
+        return UNSUPPORTED;
+    }
+  }
+
+  private static Long integral(Object value) {
+    if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+      return ((Number) value).longValue();
+    }
+    return null;
+  }
+
+  @Override
+  public String toString() {
+    return "InsertBatch{" + table + " " + columns + " " + Arrays.toString(parameters) + "}";
+  }
+}
