@@ -50,6 +50,9 @@ public final class ShapeCache {
         extended.add(column);
       }
     }
+    if (extended.size() == shape.columns().size()) {
+      return; // every column is known already
+    }
     Entry entry = SHAPES.getIfPresent(key);
     SHAPES.put(key, new Entry(new TableShape(shape.tableName(), List.copyOf(extended), shape.sampledEntities(),
         shape.completeSample()), entry == null ? System.nanoTime() : entry.expiresAtNanos()));
