@@ -65,7 +65,8 @@ abstract class AbstractAzureScan extends TableScan {
         .itemIf("keys", QueryRunner.describeKeys(query), !query.keys().isEmpty() || !query.partitions().isEmpty())
         .itemIf("$filter", query.filter() == null ? "" : query.filter().render(null), query.filter() != null)
         .itemIf("$select", query.select() == null ? "" : String.join(",", query.select()), query.select() != null)
-        .itemIf("limit", query.limit(), query.limit() != null);
+        .itemIf("limit", query.limit(), query.limit() != null)
+        .itemIf("client", query.clientPredicate(), query.clientPredicate() != null);
   }
 
   @Override

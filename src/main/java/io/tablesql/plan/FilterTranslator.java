@@ -107,8 +107,9 @@ public final class FilterTranslator {
       List<RexNode> rest = new ArrayList<>(conjuncts);
       rest.remove(partitionConjunct);
       ServiceFilter filter = pushConjuncts(rest, ServiceFilter.MAX_COMPARISONS - 1, residual);
-      return new Result(query.withAccess(AccessPath.MULTI_PARTITION_SCAN, List.of(), partitionPoints, filter),
-          compose(residual), List.copyOf(correlated));
+      RexNode client = compose(residual);
+      return new Result(query.withAccess(AccessPath.MULTI_PARTITION_SCAN, List.of(), partitionPoints, filter,
+          describe(client)), client, List.copyOf(correlated));
     }
 
     // One query: key comparisons first, so that they are the ones that fit in the filter.
@@ -124,13 +125,41 @@ public final class FilterTranslator {
       }
     }
     ServiceFilter filter = pushConjuncts(ordered, ServiceFilter.MAX_COMPARISONS, residual);
-    return new Result(query.withAccess(scanPath(filter), List.of(), List.of(), filter), compose(residual),
+    RexNode client = compose(residual);
+    return new Result(query.withAccess(scanPath(filter), List.of(), List.of(), filter, describe(client)), client,
         List.copyOf(correlated));
   }
 
   private Result pointLookups(List<TableQuery.Key> keys, List<RexNode> residual) {
     AccessPath path = keys.size() == 1 ? AccessPath.POINT_LOOKUP : AccessPath.MULTI_POINT_LOOKUP;
-    return new Result(query.withAccess(path, keys, List.of(), null), compose(residual), List.copyOf(correlated));
+    RexNode client = compose(residual);
+    return new Result(query.withAccess(path, keys, List.of(), null, describe(client)), client, List.copyOf(correlated));
+  }
+
+  /** The client's part of the condition with column names for field references, for EXPLAIN. */
+  private String describe(RexNode client) {
+    if (client == null) {
+      return null;
+    }
+    String text = client.toString();
+    StringBuilder shown = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      int end = i + 1;
+      while (!quoted && c == '$' && end < text.length() && Character.isDigit(text.charAt(end))) {
+        end++;
+      }
+      if (end > i + 1) {
+        int index = Integer.parseInt(text.substring(i + 1, end));
+        shown.append(index < query.columns().size() ? query.columns().get(index).name() : text.substring(i, end));
+        i = end - 1;
+      } else {
+        quoted ^= c == '\'';
+        shown.append(c);
+      }
+    }
+    return shown.toString();
   }
 
   private RexNode compose(List<RexNode> residual) {

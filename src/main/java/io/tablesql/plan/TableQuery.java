@@ -17,9 +17,10 @@ import java.util.stream.Collectors;
  * @param filter      the {@code $filter} of scans (each partition's, without its PartitionKey), or null
  * @param projection  indexes into the shape's columns of the columns produced
  * @param limit       the most rows needed, or null
+ * @param clientPredicate what of the WHERE clause the client evaluates, as EXPLAIN shows it, or null
  */
 public record TableQuery(AzureTable table, TableShape shape, AccessPath path, List<Key> keys,
-    List<Operand> partitions, ServiceFilter filter, List<Integer> projection, Long limit) {
+    List<Operand> partitions, ServiceFilter filter, List<Integer> projection, Long limit, String clientPredicate) {
 
   /** A full entity key. */
   public record Key(Operand partitionKey, Operand rowKey) {
@@ -30,7 +31,8 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
     for (int i = 0; i < shape.columns().size(); i++) {
       all.add(i);
     }
-    return new TableQuery(table, shape, AccessPath.TABLE_SCAN, List.of(), List.of(), null, List.copyOf(all), null);
+    return new TableQuery(table, shape, AccessPath.TABLE_SCAN, List.of(), List.of(), null, List.copyOf(all), null,
+        null);
   }
 
   /** True for a query no rule has changed yet, apart from its projection. */
@@ -39,17 +41,18 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
   }
 
   public TableQuery withAccess(AccessPath newPath, List<Key> newKeys, List<Operand> newPartitions,
-      ServiceFilter newFilter) {
+      ServiceFilter newFilter, String newClientPredicate) {
     return new TableQuery(table, shape, newPath, List.copyOf(newKeys), List.copyOf(newPartitions), newFilter,
-        projection, limit);
+        projection, limit, newClientPredicate);
   }
 
   public TableQuery withProjection(List<Integer> newProjection) {
-    return new TableQuery(table, shape, path, keys, partitions, filter, List.copyOf(newProjection), limit);
+    return new TableQuery(table, shape, path, keys, partitions, filter, List.copyOf(newProjection), limit,
+        clientPredicate);
   }
 
   public TableQuery withLimit(long newLimit) {
-    return new TableQuery(table, shape, path, keys, partitions, filter, projection, newLimit);
+    return new TableQuery(table, shape, path, keys, partitions, filter, projection, newLimit, clientPredicate);
   }
 
   public List<Column> columns() {
