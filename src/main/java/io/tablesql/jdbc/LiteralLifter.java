@@ -45,7 +45,10 @@ final class LiteralLifter {
   private LiteralLifter() {
   }
 
-  /** The lifted form of a query, or null if it has nothing to lift or is not a plain query. */
+  /**
+   * The lifted form of a query (with no values if it has no literal to lift), or null if it is
+   * not a plain query.
+   */
   static Lifted lift(String sql) {
     SqlNode node;
     try {
@@ -54,7 +57,7 @@ final class LiteralLifter {
       return null; // the normal path reports the error
     }
     LiteralLifter lifter = new LiteralLifter();
-    if (!lifter.query(node) || lifter.values.isEmpty()) {
+    if (!lifter.query(node)) {
       return null;
     }
     return new Lifted(node.toSqlString(CalciteSqlDialect.DEFAULT).getSql(), List.copyOf(lifter.values));
@@ -95,8 +98,9 @@ final class LiteralLifter {
     }
     SqlKind kind = call.getKind();
     boolean logical = kind == SqlKind.AND || kind == SqlKind.OR || kind == SqlKind.NOT;
+    // Not inside ROW(...): Calcite cannot type a row of parameters, (a, b) IN ((?, ?), ...).
     boolean comparison = SqlKind.BINARY_COMPARISON.contains(kind) || kind == SqlKind.BETWEEN
-        || kind == SqlKind.IN || kind == SqlKind.NOT_IN || kind == SqlKind.ROW;
+        || kind == SqlKind.IN || kind == SqlKind.NOT_IN;
     if (!logical && !comparison) {
       return node;
     }

@@ -34,6 +34,9 @@ class WrappedStatement implements Statement, TableSqlStatement {
   private int fetchSize;
   private final List<String> batchSql = new ArrayList<>();
   private ResultSet currentResultSet;
+  /** The cached plan whose result set is open, which cancel() must reach too. */
+  private volatile PreparedStatement runningPlan;
+  private volatile boolean planCancelled;
 
   WrappedStatement(Statement delegate, TableSqlConnection connection) {
     this.delegate = delegate;
@@ -115,7 +118,8 @@ class WrappedStatement implements Statement, TableSqlStatement {
    */
   private ResultSet fromPlanCache(String sql) throws SQLException {
     PlanCache cache = connection.planCache();
-    if (!cache.enabled() || StatementKind.of(sql) != StatementKind.QUERY) {
+    // Calcite applies maxRows when it plans, so such a statement is planned as written.
+    if (!cache.enabled() || StatementKind.of(sql) != StatementKind.QUERY || getMaxRows() != 0) {
       return null;
     }
     LiteralLifter.Lifted lifted = LiteralLifter.lift(sql);
@@ -125,9 +129,17 @@ class WrappedStatement implements Statement, TableSqlStatement {
     }
     try {
       plan.setFetchSize(fetchSize);
-      plan.setMaxRows(getMaxRows());
       plan.setQueryTimeout(getQueryTimeout());
-      return new WrappedResultSet(plan.executeQuery(), this).onClose(() -> cache.release(lifted.sql(), plan));
+      runningPlan = plan;
+      planCancelled = false;
+      return new WrappedResultSet(plan.executeQuery(), this).onClose(() -> {
+        runningPlan = null;
+        if (planCancelled) {
+          closeQuietly(plan); // a cancelled statement stays cancelled: it is not reused
+        } else {
+          cache.release(lifted.sql(), plan);
+        }
+      });
     } catch (SQLException | RuntimeException e) {
       cache.release(lifted.sql(), plan);
       throw e;
@@ -299,7 +311,20 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public void cancel() throws SQLException {
+    PreparedStatement plan = runningPlan;
+    if (plan != null) {
+      planCancelled = true;
+      plan.cancel();
+    }
     delegate.cancel();
+  }
+
+  private static void closeQuietly(PreparedStatement plan) {
+    try {
+      plan.close();
+    } catch (SQLException ignored) {
+      // a cancelled plan is dropped; nothing to report
+    }
   }
 
   @Override
