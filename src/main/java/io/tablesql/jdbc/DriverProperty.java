@@ -30,7 +30,7 @@ public enum DriverProperty {
       "What UPSERT does to an existing entity: merge (properties not named are kept, InsertOrMerge) "
           + "or replace (properties not named are removed, InsertOrReplace).", "merge", "replace"),
   PLAN_CACHE_SIZE("planCacheSize", "100",
-      "Statements a connection keeps planned, keyed by their text with the literals of WHERE and ON "
+      "Queries a connection keeps planned, keyed by their text with the literals of WHERE and ON "
           + "lifted into parameters, so that queries differing only in literals are planned once; 0 turns it off."),
   LOOKUP_TABLES("lookupTables", "",
       "Comma-separated tables (small, rarely changing lookup data) read once and served from a cache "
