@@ -49,10 +49,11 @@ public final class QueryRunner {
         StatementContext context = query.table().session().current();
         Guard guard = new Guard(root);
         Function<Operand, Object> values = operand -> operand.resolve(root, correlated);
-        Iterator<TableEntity> entities = open(query, values, context, guard);
         Session session = query.table().session();
         List<io.tablesql.txn.WriteOperation> pending = session.autoCommit() ? List.of()
             : session.pending().forTable(query.table().name());
+        List<String> select = query.select(context.kind().readsBeforeWriting() || !pending.isEmpty());
+        Iterator<TableEntity> entities = open(query, select, values, context, guard);
         if (!pending.isEmpty()) {
           entities = PendingOverlay.apply(entities, pending, query, values, session.store(), context.counters());
         }
@@ -78,7 +79,7 @@ public final class QueryRunner {
     return query.partitions().stream().map(show).collect(Collectors.joining(", "));
   }
 
-  private static Iterator<TableEntity> open(TableQuery query, Function<Operand, Object> values,
+  private static Iterator<TableEntity> open(TableQuery query, List<String> select, Function<Operand, Object> values,
       StatementContext context, Guard guard) {
     TableStore store = query.table().session().store();
     String table = query.table().name();
@@ -100,7 +101,7 @@ public final class QueryRunner {
         List<TableQuery.Key> keys = boundKeys(query, values);
         List<Optional<TableEntity>> found = Parallel.map(keys, concurrency, key -> storable(key)
             ? store.get(table, (String) key.partitionKey().literal(), (String) key.rowKey().literal(),
-                query.select(), context.counters())
+                select, context.counters())
             : Optional.empty());
         return found.stream().flatMap(Optional::stream).iterator();
       }
@@ -113,13 +114,13 @@ public final class QueryRunner {
               Operand.literal(partition), false);
           ServiceFilter filter = query.filter() == null ? key : new ServiceFilter.And(List.of(key, query.filter()));
           String text = filter.render(values);
-          scans.add(ignored -> store.query(table, text, query.select(), pageSize, context.counters()));
+          scans.add(ignored -> store.query(table, text, select, pageSize, context.counters()));
         }
         return new PrefetchingConcatenation(scans, concurrency, guard);
       }
       default: {
         String filter = query.filter() == null ? null : query.filter().render(values);
-        return flatten(store.query(table, filter, query.select(), pageSize, context.counters()), guard);
+        return flatten(store.query(table, filter, select, pageSize, context.counters()), guard);
       }
     }
   }

@@ -59,12 +59,13 @@ abstract class AbstractAzureScan extends TableScan {
 
   @Override
   public RelWriter explainTerms(RelWriter pw) {
+    List<String> select = query.select(false); // what a SELECT sends
     return super.explainTerms(pw)
         .item("access", (LookupCache.serves(query.table().session(), query.table().name()) ? "CACHED " : "")
             + query.accessLabel())
         .itemIf("keys", QueryRunner.describeKeys(query), !query.keys().isEmpty() || !query.partitions().isEmpty())
         .itemIf("$filter", query.filter() == null ? "" : query.filter().render(null), query.filter() != null)
-        .itemIf("$select", query.select() == null ? "" : String.join(",", query.select()), query.select() != null)
+        .itemIf("$select", select == null ? "" : String.join(",", select), select != null)
         .itemIf("limit", query.limit(), query.limit() != null)
         .itemIf("client", query.clientPredicate(), query.clientPredicate() != null);
   }

@@ -60,18 +60,26 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
   }
 
   /**
-   * The {@code $select} list: the projected properties plus the keys, which the driver needs to
-   * order and identify rows. Null (everything) when every column is projected.
+   * The {@code $select} list: the projected properties, plus both keys when the driver needs them
+   * to identify rows (reads before a write, reads under pending writes). Null (everything) when
+   * every column is projected. Keys nobody asked for are left out: they would add to every
+   * entity of the response, and entities come in key order without them.
    */
-  public List<String> select() {
+  public List<String> select(boolean withKeys) {
     if (projection.size() == shape.columns().size()) {
       return null;
     }
-    List<String> names = new ArrayList<>(List.of(Column.PARTITION_KEY, Column.ROW_KEY));
+    List<String> names = new ArrayList<>();
+    if (withKeys) {
+      names.addAll(List.of(Column.PARTITION_KEY, Column.ROW_KEY));
+    }
     for (Column column : columns()) {
-      if (!column.isKey()) {
+      if (!names.contains(column.name())) {
         names.add(column.name());
       }
+    }
+    if (names.isEmpty()) {
+      names.add(Column.PARTITION_KEY); // an empty $select would mean every property
     }
     return names;
   }
