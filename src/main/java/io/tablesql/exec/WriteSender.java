@@ -8,10 +8,12 @@ import io.tablesql.txn.EntityRules;
 import io.tablesql.txn.WriteOperation;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Sends the writes of an auto-commit statement or a batch: grouped by table and PartitionKey
@@ -37,16 +39,19 @@ public final class WriteSender {
     List<List<WriteOperation>> groups = new ArrayList<>();
     for (List<WriteOperation> partition : byPartition.values()) {
       List<WriteOperation> group = new ArrayList<>();
+      Set<String> rowKeys = new HashSet<>(); // of the group: an entity appears once per transaction
       long bytes = 0;
       for (WriteOperation operation : partition) {
         long size = EntityRules.sizeOf(operation);
         if (group.size() == EntityRules.MAX_GROUP_OPERATIONS || bytes + size > EntityRules.MAX_GROUP_BYTES
-            || contains(group, operation)) {
+            || rowKeys.contains(operation.rowKey())) {
           groups.add(group);
           group = new ArrayList<>();
+          rowKeys.clear();
           bytes = 0;
         }
         group.add(operation);
+        rowKeys.add(operation.rowKey());
         bytes += size;
       }
       groups.add(group);
@@ -55,15 +60,6 @@ public final class WriteSender {
       EntityRules.checkGroup(group);
     }
     return groups;
-  }
-
-  private static boolean contains(List<WriteOperation> group, WriteOperation operation) {
-    for (WriteOperation member : group) {
-      if (member.key().equals(operation.key())) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Sends the writes of one auto-commit statement; throws if any group failed. */
