@@ -55,7 +55,8 @@ class DriverJarIT {
     try (JarFile jar = new JarFile(System.getProperty("tablesql.driverJar"))) {
       assertThat(jar.stream().map(entry -> entry.getName()))
           .noneMatch(name -> name.startsWith("com/fasterxml/") || name.startsWith("com/google/")
-              || name.startsWith("com/github/benmanes/") || name.startsWith("reactor/"))
+              || name.startsWith("com/github/benmanes/") || name.startsWith("reactor/")
+              || name.startsWith("org/slf4j/"))
           .anyMatch(name -> name.startsWith("io/tablesql/shaded/jackson/"));
       assertThat(new String(jar.getInputStream(jar.getEntry("META-INF/services/java.sql.Driver")).readAllBytes())
           .trim()).isEqualTo("io.tablesql.TableSqlDriver");
