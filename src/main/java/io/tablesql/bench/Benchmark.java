@@ -17,6 +17,7 @@ import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import io.tablesql.TableSqlStatement;
 import io.tablesql.shell.LocalEmulator;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -36,18 +37,19 @@ import reactor.core.publisher.Mono;
 
 /**
  * tablesql against the raw Azure SDK used as an expert would, side by side in one run on a local
- * Azurite: {@code mvn -B -q compile exec:exec@benchmark}. Prints a markdown table of medians,
+ * Azurite: {@code mvn -B -q package -DskipTests exec:exec@benchmark}. Prints a markdown table of medians,
  * ratios and the requests and entities each side cost.
  */
 public final class Benchmark {
   private static final int PARTITIONS = 50;
   private static final int PER_PARTITION = 1000;
-  private static final String BIG = "Big";
+  private static final String BIG = ColdStart.TABLE;
   private static final String LOOKUP = "Regions";
 
   private final TableServiceClient service;
   private final AtomicLong sdkRequests = new AtomicLong();
   private final String url;
+  private final String endpoint;
   private final List<String> rows = new ArrayList<>();
   private final ExecutorService pool = Executors.newFixedThreadPool(8);
 
@@ -55,6 +57,7 @@ public final class Benchmark {
     this.service = new TableServiceClientBuilder().endpoint(emulator.tableEndpoint())
         .credential(new AzureNamedKeyCredential(LocalEmulator.ACCOUNT, LocalEmulator.KEY))
         .httpClient(new JdkHttpClientBuilder().build()).addPolicy(new Counting(sdkRequests)).buildClient();
+    this.endpoint = emulator.tableEndpoint();
     this.url = "jdbc:tablesql:" + emulator.connectionString() + ";lookupTables=" + LOOKUP;
   }
 
@@ -63,7 +66,7 @@ public final class Benchmark {
     try (LocalEmulator emulator = LocalEmulator.start(home)) {
       Benchmark benchmark = new Benchmark(emulator);
       benchmark.load();
-      benchmark.run(home);
+      benchmark.run();
       benchmark.pool.shutdown();
     }
     System.exit(0);
@@ -119,7 +122,7 @@ public final class Benchmark {
     return n;
   }
 
-  private void run(Path home) throws Exception {
+  private void run() throws Exception {
     TableClient big = service.getTableClient(BIG);
     rows.add("| case | SDK median | tablesql median | ratio | SDK requests / entities | tablesql requests / entities |");
     rows.add("| --- | ---: | ---: | ---: | ---: | ---: |");
@@ -204,7 +207,7 @@ public final class Benchmark {
       }
       batchInsert(connection);
     }
-    coldStart(home);
+    coldStart();
     System.out.println(String.join("\n", rows));
   }
 
@@ -259,27 +262,96 @@ public final class Benchmark {
     });
   }
 
-  /** Connect plus first query in a fresh JVM, and a full scan streamed in a 64 MiB heap. */
-  private void coldStart(Path home) throws Exception {
-    String classpath = System.getProperty("java.class.path");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    double[] times = new double[3];
-    for (int i = 0; i < times.length; i++) {
-      long start = System.nanoTime();
-      Process process = new ProcessBuilder(java, "-cp", classpath, ColdStart.class.getName(), url, "first")
-          .inheritIO().start();
-      if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
-        throw new IllegalStateException("cold start probe failed");
-      }
-      times[i] = (System.nanoTime() - start) / 1e6;
+  /**
+   * Connect plus first query in fresh JVMs, the SDK's and tablesql's alternately, as they start
+   * by default and with an application class data sharing archive made by a training run; and a
+   * full scan streamed in a 64 MiB heap. Runs the packaged driver jar when there is one (what
+   * a tool loads), otherwise the build's class path (no archive: it holds a directory).
+   */
+  private void coldStart() throws Exception {
+    String jar = System.getProperty("tablesql.driverJar");
+    boolean packaged = jar != null && Files.isRegularFile(Path.of(jar));
+    String classpath = packaged ? jar : System.getProperty("java.class.path");
+    List<String> sdk = List.of("sdk", endpoint, LocalEmulator.ACCOUNT, LocalEmulator.KEY);
+    List<String> sql = List.of("sql", url);
+    coldStartRow("cold start: new JVM, connect, first query (whole process)", classpath, List.of(), sdk, sql);
+    if (packaged) {
+      Path archives = Files.createTempDirectory("tablesql-cds");
+      List<String> sdkArchive = archiveOptions(classpath, archives.resolve("sdk.jsa"), sdk);
+      List<String> sqlArchive = archiveOptions(classpath, archives.resolve("tablesql.jsa"), sql);
+      coldStartRow("cold start with a class data sharing archive (-XX:SharedArchiveFile)", classpath, sdkArchive,
+          sdk, sql, sqlArchive);
     }
-    Arrays.sort(times);
-    rows.add(String.format(Locale.ROOT, "| cold start: new JVM, connect, first query (whole process) | | %.0f ms | "
-        + "| | |", times[1]));
-    Process heap = new ProcessBuilder(java, "-Xmx64m", "-cp", classpath, ColdStart.class.getName(), url, "fullscan")
-        .inheritIO().start();
-    boolean ok = heap.waitFor(120, TimeUnit.SECONDS) && heap.exitValue() == 0;
-    rows.add("| full scan of 50,000 entities streamed with -Xmx64m | | " + (ok ? "completes" : "FAILS") + " | | | |");
+    Probe heap = probe(classpath, List.of("-Xmx64m"), List.of("fullscan", url));
+    rows.add("| full scan of 50,000 entities streamed with -Xmx64m | | " + (heap != null ? "completes" : "FAILS")
+        + " | | | " + (heap != null ? heap.cost() : "") + " |");
+  }
+
+  private void coldStartRow(String name, String classpath, List<String> options, List<String> sdk, List<String> sql)
+      throws Exception {
+    coldStartRow(name, classpath, options, sdk, sql, options);
+  }
+
+  private void coldStartRow(String name, String classpath, List<String> sdkOptions, List<String> sdk,
+      List<String> sql, List<String> sqlOptions) throws Exception {
+    int runs = 5;
+    double[] sdkTimes = new double[runs];
+    double[] sqlTimes = new double[runs];
+    Probe sdkProbe = null;
+    Probe sqlProbe = null;
+    for (int i = -1; i < runs; i++) { // the first pair warms the file cache
+      sdkProbe = require(probe(classpath, sdkOptions, sdk));
+      sqlProbe = require(probe(classpath, sqlOptions, sql));
+      if (i >= 0) {
+        sdkTimes[i] = sdkProbe.millis();
+        sqlTimes[i] = sqlProbe.millis();
+      }
+    }
+    Arrays.sort(sdkTimes);
+    Arrays.sort(sqlTimes);
+    double a = sdkTimes[runs / 2];
+    double b = sqlTimes[runs / 2];
+    rows.add(String.format(Locale.ROOT, "| %s | %.0f ms | %.0f ms | %.2f | %s | %s |", name, a, b, b / a,
+        sdkProbe.cost(), sqlProbe.cost()));
+    System.out.println(rows.get(rows.size() - 1));
+  }
+
+  /** Makes a class data sharing archive with a training run; the options that use it. */
+  private List<String> archiveOptions(String classpath, Path archive, List<String> args) throws Exception {
+    require(probe(classpath, List.of("-XX:ArchiveClassesAtExit=" + archive, "-Xlog:cds=off"), args));
+    if (!Files.isRegularFile(archive)) {
+      throw new IllegalStateException("the JVM made no class data sharing archive at " + archive);
+    }
+    return List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:on");
+  }
+
+  /** What a cold-start probe took and the requests / entities it reported. */
+  private record Probe(double millis, String cost) {
+  }
+
+  private static Probe require(Probe probe) {
+    if (probe == null) {
+      throw new IllegalStateException("a cold start probe failed");
+    }
+    return probe;
+  }
+
+  /** Runs {@link ColdStart} in a new JVM; null if it failed. */
+  private static Probe probe(String classpath, List<String> options, List<String> args) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(options);
+    command.addAll(List.of("-cp", classpath, ColdStart.class.getName()));
+    command.addAll(args);
+    long start = System.nanoTime();
+    Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    if (!process.waitFor(120, TimeUnit.SECONDS) || process.exitValue() != 0) {
+      return null;
+    }
+    double millis = (System.nanoTime() - start) / 1e6;
+    String[] cost = output.trim().split("\\s+");
+    return new Probe(millis, cost[cost.length - 2] + " / " + cost[cost.length - 1]);
   }
 
   private void compare(String name, int warmups, int repetitions, Measurement.Run sdk, Measurement.Run sql)
