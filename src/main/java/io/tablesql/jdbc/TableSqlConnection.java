@@ -106,6 +106,8 @@ public final class TableSqlConnection implements Connection, LookupTables {
    * credentials) and sets up Calcite with them as the default schema.
    */
   public static TableSqlConnection open(ConnectionSettings settings) throws SQLException {
+    Properties calcite = calciteProperties();
+    PlannerWarmup.startOnce(CALCITE, calcite);
     TableStore store = new TableStore(settings);
     Session session = new Session(settings, store);
     List<String> tables;
@@ -114,15 +116,6 @@ public final class TableSqlConnection implements Connection, LookupTables {
     } catch (StoreException e) {
       throw e.toSqlException();
     }
-    Properties calcite = new Properties();
-    calcite.setProperty("quoting", "DOUBLE_QUOTE");
-    calcite.setProperty("unquotedCasing", "UNCHANGED");
-    calcite.setProperty("quotedCasing", "UNCHANGED");
-    // Azure table names are case-insensitive; property names rarely differ only by case.
-    calcite.setProperty("caseSensitive", "false");
-    calcite.setProperty("conformance", "LENIENT");
-    calcite.setProperty("timeZone", "UTC");
-    calcite.setProperty("parserFactory", DdlParserFactory.class.getName() + "#INSTANCE");
     CalciteConnection calciteConnection =
         (CalciteConnection) CALCITE.connect("jdbc:calcite:", calcite);
     String schemaName = settings.accountName() == null ? "azure" : settings.accountName();
@@ -132,6 +125,19 @@ public final class TableSqlConnection implements Connection, LookupTables {
     TableSqlConnection connection = new TableSqlConnection(calciteConnection, session, schema, schemaName);
     session.onSchemaChange(connection::refreshSchema);
     return connection;
+  }
+
+  private static Properties calciteProperties() {
+    Properties calcite = new Properties();
+    calcite.setProperty("quoting", "DOUBLE_QUOTE");
+    calcite.setProperty("unquotedCasing", "UNCHANGED");
+    calcite.setProperty("quotedCasing", "UNCHANGED");
+    // Azure table names are case-insensitive; property names rarely differ only by case.
+    calcite.setProperty("caseSensitive", "false");
+    calcite.setProperty("conformance", "LENIENT");
+    calcite.setProperty("timeZone", "UTC");
+    calcite.setProperty("parserFactory", DdlParserFactory.class.getName() + "#INSTANCE");
+    return calcite;
   }
 
   private static void setIfAbsent(String name, String value) {
