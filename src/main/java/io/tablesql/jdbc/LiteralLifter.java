@@ -18,6 +18,7 @@ import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 
@@ -36,11 +37,15 @@ final class LiteralLifter {
       .withCaseSensitive(false)
       .withConformance(SqlConformanceEnum.LENIENT);
 
-  /** A parameterized query and the values lifted out of it, in parameter order. */
-  record Lifted(String sql, List<Object> values) {
+  /**
+   * A parameterized query and the values lifted out of it, in parameter order, with where each
+   * was written (Calcite's 1-based line and column).
+   */
+  record Lifted(String sql, List<Object> values, List<SqlParserPos> positions) {
   }
 
   private final List<Object> values = new ArrayList<>();
+  private final List<SqlParserPos> positions = new ArrayList<>();
 
   private LiteralLifter() {
   }
@@ -60,7 +65,8 @@ final class LiteralLifter {
     if (!lifter.query(node)) {
       return null;
     }
-    return new Lifted(node.toSqlString(CalciteSqlDialect.DEFAULT).getSql(), List.copyOf(lifter.values));
+    return new Lifted(node.toSqlString(CalciteSqlDialect.DEFAULT).getSql(), List.copyOf(lifter.values),
+        List.copyOf(lifter.positions));
   }
 
   private boolean query(SqlNode node) {
@@ -129,6 +135,7 @@ final class LiteralLifter {
     } else {
       return predicate(operand);
     }
+    positions.add(operand.getParserPosition());
     return new SqlDynamicParam(values.size() - 1, operand.getParserPosition());
   }
 

@@ -24,6 +24,7 @@ final class PlanCache {
 
   private final Connection calcite;
   private final int capacity;
+  private final LiftTemplates templates;
   /** Idle prepared statements per parameterized text, least recently used first. */
   private final LinkedHashMap<String, Deque<PreparedStatement>> idle = new LinkedHashMap<>(16, 0.75f, true);
   /** Texts that cannot be planned with parameters (Calcite cannot type them): run as written. */
@@ -33,6 +34,12 @@ final class PlanCache {
   PlanCache(Connection calcite, int capacity) {
     this.calcite = calcite;
     this.capacity = capacity;
+    this.templates = new LiftTemplates(Math.max(1, capacity));
+  }
+
+  /** A query with its literals lifted (see {@link LiteralLifter}), or null if it is not a plain query. */
+  LiteralLifter.Lifted lift(String sql) {
+    return templates.lift(sql);
   }
 
   boolean enabled() {

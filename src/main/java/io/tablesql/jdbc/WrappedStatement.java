@@ -122,7 +122,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
     if (!cache.enabled() || StatementKind.of(sql) != StatementKind.QUERY || getMaxRows() != 0) {
       return null;
     }
-    LiteralLifter.Lifted lifted = LiteralLifter.lift(sql);
+    LiteralLifter.Lifted lifted = cache.lift(sql);
     PreparedStatement plan = lifted == null ? null : cache.acquire(lifted);
     if (plan == null) {
       return null;

@@ -70,4 +70,49 @@ class PlanCacheTest {
     assertThat(LiteralLifter.lift("SELECT * FROM T WHERE (a, b) IN (('x', 'y'), ('z', 'w'))").values())
         .isEmpty(); // Calcite cannot type ROW(?, ?)
   }
+
+  @Test
+  void templatesLiftExactlyAsTheParser() {
+    String[][] shapes = {
+        {"SELECT N FROM T WHERE PartitionKey = 'a' AND RowKey = 'b'", "SELECT N FROM T WHERE PartitionKey = 'x''y' "
+            + "AND RowKey = 'é -- /*'", "SELECT N FROM T WHERE PartitionKey = '' AND RowKey = ''''"},
+        {"SELECT N FROM T WHERE Name LIKE 'x' AND PartitionKey = 'x'",
+            "SELECT N FROM T WHERE Name LIKE 'y%' AND PartitionKey = 'z'",
+            "SELECT N FROM T WHERE Name LIKE 'x' AND PartitionKey = 'z'"},
+        {"SELECT N FROM T WHERE N > 5 AND M <= 5.25 AND K BETWEEN 1 AND 10",
+            "SELECT N FROM T WHERE N > 70000 AND M <= 0.5 AND K BETWEEN 3 AND 4"},
+        {"SELECT N FROM T WHERE N > -5", "SELECT N FROM T WHERE N > -6"},
+        {"SELECT N FROM T WHERE N > 1e3", "SELECT N FROM T WHERE N > 2e3"},
+        {"SELECT N FROM T WHERE Flag = TRUE", "SELECT N FROM T WHERE Flag = false"},
+        {"SELECT N FROM T -- it's\nWHERE PartitionKey = 'a' /* 'b' */", "SELECT N FROM T -- it's\nWHERE "
+            + "PartitionKey = 'c' /* 'b' */"},
+        {"SELECT \"it's\" FROM T WHERE PartitionKey = 'a'", "SELECT \"it's\" FROM T WHERE PartitionKey = 'b'"},
+        {"SELECT N\r\nFROM T\tWHERE\r\n PartitionKey = 'a'\n AND RowKey = 'b'",
+            "SELECT N\r\nFROM T\tWHERE\r\n PartitionKey = 'c'\n AND RowKey = 'd'"},
+        {"SELECT N FROM T WHERE PartitionKey = 'a'\n''", "SELECT N FROM T WHERE PartitionKey = 'c'\n''",
+            "SELECT N FROM T WHERE PartitionKey = 'c'\n'd'"},
+        {"SELECT N FROM T WHERE D > DATE '2020-01-01'", "SELECT N FROM T WHERE D > DATE '2021-01-01'"},
+        {"SELECT N FROM T WHERE N IN (1, 2, 3)", "SELECT N FROM T WHERE N IN (4, 5, 6)"},
+        {"SELECT 'x' AS k FROM T WHERE N = 1", "SELECT 'y' AS k FROM T WHERE N = 2"},
+        {"SELECT N FROM T WHERE PartitionKey = 'a", "SELECT N FROM T WHERE PartitionKey = 'b"},
+        {"INSERT INTO T (a) VALUES ('x')", "INSERT INTO T (a) VALUES ('y')"},
+    };
+    LiftTemplates templates = new LiftTemplates(100);
+    for (String[] shape : shapes) {
+      for (String sql : shape) {
+        LiteralLifter.Lifted expected = LiteralLifter.lift(sql);
+        LiteralLifter.Lifted actual = templates.lift(sql);
+        if (expected == null) {
+          assertThat(actual).as(sql).isNull();
+        } else {
+          assertThat(actual.sql()).as(sql).isEqualTo(expected.sql());
+          assertThat(actual.values()).as(sql).isEqualTo(expected.values());
+        }
+      }
+    }
+    // the common case is served by a template, not by parsing
+    int before = templates.hits();
+    templates.lift("SELECT N FROM T WHERE PartitionKey = 'p9' AND RowKey = 'r9'");
+    assertThat(templates.hits()).isEqualTo(before + 1);
+  }
 }
