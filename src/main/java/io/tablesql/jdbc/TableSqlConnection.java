@@ -43,6 +43,9 @@ public final class TableSqlConnection implements Connection, LookupTables {
     setIfAbsent("calcite.default.charset", "UTF-8");
     setIfAbsent("calcite.default.nationalcharset", "UTF-8");
     setIfAbsent("calcite.default.collation.name", "UTF-8$en_US");
+    // Statements planned again (prepared anew, new shapes of ad-hoc queries) often generate the
+    // same code: keep the compiled classes instead of compiling them each time.
+    setIfAbsent("calcite.bindable.cache.maxSize", "200");
   }
 
   private static final org.apache.calcite.jdbc.Driver CALCITE = new org.apache.calcite.jdbc.Driver();
