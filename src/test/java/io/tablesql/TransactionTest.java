@@ -52,6 +52,14 @@ class TransactionTest {
       String query = "SELECT RowKey, COALESCE(Name, CAST(N AS VARCHAR)) FROM " + name + " WHERE PartitionKey = 'dept'";
       assertThat(rows(connection, query)).containsExactly("count=counter", "e1=Anne");
       assertThat(rows(connection, "SELECT RowKey, N FROM " + name + " WHERE N >= 1")).containsExactly("count=1");
+      // without the keys in the select list: the driver still reads them to merge pending writes
+      try (Statement statement = connection.createStatement();
+           ResultSet resultSet = statement.executeQuery("SELECT COUNT(*), SUM(N) FROM " + name
+               + " WHERE PartitionKey = 'dept'")) {
+        assertThat(resultSet.next()).isTrue();
+        assertThat(resultSet.getLong(1)).isEqualTo(2);
+        assertThat(resultSet.getLong(2)).isEqualTo(1);
+      }
       assertThat(rows(other, query)).containsExactly("count=counter"); // not committed yet
       connection.commit();
       assertThat(rows(other, query)).containsExactly("count=counter", "e1=Anne");
