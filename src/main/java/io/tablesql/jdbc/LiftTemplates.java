@@ -1,11 +1,11 @@
 package io.tablesql.jdbc;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.tablesql.jdbc.LiteralScanner.Literal;
 import io.tablesql.jdbc.LiteralScanner.Scan;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
@@ -22,24 +22,17 @@ final class LiftTemplates {
   private record Template(String sql, int[] lifted, List<Literal> literals) {
   }
 
-  private final int capacity;
-  private final LinkedHashMap<String, Template> templates = new LinkedHashMap<>(16, 0.75f, true) {
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<String, Template> eldest) {
-      return size() > capacity;
-    }
-  };
-
+  private final Cache<String, Template> templates;
   private int hits;
 
   LiftTemplates(int capacity) {
-    this.capacity = capacity;
+    this.templates = Caffeine.newBuilder().maximumSize(capacity).executor(Runnable::run).build();
   }
 
   /** The lifted form of a query, as {@link LiteralLifter#lift} gives it. */
   synchronized LiteralLifter.Lifted lift(String sql) {
     Scan scan = LiteralScanner.scan(sql);
-    Template template = scan == null ? null : templates.get(scan.shape());
+    Template template = scan == null ? null : templates.getIfPresent(scan.shape());
     if (template != null) {
       LiteralLifter.Lifted lifted = apply(template, scan.literals());
       if (lifted != null) {

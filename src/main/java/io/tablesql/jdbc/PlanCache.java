@@ -1,5 +1,7 @@
 package io.tablesql.jdbc;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ParameterMetaData;
@@ -8,10 +10,7 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A connection's planned statements, keyed by their text with literals lifted into parameters
@@ -25,16 +24,24 @@ final class PlanCache {
   private final Connection calcite;
   private final int capacity;
   private final LiftTemplates templates;
-  /** Idle prepared statements per parameterized text, least recently used first. */
-  private final LinkedHashMap<String, Deque<PreparedStatement>> idle = new LinkedHashMap<>(16, 0.75f, true);
+  /** Idle prepared statements per parameterized text; an evicted text's statements are closed. */
+  private final Cache<String, Deque<PreparedStatement>> idle;
   /** Texts that cannot be planned with parameters (Calcite cannot type them): run as written. */
-  private final LinkedHashMap<String, Boolean> unplannable = new LinkedHashMap<>(16, 0.75f, true);
+  private final Cache<String, Boolean> unplannable;
   private int plansMade;
 
   PlanCache(Connection calcite, int capacity) {
     this.calcite = calcite;
     this.capacity = capacity;
     this.templates = new LiftTemplates(Math.max(1, capacity));
+    // evictions run in the caller's thread, under this cache's lock, like every other change
+    this.idle = Caffeine.newBuilder().maximumSize(capacity).executor(Runnable::run)
+        .<String, Deque<PreparedStatement>>removalListener((sql, pool, cause) -> {
+          if (cause.wasEvicted() && pool != null) {
+            pool.forEach(PlanCache::close);
+          }
+        }).build();
+    this.unplannable = Caffeine.newBuilder().maximumSize(capacity).executor(Runnable::run).build();
   }
 
   /** A query with its literals lifted (see {@link LiteralLifter}), or null if it is not a plain query. */
@@ -51,10 +58,10 @@ final class PlanCache {
    * must run as written (it cannot be planned with parameters, or a value does not fit).
    */
   synchronized PreparedStatement acquire(LiteralLifter.Lifted lifted) {
-    if (unplannable.containsKey(lifted.sql())) {
+    if (unplannable.getIfPresent(lifted.sql()) != null) {
       return null;
     }
-    Deque<PreparedStatement> pool = idle.get(lifted.sql());
+    Deque<PreparedStatement> pool = idle.getIfPresent(lifted.sql());
     PreparedStatement statement = pool == null ? null : pool.poll();
     try {
       if (statement == null) {
@@ -67,7 +74,7 @@ final class PlanCache {
       release(lifted.sql(), statement);
       return null;
     } catch (SQLException | RuntimeException e) {
-      remember(unplannable, lifted.sql(), true);
+      unplannable.put(lifted.sql(), true);
       return null;
     }
   }
@@ -80,16 +87,11 @@ final class PlanCache {
       close(statement);
       return;
     }
-    Deque<PreparedStatement> pool = idle.computeIfAbsent(sql, k -> new ArrayDeque<>());
+    Deque<PreparedStatement> pool = idle.get(sql, k -> new ArrayDeque<>());
     if (pool.size() < IDLE_PER_PLAN) {
       pool.push(statement);
     } else {
       close(statement);
-    }
-    while (idle.size() > capacity) {
-      Iterator<Map.Entry<String, Deque<PreparedStatement>>> eldest = idle.entrySet().iterator();
-      eldest.next().getValue().forEach(PlanCache::close);
-      eldest.remove();
     }
   }
 
@@ -98,10 +100,16 @@ final class PlanCache {
     return plansMade;
   }
 
+  /** How many texts have idle plans: at most the capacity. */
+  synchronized long plannedTexts() {
+    idle.cleanUp();
+    return idle.estimatedSize();
+  }
+
   synchronized void clear() {
-    idle.values().forEach(pool -> pool.forEach(PlanCache::close));
-    idle.clear();
-    unplannable.clear();
+    idle.asMap().values().forEach(pool -> pool.forEach(PlanCache::close));
+    idle.invalidateAll();
+    unplannable.invalidateAll();
   }
 
   /** Binds lifted values where each fits its parameter's type exactly; false otherwise. */
@@ -144,13 +152,6 @@ final class PlanCache {
       case Types.TINYINT: statement.setByte(index, number.byteValueExact()); break;
       case Types.DECIMAL: statement.setBigDecimal(index, number); break;
       default: statement.setDouble(index, number.doubleValue()); break;
-    }
-  }
-
-  private <V> void remember(LinkedHashMap<String, V> map, String key, V value) {
-    map.put(key, value);
-    if (map.size() > capacity) {
-      map.remove(map.keySet().iterator().next());
     }
   }
 

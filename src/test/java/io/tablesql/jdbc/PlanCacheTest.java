@@ -59,6 +59,25 @@ class PlanCacheTest {
   }
 
   @Test
+  void theCacheKeepsAtMostPlanCacheSizeTexts() throws SQLException {
+    TableClient table = TestAccount.newTable("PlanBound");
+    TestAccount.insert(table, List.of(new TableEntity("p", "r").addProperty("N", 1)));
+    try (Connection connection = TestAccount.connect("planCacheSize=3");
+         Statement statement = connection.createStatement()) {
+      PlanCache cache = connection.unwrap(TableSqlConnection.class).planCache();
+      String[] shapes = {"N", "RowKey", "PartitionKey", "N, RowKey", "N + 1", "N * 2", "RowKey, N"};
+      for (String columns : shapes) {
+        try (ResultSet resultSet = statement.executeQuery("SELECT " + columns + " FROM " + table.getTableName()
+            + " WHERE PartitionKey = 'p'")) {
+          assertThat(resultSet.next()).isTrue();
+        }
+      }
+      assertThat(cache.plansMade()).isEqualTo(shapes.length);
+      assertThat(cache.plannedTexts()).isLessThanOrEqualTo(3);
+    }
+  }
+
+  @Test
   void onlyComparedLiteralsAreLifted() {
     LiteralLifter.Lifted lifted = LiteralLifter.lift("SELECT 'x' AS k, N FROM T WHERE PartitionKey = 'a''b' AND "
         + "RowKey LIKE 'r%' AND N IN (1, 2) AND UPPER(Name) = 'Z' ORDER BY 1 LIMIT 10");
