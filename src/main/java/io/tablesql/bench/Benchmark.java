@@ -1,16 +1,13 @@
 package io.tablesql.bench;
 
-import com.azure.core.credential.AzureNamedKeyCredential;
 import com.azure.core.http.HttpPipelineCallContext;
 import com.azure.core.http.HttpPipelineNextPolicy;
 import com.azure.core.http.HttpPipelineNextSyncPolicy;
 import com.azure.core.http.HttpPipelinePosition;
 import com.azure.core.http.HttpResponse;
-import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
 import com.azure.core.http.policy.HttpPipelinePolicy;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
-import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
@@ -54,9 +51,8 @@ public final class Benchmark {
   private final ExecutorService pool = Executors.newFixedThreadPool(8);
 
   private Benchmark(LocalEmulator emulator) {
-    this.service = new TableServiceClientBuilder().endpoint(emulator.tableEndpoint())
-        .credential(new AzureNamedKeyCredential(LocalEmulator.ACCOUNT, LocalEmulator.KEY))
-        .httpClient(new JdkHttpClientBuilder().build()).addPolicy(new Counting(sdkRequests)).buildClient();
+    this.service = ColdStart.sdk(emulator.tableEndpoint(), LocalEmulator.ACCOUNT, LocalEmulator.KEY)
+        .addPolicy(new Counting(sdkRequests)).buildClient();
     this.endpoint = emulator.tableEndpoint();
     this.url = "jdbc:tablesql:" + emulator.connectionString() + ";lookupTables=" + LOOKUP;
   }
@@ -275,26 +271,22 @@ public final class Benchmark {
     String classpath = packaged ? jar : System.getProperty("java.class.path");
     List<String> sdk = List.of("sdk", endpoint, LocalEmulator.ACCOUNT, LocalEmulator.KEY);
     List<String> sql = List.of("sql", url);
-    coldStartRow("cold start: new JVM, connect, first query (whole process)", classpath, List.of(), sdk, sql);
+    coldStartRow("cold start: new JVM, connect, first query (whole process)", classpath, List.of(), sdk, List.of(),
+        sql);
     if (packaged) {
       Path archives = Files.createTempDirectory("tablesql-cds");
       List<String> sdkArchive = archiveOptions(classpath, archives.resolve("sdk.jsa"), sdk);
       List<String> sqlArchive = archiveOptions(classpath, archives.resolve("tablesql.jsa"), sql);
       coldStartRow("cold start with a class data sharing archive (-XX:SharedArchiveFile)", classpath, sdkArchive,
-          sdk, sql, sqlArchive);
+          sdk, sqlArchive, sql);
     }
     Probe heap = probe(classpath, List.of("-Xmx64m"), List.of("fullscan", url));
     rows.add("| full scan of 50,000 entities streamed with -Xmx64m | | " + (heap != null ? "completes" : "FAILS")
         + " | | | " + (heap != null ? heap.cost() : "") + " |");
   }
 
-  private void coldStartRow(String name, String classpath, List<String> options, List<String> sdk, List<String> sql)
-      throws Exception {
-    coldStartRow(name, classpath, options, sdk, sql, options);
-  }
-
   private void coldStartRow(String name, String classpath, List<String> sdkOptions, List<String> sdk,
-      List<String> sql, List<String> sqlOptions) throws Exception {
+      List<String> sqlOptions, List<String> sql) throws Exception {
     int runs = 5;
     double[] sdkTimes = new double[runs];
     double[] sqlTimes = new double[runs];
