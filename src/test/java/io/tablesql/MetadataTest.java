@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.concurrent.TimeUnit;
 import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -106,6 +107,11 @@ class MetadataTest {
     try (Statement statement = connection.createStatement();
          ResultSet rs = statement.executeQuery("SELECT * FROM " + table + " WHERE 1 = 0")) {
       assertThat(rs.getMetaData().getColumnCount()).isEqualTo(5);
+      assertThat(rs.next()).isFalse();
+      assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isZero();
+    }
+    try (PreparedStatement statement = connection.prepareStatement("SELECT * FROM " + table + " WHERE 1 = 0");
+         ResultSet rs = statement.executeQuery()) {
       assertThat(rs.next()).isFalse();
       assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isZero();
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablesql.testing.OracleData;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -50,6 +51,13 @@ class OracleTest {
       String sql = "SELECT * FROM " + table + " WHERE " + predicate;
       List<String> expected = rows(oracle, sql);
       assertThat(rows(pushed, sql)).as(sql).isEqualTo(expected);
+      // as BI tools send it: prepared, without parameter markers (through the plan cache too)
+      List<String> prepared = new ArrayList<>();
+      try (PreparedStatement statement = pushed.prepareStatement(sql)) {
+        prepared.addAll(read(statement.executeQuery()));
+      }
+      Collections.sort(prepared);
+      assertThat(prepared).as("prepared: " + sql).isEqualTo(expected);
       String plan = rows(pushed, "EXPLAIN PLAN FOR " + sql).get(0);
       if (plan.contains("$filter") || plan.contains("keys=")) {
         pushedDown++;
@@ -189,8 +197,14 @@ class OracleTest {
   }
 
   static List<String> ordered(Connection connection, String sql) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      return read(statement.executeQuery(sql));
+    }
+  }
+
+  private static List<String> read(ResultSet resultSet) throws SQLException {
     List<String> rows = new ArrayList<>();
-    try (Statement statement = connection.createStatement(); ResultSet resultSet = statement.executeQuery(sql)) {
+    try (resultSet) {
       int columns = resultSet.getMetaData().getColumnCount();
       while (resultSet.next()) {
         StringBuilder row = new StringBuilder();

@@ -151,6 +151,19 @@ public final class Benchmark {
           return sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG + " WHERE PartitionKey = '"
               + partition(i % PARTITIONS) + "' AND RowKey = '" + row(i % PER_PARTITION) + "'")));
         });
+        compare("point lookup, ad-hoc SQL prepared each time (as BI tools send it)", 1000, 600, () -> {
+          long before = sdkRequests.get();
+          int i = next[0]++;
+          big.getEntity(partition(i % PARTITIONS), row(i % PER_PARTITION));
+          return sdkCost(before, 1, 1);
+        }, () -> {
+          int i = next[0]++;
+          try (PreparedStatement prepared = connection.prepareStatement("SELECT Name FROM " + BIG
+              + " WHERE PartitionKey = '" + partition(i % PARTITIONS) + "' AND RowKey = '" + row(i % PER_PARTITION)
+              + "'")) {
+            return sqlCost(prepared, count(prepared.executeQuery()));
+          }
+        });
         String range = "PartitionKey eq 'p07' and RowKey ge 'r0000' and RowKey lt 'r1000'";
         compare("range scan, 1,000 entities", 30, 30, () -> sdkQuery(big, range, List.of("Name")),
             () -> sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG

@@ -9,14 +9,17 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayDeque;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A connection's planned statements, keyed by their text with literals lifted into parameters
  * ({@link LiteralLifter}), so an ad-hoc query differing only in literals is not planned again.
- * Each plan is a prepared statement of the underlying Calcite connection; one in use by an open
- * result set is never handed out twice.
+ * Each plan is a prepared statement of the underlying Calcite connection; one in use (by an open
+ * result set, or by a prepared statement written without parameters) is never handed out twice.
  */
 final class PlanCache {
   private static final int IDLE_PER_PLAN = 4;
@@ -28,6 +31,8 @@ final class PlanCache {
   private final Cache<String, Deque<PreparedStatement>> idle;
   /** Texts that cannot be planned with parameters (Calcite cannot type them): run as written. */
   private final Cache<String, Boolean> unplannable;
+  /** Plans handed out and not yet given back; a plan lent before {@link #clear} is not taken back. */
+  private final Set<PreparedStatement> lent = Collections.newSetFromMap(new IdentityHashMap<>());
   private int plansMade;
 
   PlanCache(Connection calcite, int capacity) {
@@ -68,21 +73,37 @@ final class PlanCache {
         statement = calcite.prepareStatement(lifted.sql());
         plansMade++;
       }
+      lent.add(statement);
       if (bind(statement, lifted.values())) {
         return statement;
       }
       release(lifted.sql(), statement);
       return null;
     } catch (SQLException | RuntimeException e) {
+      if (statement != null) {
+        lent.remove(statement);
+        close(statement);
+      }
       unplannable.put(lifted.sql(), true);
       return null;
     }
   }
 
-  /** Puts a statement back once its result set is closed. */
+  /**
+   * Takes a plan back once its result set or its statement is closed, reset to how it was
+   * planned; one lent before the cache was cleared (the schema changed) is closed instead.
+   */
   synchronized void release(String sql, PreparedStatement statement) {
     try {
+      if (!lent.remove(statement) || statement.isClosed()) {
+        close(statement);
+        return;
+      }
       statement.clearParameters();
+      statement.setMaxRows(0);
+      statement.setFetchSize(0);
+      statement.setQueryTimeout(0);
+      statement.clearWarnings();
     } catch (SQLException e) {
       close(statement);
       return;
@@ -110,6 +131,7 @@ final class PlanCache {
     idle.asMap().values().forEach(pool -> pool.forEach(PlanCache::close));
     idle.invalidateAll();
     unplannable.invalidateAll();
+    lent.clear();
   }
 
   /** Binds lifted values where each fits its parameter's type exactly; false otherwise. */

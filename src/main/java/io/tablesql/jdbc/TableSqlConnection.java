@@ -172,7 +172,23 @@ public final class TableSqlConnection implements Connection, LookupTables {
 
   @Override
   public PreparedStatement prepareStatement(String sql) throws SQLException {
-    return prepare(sql, () -> delegate.prepareStatement(sql));
+    PreparedStatement cached = onCachedPlan(sql);
+    return cached != null ? cached : prepare(sql, () -> delegate.prepareStatement(sql));
+  }
+
+  /**
+   * A query written without parameter markers, the way BI tools send ad-hoc SQL, runs on a plan
+   * of the plan cache like {@link Statement#executeQuery}: preparing it again with other literals
+   * plans nothing. Null when it must be prepared as written.
+   */
+  private PreparedStatement onCachedPlan(String sql) throws SQLException {
+    if (!planCache.enabled() || StatementKind.of(sql) != StatementKind.QUERY) {
+      return null;
+    }
+    LiteralLifter.Lifted lifted = planCache.lift(sql);
+    // a text with its own parameter markers has more parameters than lifted values: not bound
+    PreparedStatement plan = lifted == null ? null : withFreshTables(() -> planCache.acquire(lifted));
+    return plan == null ? null : WrappedPreparedStatement.onCachedPlan(plan, this, sql, planCache, lifted.sql());
   }
 
   @Override

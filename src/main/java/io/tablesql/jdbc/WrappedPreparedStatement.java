@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.SqlStates;
 import io.tablesql.exec.StatementKind;
 import io.tablesql.txn.WriteOperation;
 import java.util.Arrays;
@@ -28,16 +29,58 @@ import java.util.Calendar;
 
 /** A prepared statement of a tablesql connection; see {@link WrappedStatement}. */
 final class WrappedPreparedStatement extends WrappedStatement implements PreparedStatement {
-  private final PreparedStatement delegate;
+  private PreparedStatement delegate;
   private final String sql;
   /** The fast path of INSERT batches; a no-op recorder for other statements. */
   private final InsertBatch insertBatch;
+  /**
+   * For a query written without parameters: the cache whose plan (of the text with its
+   * literals lifted, and bound) this statement runs, given back on close; null otherwise.
+   */
+  private final PlanCache lender;
+  private final String plannedSql;
 
   WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, String sql) {
+    this(delegate, connection, sql, null, null);
+  }
+
+  private WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, String sql,
+      PlanCache lender, String plannedSql) {
     super(delegate, connection);
     this.delegate = delegate;
     this.sql = sql;
     this.insertBatch = InsertBatch.of(sql);
+    this.lender = lender;
+    this.plannedSql = plannedSql;
+  }
+
+  /** A query without parameter markers, on a plan lent by the cache with its lifted values bound. */
+  static WrappedPreparedStatement onCachedPlan(PreparedStatement plan, TableSqlConnection connection, String sql,
+      PlanCache lender, String plannedSql) {
+    return new WrappedPreparedStatement(plan, connection, sql, lender, plannedSql);
+  }
+
+  /** Setting a parameter of a statement that has none (its values are the lifted literals) fails. */
+  private void checkParameter(int parameterIndex) throws SQLException {
+    if (lender != null) {
+      throw StandIns.noParameter(parameterIndex);
+    }
+  }
+
+  @Override
+  public void close() throws SQLException {
+    if (lender == null) {
+      super.close();
+      return;
+    }
+    if (delegate == StandIns.CLOSED_STATEMENT) {
+      return;
+    }
+    closeCurrentResultSet();
+    PreparedStatement plan = delegate;
+    delegate = StandIns.CLOSED_STATEMENT;
+    detachDelegate();
+    lender.release(plannedSql, plan);
   }
 
   @Override
@@ -97,156 +140,186 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
 
   @Override
   public void setNull(int parameterIndex, int sqlType) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, null);
     delegate.setNull(parameterIndex, sqlType);
   }
 
   @Override
   public void setBoolean(int parameterIndex, boolean x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
     delegate.setBoolean(parameterIndex, x);
   }
 
   @Override
   public void setByte(int parameterIndex, byte x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
     delegate.setByte(parameterIndex, x);
   }
 
   @Override
   public void setShort(int parameterIndex, short x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
     delegate.setShort(parameterIndex, x);
   }
 
   @Override
   public void setInt(int parameterIndex, int x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
     delegate.setInt(parameterIndex, x);
   }
 
   @Override
   public void setLong(int parameterIndex, long x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
     delegate.setLong(parameterIndex, x);
   }
 
   @Override
   public void setFloat(int parameterIndex, float x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
     delegate.setFloat(parameterIndex, x);
   }
 
   @Override
   public void setDouble(int parameterIndex, double x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
     delegate.setDouble(parameterIndex, x);
   }
 
   @Override
   public void setBigDecimal(int parameterIndex, BigDecimal x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
     delegate.setBigDecimal(parameterIndex, x);
   }
 
   @Override
   public void setString(int parameterIndex, String x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
     delegate.setString(parameterIndex, x);
   }
 
   @Override
   public void setBytes(int parameterIndex, byte x[]) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setBytes(parameterIndex, x);
   }
 
   @Override
   public void setDate(int parameterIndex, java.sql.Date x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setDate(parameterIndex, x);
   }
 
   @Override
   public void setTime(int parameterIndex, java.sql.Time x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setTime(parameterIndex, x);
   }
 
   @Override
   public void setTimestamp(int parameterIndex, java.sql.Timestamp x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setTimestamp(parameterIndex, x);
   }
 
   @Override
   public void setAsciiStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setAsciiStream(parameterIndex, x, length);
   }
 
   @Override
   public void setUnicodeStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setUnicodeStream(parameterIndex, x, length);
   }
 
   @Override
   public void setBinaryStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setBinaryStream(parameterIndex, x, length);
   }
 
   @Override
   public void clearParameters() throws SQLException {
-    delegate.clearParameters();
+    if (lender == null) { // the lifted values are not parameters the user set
+      delegate.clearParameters();
+    }
     insertBatch.clearParameters();
   }
 
   @Override
   public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setObject(parameterIndex, x, targetSqlType);
   }
 
   @Override
   public void setObject(int parameterIndex, Object x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
     delegate.setObject(parameterIndex, x);
   }
 
   @Override
   public void addBatch() throws SQLException {
+    if (lender != null) {
+      throw new SQLException("A query cannot be part of a batch: only INSERT, UPSERT, UPDATE and DELETE can.",
+          SqlStates.FEATURE_NOT_SUPPORTED);
+    }
     delegate.addBatch();
     insertBatch.addBatch();
   }
 
   @Override
   public void setCharacterStream(int parameterIndex, java.io.Reader reader, int length) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setCharacterStream(parameterIndex, reader, length);
   }
 
   @Override
   public void setRef(int parameterIndex, Ref x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setRef(parameterIndex, x);
   }
 
   @Override
   public void setBlob(int parameterIndex, Blob x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setBlob(parameterIndex, x);
   }
 
   @Override
   public void setClob(int parameterIndex, Clob x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setClob(parameterIndex, x);
   }
 
   @Override
   public void setArray(int parameterIndex, Array x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setArray(parameterIndex, x);
   }
@@ -259,149 +332,176 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
 
   @Override
   public void setDate(int parameterIndex, java.sql.Date x, Calendar cal) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setDate(parameterIndex, x, cal);
   }
 
   @Override
   public void setTime(int parameterIndex, java.sql.Time x, Calendar cal) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setTime(parameterIndex, x, cal);
   }
 
   @Override
   public void setTimestamp(int parameterIndex, java.sql.Timestamp x, Calendar cal) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setTimestamp(parameterIndex, x, cal);
   }
 
   @Override
   public void setNull(int parameterIndex, int sqlType, String typeName) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setNull(parameterIndex, sqlType, typeName);
   }
 
   @Override
   public void setURL(int parameterIndex, java.net.URL x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setURL(parameterIndex, x);
   }
 
   @Override
   public ParameterMetaData getParameterMetaData() throws SQLException {
+    if (lender != null) {
+      return delegate.isClosed() ? delegate.getParameterMetaData() : StandIns.NO_PARAMETERS;
+    }
     return delegate.getParameterMetaData();
   }
 
   @Override
   public void setRowId(int parameterIndex, RowId x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setRowId(parameterIndex, x);
   }
 
   @Override
   public void setNString(int parameterIndex, String value) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setNString(parameterIndex, value);
   }
 
   @Override
   public void setNCharacterStream(int parameterIndex, Reader value, long length) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setNCharacterStream(parameterIndex, value, length);
   }
 
   @Override
   public void setNClob(int parameterIndex, NClob value) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setNClob(parameterIndex, value);
   }
 
   @Override
   public void setClob(int parameterIndex, Reader reader, long length) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setClob(parameterIndex, reader, length);
   }
 
   @Override
   public void setBlob(int parameterIndex, InputStream inputStream, long length) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setBlob(parameterIndex, inputStream, length);
   }
 
   @Override
   public void setNClob(int parameterIndex, Reader reader, long length) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setNClob(parameterIndex, reader, length);
   }
 
   @Override
   public void setSQLXML(int parameterIndex, SQLXML xmlObject) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setSQLXML(parameterIndex, xmlObject);
   }
 
   @Override
   public void setObject(int parameterIndex, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setObject(parameterIndex, x, targetSqlType, scaleOrLength);
   }
 
   @Override
   public void setAsciiStream(int parameterIndex, java.io.InputStream x, long length) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setAsciiStream(parameterIndex, x, length);
   }
 
   @Override
   public void setBinaryStream(int parameterIndex, java.io.InputStream x, long length) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setBinaryStream(parameterIndex, x, length);
   }
 
   @Override
   public void setCharacterStream(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setCharacterStream(parameterIndex, reader, length);
   }
 
   @Override
   public void setAsciiStream(int parameterIndex, java.io.InputStream x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setAsciiStream(parameterIndex, x);
   }
 
   @Override
   public void setBinaryStream(int parameterIndex, java.io.InputStream x) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setBinaryStream(parameterIndex, x);
   }
 
   @Override
   public void setCharacterStream(int parameterIndex, java.io.Reader reader) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setCharacterStream(parameterIndex, reader);
   }
 
   @Override
   public void setNCharacterStream(int parameterIndex, Reader value) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setNCharacterStream(parameterIndex, value);
   }
 
   @Override
   public void setClob(int parameterIndex, Reader reader) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setClob(parameterIndex, reader);
   }
 
   @Override
   public void setBlob(int parameterIndex, InputStream inputStream) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setBlob(parameterIndex, inputStream);
   }
 
   @Override
   public void setNClob(int parameterIndex, Reader reader) throws SQLException {
+    checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
     delegate.setNClob(parameterIndex, reader);
   }

@@ -27,7 +27,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
     T run() throws SQLException;
   }
 
-  private final Statement delegate;
+  private Statement delegate;
   final TableSqlConnection connection;
   private RequestCounters counters = new RequestCounters();
   private StatementContext lastContext;
@@ -146,7 +146,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
     }
   }
 
-  private void closeCurrentResultSet() throws SQLException {
+  final void closeCurrentResultSet() throws SQLException {
     if (currentResultSet != null) {
       ResultSet previous = currentResultSet;
       currentResultSet = null;
@@ -317,6 +317,11 @@ class WrappedStatement implements Statement, TableSqlStatement {
       plan.cancel();
     }
     delegate.cancel();
+  }
+
+  /** Once closed, for a statement whose delegate went back to the plan cache. */
+  void detachDelegate() {
+    delegate = StandIns.CLOSED_STATEMENT;
   }
 
   private static void closeQuietly(PreparedStatement plan) {

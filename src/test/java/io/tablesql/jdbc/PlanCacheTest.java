@@ -1,11 +1,13 @@
 package io.tablesql.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -133,5 +135,66 @@ class PlanCacheTest {
     int before = templates.hits();
     templates.lift("SELECT N FROM T WHERE PartitionKey = 'p9' AND RowKey = 'r9'");
     assertThat(templates.hits()).isEqualTo(before + 1);
+  }
+
+  @Test
+  void preparedQueriesWithoutParametersRunOnThePlanOfTheirShape() throws SQLException {
+    TableClient table = TestAccount.newTable("PlansPrepared");
+    List<TableEntity> entities = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      entities.add(new TableEntity("p", "r" + i).addProperty("N", i));
+    }
+    TestAccount.insert(table, entities);
+    String name = table.getTableName();
+    try (Connection connection = TestAccount.connect()) {
+      PlanCache cache = connection.unwrap(TableSqlConnection.class).planCache();
+      for (int i = 0; i < 10; i++) {
+        try (PreparedStatement statement = connection.prepareStatement(
+            "SELECT N FROM " + name + " WHERE PartitionKey = 'p' AND RowKey = 'r" + i + "'")) {
+          assertThat(statement.getParameterMetaData().getParameterCount()).isZero();
+          assertThat(statement.getMetaData().getColumnName(1)).isEqualTo("N");
+          for (int run = 0; run < 2; run++) {
+            statement.clearParameters(); // it has none: the lifted literal stays
+            try (ResultSet resultSet = statement.executeQuery()) {
+              assertThat(resultSet.next()).isTrue();
+              assertThat(resultSet.getInt(1)).isEqualTo(i);
+              assertThat(resultSet.next()).isFalse();
+            }
+          }
+        }
+      }
+      assertThat(cache.plansMade()).isEqualTo(1);
+
+      // two open statements of one shape never share a plan
+      try (PreparedStatement low = connection.prepareStatement("SELECT N FROM " + name + " WHERE N < 3");
+           PreparedStatement high = connection.prepareStatement("SELECT N FROM " + name + " WHERE N >= 8")) {
+        assertThat(count(high.executeQuery())).isEqualTo(2);
+        assertThat(count(low.executeQuery())).isEqualTo(3);
+        assertThat(count(high.executeQuery())).isEqualTo(2);
+        assertThatThrownBy(() -> low.setInt(1, 5)).isInstanceOf(SQLException.class)
+            .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("07009");
+        assertThatThrownBy(low::addBatch).isInstanceOf(SQLException.class);
+        low.close();
+        assertThat(low.isClosed()).isTrue();
+        // a closed statement reaches nothing, least of all the plan it gave back
+        assertThatThrownBy(low::executeQuery).isInstanceOf(SQLException.class).hasMessageContaining("closed");
+      }
+      // a text with parameter markers is prepared as written and takes parameters
+      try (PreparedStatement statement = connection.prepareStatement("SELECT N FROM " + name + " WHERE N > ?")) {
+        assertThat(statement.getParameterMetaData().getParameterCount()).isEqualTo(1);
+        statement.setInt(1, 6);
+        assertThat(count(statement.executeQuery())).isEqualTo(3);
+      }
+    }
+  }
+
+  private static int count(ResultSet resultSet) throws SQLException {
+    int rows = 0;
+    try (resultSet) {
+      while (resultSet.next()) {
+        rows++;
+      }
+    }
+    return rows;
   }
 }
