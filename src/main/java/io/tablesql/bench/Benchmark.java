@@ -141,26 +141,18 @@ public final class Benchmark {
         });
       }
       try (Statement statement = connection.createStatement()) {
-        compare("point lookup, ad-hoc SQL (new literals each time)", 1000, 600, () -> {
+        Measurement.Run sdkGet = () -> {
           long before = sdkRequests.get();
           int i = next[0]++;
           big.getEntity(partition(i % PARTITIONS), row(i % PER_PARTITION));
           return sdkCost(before, 1, 1);
-        }, () -> {
-          int i = next[0]++;
-          return sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG + " WHERE PartitionKey = '"
-              + partition(i % PARTITIONS) + "' AND RowKey = '" + row(i % PER_PARTITION) + "'")));
-        });
-        compare("point lookup, ad-hoc SQL prepared each time (as BI tools send it)", 1000, 600, () -> {
-          long before = sdkRequests.get();
-          int i = next[0]++;
-          big.getEntity(partition(i % PARTITIONS), row(i % PER_PARTITION));
-          return sdkCost(before, 1, 1);
-        }, () -> {
-          int i = next[0]++;
-          try (PreparedStatement prepared = connection.prepareStatement("SELECT Name FROM " + BIG
-              + " WHERE PartitionKey = '" + partition(i % PARTITIONS) + "' AND RowKey = '" + row(i % PER_PARTITION)
-              + "'")) {
+        };
+        java.util.function.IntFunction<String> adHoc = i -> "SELECT Name FROM " + BIG + " WHERE PartitionKey = '"
+            + partition(i % PARTITIONS) + "' AND RowKey = '" + row(i % PER_PARTITION) + "'";
+        compare("point lookup, ad-hoc SQL (new literals each time)", 1000, 600, sdkGet,
+            () -> sqlCost(statement, count(statement.executeQuery(adHoc.apply(next[0]++)))));
+        compare("point lookup, ad-hoc SQL prepared each time (as BI tools send it)", 1000, 600, sdkGet, () -> {
+          try (PreparedStatement prepared = connection.prepareStatement(adHoc.apply(next[0]++))) {
             return sqlCost(prepared, count(prepared.executeQuery()));
           }
         });
