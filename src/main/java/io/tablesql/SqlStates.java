@@ -10,6 +10,8 @@ public final class SqlStates {
   public static final String COMMUNICATION_FAILURE = "08S01";
   /** The service rejected the credentials. */
   public static final String INVALID_AUTHORIZATION = "28000";
+  /** The credentials are valid but do not grant the operation (a SAS scoped to other tables). */
+  public static final String INSUFFICIENT_PRIVILEGE = "42501";
   public static final String SYNTAX_ERROR = "42000";
   public static final String TABLE_NOT_FOUND = "42S02";
   public static final String COLUMN_NOT_FOUND = "42S22";

@@ -75,6 +75,11 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.MAX_RETRIES, maxRetries);
   }
 
+  /** Tables to use without listing the account's tables (a SAS scoped to them), comma-separated. */
+  public void setTables(String tables) {
+    set(DriverProperty.TABLES, tables);
+  }
+
   private void set(DriverProperty property, Object value) {
     properties.setProperty(property.key(), String.valueOf(value));
   }

@@ -16,11 +16,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Small, rarely changing tables (the design guide's lookup data, such as departments) read once
- * and kept whole, shared by every connection of the JVM with the same settings, bounded by
+ * and kept whole, shared by every connection of the JVM with the same settings and credentials
+ * (a connection never sees rows its own credentials could not read), bounded by
  * entities and by a TTL. A table larger than the bound is never cached, so never truncated.
  */
 public final class LookupCache {
-  /** One Caffeine cache per (bound, TTL) setting; entries keyed by account and table. */
+  /** One Caffeine cache per (bound, TTL) setting; entries keyed by principal and table. */
   private static final Map<String, Cache<String, List<TableEntity>>> CACHES = new ConcurrentHashMap<>();
 
   private LookupCache() {
@@ -79,6 +80,6 @@ public final class LookupCache {
   }
 
   private static String key(ConnectionSettings settings, String table) {
-    return settings.tableEndpoint() + "|" + settings.accountName() + "|" + table.toLowerCase(Locale.ROOT);
+    return settings.principal() + "|" + table.toLowerCase(Locale.ROOT);
   }
 }

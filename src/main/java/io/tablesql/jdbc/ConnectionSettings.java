@@ -202,7 +202,7 @@ public final class ConnectionSettings {
       throw new SQLException("The connection string has no credentials: add AccountKey=... (with "
           + "AccountName) or SharedAccessSignature=....", SqlStates.CONNECTION_REJECTED);
     }
-    if (key != null && accountName == null) {
+    if (accountName == null) { // the schema is named after the account, whatever the credential
       accountName = accountNameFromEndpoint(endpoint);
     }
     return new ConnectionSettings(stripTrailingSlash(endpoint), accountName, key, sas, driver);
@@ -256,9 +256,42 @@ public final class ConnectionSettings {
     return Boolean.parseBoolean(get(property).toLowerCase(Locale.ROOT));
   }
 
-  /** Identity of the account and the settings that shape cached metadata, for cache keys. */
+  /**
+   * Who is asking, for keys of caches shared across connections: the endpoint, the account and
+   * the credential. Two connections with different keys or SAS tokens never share cached data,
+   * since one may see what the other may not; the credential enters only as a salted digest.
+   */
+  public String principal() {
+    return tableEndpoint + "|" + accountName + "|" + CredentialDigest.of(
+        accountKey != null ? "AccountKey" : "SharedAccessSignature",
+        (accountKey != null ? accountKey : sharedAccessSignature).reveal());
+  }
+
+  /** The principal and the settings that shape inferred metadata, for the schema cache. */
   public String cacheKey() {
-    return tableEndpoint + "|" + accountName + "|" + get(DriverProperty.SAMPLE_SIZE);
+    return principal() + "|" + get(DriverProperty.SAMPLE_SIZE);
+  }
+
+  /**
+   * Tables the connection knows without listing the account's tables: those of the
+   * {@code tables} property and the one a service SAS is scoped to ({@code tn=}). A SAS scoped
+   * to a table usually may not list tables.
+   */
+  public java.util.Set<String> declaredTables() {
+    java.util.Set<String> names = new java.util.LinkedHashSet<>();
+    for (String name : get(DriverProperty.TABLES).split(",")) {
+      if (!name.isBlank()) {
+        names.add(name.trim());
+      }
+    }
+    if (sharedAccessSignature != null) {
+      for (String parameter : sharedAccessSignature.reveal().replaceFirst("^\\?", "").split("&")) {
+        if (parameter.regionMatches(true, 0, "tn=", 0, 3) && parameter.length() > 3) {
+          names.add(java.net.URLDecoder.decode(parameter.substring(3), java.nio.charset.StandardCharsets.UTF_8));
+        }
+      }
+    }
+    return names;
   }
 
   /** The lookup tables named by the lookupTables property, in lower case. */

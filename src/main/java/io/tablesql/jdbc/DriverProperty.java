@@ -32,9 +32,12 @@ public enum DriverProperty {
   PLAN_CACHE_SIZE("planCacheSize", "100",
       "Queries a connection keeps planned, keyed by their text with the literals of WHERE and ON "
           + "lifted into parameters, so that queries differing only in literals are planned once; 0 turns it off."),
+  TABLES("tables", "",
+      "Comma-separated tables to use without listing the account's tables, for a SAS token that "
+          + "may not list them; other tables are found when a statement names them. Empty: list the tables."),
   LOOKUP_TABLES("lookupTables", "",
       "Comma-separated tables (small, rarely changing lookup data) read once and served from a cache "
-          + "shared by the JVM's connections with the same settings; empty for none."),
+          + "shared by the JVM's connections with the same settings and credentials; empty for none."),
   LOOKUP_CACHE_MAX_ENTITIES("lookupCacheMaxEntities", "100000",
       "Entities the lookup table cache holds at most; a larger lookup table is read normally, with a warning."),
   LOOKUP_CACHE_TTL("lookupCacheTtlSeconds", "300",

@@ -50,6 +50,22 @@ final class SqlErrors {
     return new SQLException(messageOf(error), SqlStates.GENERAL_ERROR, error);
   }
 
+  /** The name of the table a statement named and the schema lacks, or null. */
+  static String missingTable(Throwable error) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      if (cause instanceof CalciteContextException context) {
+        String message = context.getCause() != null ? context.getCause().getMessage() : context.getMessage();
+        for (Pattern pattern : new Pattern[] {TABLE_NOT_FOUND, OBJECT_NOT_FOUND}) {
+          Matcher matcher = pattern.matcher(message);
+          if (matcher.find()) {
+            return matcher.group(1);
+          }
+        }
+      }
+    }
+    return null;
+  }
+
   private static SQLException validationError(CalciteContextException context, Throwable error) {
     String position = "line " + context.getPosLine() + ", column " + context.getPosColumn();
     String message = context.getCause() != null ? context.getCause().getMessage() : context.getMessage();

@@ -27,6 +27,8 @@ import io.tablesql.schema.AzureSchema;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore;
+import io.tablesql.SqlStates;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.prepare.Prepare;
@@ -113,21 +115,36 @@ public final class TableSqlConnection implements Connection, LookupTables {
     PlannerWarmup.startOnce(CALCITE, calcite);
     TableStore store = new TableStore(settings);
     Session session = new Session(settings, store);
-    List<String> tables;
-    try {
-      tables = store.listTables(new RequestCounters());
-    } catch (StoreException e) {
-      throw e.toSqlException();
-    }
+    List<String> listing = listTables(settings, store);
+    AzureSchema schema = listing != null ? new AzureSchema(session, listing, true)
+        : new AzureSchema(session, new ArrayList<>(settings.declaredTables()), false);
     CalciteConnection calciteConnection =
         (CalciteConnection) CALCITE.connect("jdbc:calcite:", calcite);
     String schemaName = settings.accountName() == null ? "azure" : settings.accountName();
-    AzureSchema schema = new AzureSchema(session, tables);
     calciteConnection.getRootSchema().add(schemaName, schema);
     calciteConnection.setSchema(schemaName);
     TableSqlConnection connection = new TableSqlConnection(calciteConnection, session, schema, schemaName);
     session.onSchemaChange(connection::refreshSchema);
     return connection;
+  }
+
+  /**
+   * The account's table list, whose reading proves the endpoint and the credentials; null when
+   * the settings name the tables instead, or when a SAS may not list tables (one scoped to a
+   * table): that connection finds its tables as statements name them.
+   */
+  private static List<String> listTables(ConnectionSettings settings, TableStore store) throws SQLException {
+    if (!settings.declaredTables().isEmpty()) {
+      return null;
+    }
+    try {
+      return store.listTables(new RequestCounters());
+    } catch (StoreException e) {
+      if (settings.sharedAccessSignature() != null && SqlStates.INSUFFICIENT_PRIVILEGE.equals(e.sqlState())) {
+        return null;
+      }
+      throw e.toSqlException();
+    }
   }
 
   private static Properties calciteProperties() {
@@ -242,13 +259,31 @@ public final class TableSqlConnection implements Connection, LookupTables {
       if (!io.tablesql.SqlStates.TABLE_NOT_FOUND.equals(translated.getSQLState())) {
         throw translated;
       }
-      refreshSchema();
+      if (schema.listed()) {
+        refreshSchema();
+      } else {
+        discoverTable(SqlErrors.missingTable(e), translated);
+      }
       try {
         return action.run();
       } catch (SQLException | RuntimeException again) {
         throw SqlErrors.translate(again);
       }
     }
+  }
+
+  /** Adds a table a statement named to a schema that cannot list tables, if it can be read. */
+  private void discoverTable(String name, SQLException notFound) throws SQLException {
+    if (name == null) {
+      throw notFound;
+    }
+    try {
+      schema.discover(name);
+    } catch (StoreException e) {
+      throw e.toSqlException();
+    }
+    planCache.clear();
+    delegate.getRootSchema().add(schemaName, schema);
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.tablesql.schema;
 import io.tablesql.exec.Session;
 import io.tablesql.jdbc.DriverProperty;
 import io.tablesql.store.RequestCounters;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,14 +14,21 @@ import org.apache.calcite.schema.impl.AbstractSchema;
  * The tables of one storage account as a Calcite schema. The table list is read when the
  * connection opens; the connection reads it again when it is older than the schema TTL or a
  * statement names a table it does not hold (see {@code TableSqlConnection#refreshSchema}).
+ *
+ * <p>Credentials that may not list tables (a SAS scoped to a table) get a schema of the tables
+ * they name (driver property {@code tables}, the SAS's own table) plus each table a statement
+ * names and a probe finds readable.
  */
 public final class AzureSchema extends AbstractSchema {
   private final Session session;
+  private final boolean listed;
   private Map<String, Table> tables;
   private long expiresAtNanos;
 
-  public AzureSchema(Session session, List<String> tableNames) {
+  /** A schema of the account's tables, or, if {@code listed} is false, of the names given. */
+  public AzureSchema(Session session, List<String> tableNames, boolean listed) {
     this.session = session;
+    this.listed = listed;
     this.tables = toTables(tableNames);
     this.expiresAtNanos = System.nanoTime() + ttlNanos();
   }
@@ -29,19 +37,37 @@ public final class AzureSchema extends AbstractSchema {
     return session;
   }
 
+  /** Whether the table list is the account's, rather than the tables named or found so far. */
+  public boolean listed() {
+    return listed;
+  }
+
   @Override
   protected synchronized Map<String, Table> getTableMap() {
     return tables;
   }
 
   public synchronized boolean isStale() {
-    return System.nanoTime() - expiresAtNanos > 0;
+    return listed && System.nanoTime() - expiresAtNanos > 0;
   }
 
   /** Reads the table list again, keeping the table objects of tables that remain. */
   public synchronized void refresh() {
-    tables = toTables(session.store().listTables(new RequestCounters()));
-    expiresAtNanos = System.nanoTime() + ttlNanos();
+    if (listed) {
+      tables = toTables(session.store().listTables(new RequestCounters()));
+      expiresAtNanos = System.nanoTime() + ttlNanos();
+    }
+  }
+
+  /**
+   * Adds a table a statement named that the schema does not hold, if one request reading it
+   * succeeds; a table the credentials may not read fails here with 42501, naming it.
+   */
+  public synchronized void discover(String name) {
+    session.store().query(name, null, null, 1, new RequestCounters()).hasNext();
+    List<String> names = new ArrayList<>(tables.keySet());
+    names.add(name);
+    tables = toTables(names);
   }
 
   private Map<String, Table> toTables(List<String> names) {

@@ -45,7 +45,9 @@ public final class DeclaredColumns {
         }
       }
     } catch (StoreException e) {
-      if (!SqlStates.TABLE_NOT_FOUND.equals(e.sqlState())) {
+      // none declared yet, or a SAS scoped to the user's tables may not read the catalog: the
+      // columns are then inferred from the table's entities alone
+      if (!SqlStates.TABLE_NOT_FOUND.equals(e.sqlState()) && !SqlStates.INSUFFICIENT_PRIVILEGE.equals(e.sqlState())) {
         throw e;
       }
     }

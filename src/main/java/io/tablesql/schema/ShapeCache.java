@@ -14,7 +14,7 @@ import java.util.Locale;
 
 /**
  * Inferred table shapes, shared by every connection of the JVM to the same account with the same
- * sampling settings, each kept for the connection's schema TTL.
+ * credentials and sampling settings, each kept for the connection's schema TTL.
  */
 public final class ShapeCache {
   private static final Cache<String, Entry> SHAPES = Caffeine.newBuilder().maximumSize(10_000).build();

@@ -266,6 +266,12 @@ public final class TableStore {
       int status = http.getResponse().getStatusCode();
       String code = http.getResponse().getHeaderValue("x-ms-error-code");
       String detail = code != null ? code : "HTTP " + status;
+      if (status == 403 && code != null && code.startsWith("Authorization")) {
+        return new StoreException("The credentials are not permitted to " + action + " at " + endpoint + " ("
+            + code + "). A SAS token must grant this operation on this table (and key range), be unexpired "
+            + "and allow this client's address; a table that does not exist is refused the same way.",
+            SqlStates.INSUFFICIENT_PRIVILEGE, null);
+      }
       if (status == 401 || status == 403) {
         return new StoreException("The service at " + endpoint + " rejected the credentials (" + detail
             + ") while trying to " + action + ". Check AccountName and AccountKey, or that the "
