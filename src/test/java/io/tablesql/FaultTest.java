@@ -7,24 +7,51 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.shell.LocalEmulator;
 import io.tablesql.testing.FaultyProxy;
+import io.tablesql.testing.FaultyProxy.Fault;
+import io.tablesql.testing.FaultyProxy.Request;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Service failures, made by a real proxy on loopback: retried, counted, and reported. */
+/**
+ * The service's failures and rules, played by a real proxy on loopback: each fault is retried,
+ * resumed or reported truthfully, and no answer is wrong.
+ */
 class FaultTest {
+  private static FaultyProxy proxy;
+
+  @BeforeAll
+  static void startProxy() throws Exception {
+    proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
+  }
+
+  @AfterAll
+  static void stopProxy() {
+    proxy.close();
+  }
+
+  static Connection connectThrough(FaultyProxy proxy, String... properties) throws SQLException {
+    StringBuilder url = new StringBuilder("jdbc:tablesql:TableEndpoint=" + proxy.base() + "/" + LocalEmulator.ACCOUNT
+        + ";AccountName=" + LocalEmulator.ACCOUNT + ";AccountKey=" + LocalEmulator.KEY);
+    for (String property : properties) {
+      url.append(';').append(property);
+    }
+    return DriverManager.getConnection(url.toString());
+  }
+
   @Test
   void throttledRequestsAreRetriedAndCounted() throws Exception {
     TableClient table = TestAccount.newTable("Faults");
     TestAccount.insert(table, List.of(new TableEntity("p", "1").addProperty("N", 1)));
-    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
-         Connection connection = DriverManager.getConnection("jdbc:tablesql:TableEndpoint=" + proxy.base() + "/"
-             + LocalEmulator.ACCOUNT + ";AccountName=" + LocalEmulator.ACCOUNT + ";AccountKey=" + LocalEmulator.KEY);
+    try (Connection connection = connectThrough(proxy);
          Statement statement = connection.createStatement()) {
       String sql = "SELECT N FROM " + table.getTableName() + " WHERE PartitionKey = 'p' AND RowKey = '1'";
       count(statement, sql); // plans and samples the table
@@ -37,10 +64,55 @@ class FaultTest {
           .hasMessageNotContaining(LocalEmulator.KEY);
       proxy.failNext(0);
       assertThat(count(statement, sql)).isEqualTo(1); // the connection still works
+    } finally {
+      proxy.clearFaults();
     }
   }
 
-  private static int count(Statement statement, String sql) throws SQLException {
+  @Test
+  void pagesEndedEarlyDownToZeroEntitiesAreFollowed() throws Exception {
+    TableClient table = TestAccount.newTable("EarlyPages");
+    List<TableEntity> entities = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      entities.add(new TableEntity("p" + (i % 3), String.format("r%03d", i)).addProperty("N", i));
+    }
+    TestAccount.insert(table, entities);
+    String name = table.getTableName();
+    try (Connection connection = connectThrough(proxy); Statement statement = connection.createStatement()) {
+      proxy.endPagesEarly(7, true);
+      assertThat(count(statement, "SELECT N FROM " + name)).isEqualTo(60);
+      // 9 pages of at most 7 entities, each after an empty one
+      assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isGreaterThanOrEqualTo(18);
+      assertThat(count(statement, "SELECT N FROM " + name + " WHERE PartitionKey = 'p1' AND N > 10")).isEqualTo(16);
+      assertThat(count(statement, "SELECT N FROM " + name + " WHERE PartitionKey IN ('p0', 'p2')")).isEqualTo(40);
+      assertThat(count(statement, "SELECT N FROM " + name + " WHERE PartitionKey = 'p1' LIMIT 9")).isEqualTo(9);
+    } finally {
+      proxy.endPagesEarly(Integer.MAX_VALUE, false);
+    }
+  }
+
+  @Test
+  void aResetMidScanIsResumed() throws Exception {
+    TableClient table = TestAccount.newTable("Resets");
+    List<TableEntity> entities = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      entities.add(new TableEntity("p", String.format("r%03d", i)).addProperty("N", i));
+    }
+    TestAccount.insert(table, entities);
+    try (Connection connection = connectThrough(proxy, "pageSize=10");
+         Statement statement = connection.createStatement()) {
+      String sql = "SELECT N FROM " + table.getTableName();
+      assertThat(count(statement, sql)).isEqualTo(30);
+      int faults = proxy.faults();
+      proxy.inject(Fault.RESET, Request::isQuery, 1);
+      assertThat(count(statement, sql)).isEqualTo(30);
+      assertThat(proxy.faults()).isEqualTo(faults + 1);
+    } finally {
+      proxy.clearFaults();
+    }
+  }
+
+  static int count(Statement statement, String sql) throws SQLException {
     int rows = 0;
     try (ResultSet resultSet = statement.executeQuery(sql)) {
       while (resultSet.next()) {

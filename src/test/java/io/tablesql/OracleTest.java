@@ -16,25 +16,37 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * The oracle: every query must return the same rows with pushdown as with everything evaluated
  * by Calcite in the client ({@code pushdown=false}).
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OracleTest {
-  private static String table;
-  private static Connection pushed;
-  private static Connection oracle;
+  private String table;
+  private Connection pushed;
+  private Connection oracle;
 
   @BeforeAll
-  static void setUp() throws SQLException {
+  void setUp() throws Exception {
     table = OracleData.create().getTableName();
-    pushed = TestAccount.connect();
+    pushed = connectPushed();
     oracle = TestAccount.connect("pushdown=false", "planCacheSize=0"); // the plan cache is under test too
   }
 
+  /** How many predicates the corpus holds, hand-written ones first. */
+  int corpusSize() {
+    return 260;
+  }
+
+  /** The connection whose answers are checked against the oracle's. */
+  Connection connectPushed() throws Exception {
+    return TestAccount.connect();
+  }
+
   @AfterAll
-  static void tearDown() throws SQLException {
+  void tearDown() throws Exception {
     pushed.close();
     oracle.close();
   }
@@ -43,7 +55,7 @@ class OracleTest {
   void handWrittenAndRandomQueriesAgree() throws SQLException {
     List<String> predicates = new ArrayList<>(handWritten());
     Random random = new Random(7);
-    while (predicates.size() < 260) {
+    while (predicates.size() < corpusSize()) {
       predicates.add(randomPredicate(random, 0));
     }
     int pushedDown = 0;

@@ -1,5 +1,9 @@
 package io.tablesql.testing;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -8,36 +12,100 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * A real HTTP proxy on loopback in front of the emulator that fails chosen requests: it answers
- * the next {@code n} requests with 503 ServerBusy (the service's throttling answer) instead of
- * forwarding them. Everything else is forwarded unchanged.
+ * A real HTTP proxy on loopback in front of the emulator that behaves the way the real service
+ * (and the network to it) can, where the emulator does not: it refuses what the service refuses
+ * (a {@code $filter} of more than 15 comparisons, {@code $top} over 1000), ends query pages early
+ * with a continuation (down to zero entities), and injects {@link Fault}s into chosen requests.
+ * Everything else is forwarded unchanged.
  */
 public final class FaultyProxy implements AutoCloseable {
+  /** What can happen to one request. */
+  public enum Fault {
+    /** Answered 503 ServerBusy without forwarding: throttled, not applied. */
+    BUSY,
+    /** Answered 503 ServerBusy with {@code Retry-After: 1}, not applied. */
+    BUSY_RETRY_AFTER,
+    /** Forwarded and applied, then answered 500 OperationTimedOut: the outcome is unknown to the client. */
+    LOSE_ANSWER,
+    /** Answered 409 TableBeingDeleted without forwarding, as Azure does for a while after a table is dropped. */
+    TABLE_BEING_DELETED,
+    /** Forwarded; the answer's headers are sent, then the connection closes halfway through its body. */
+    RESET,
+    /** Never answered (until the proxy closes): the client's timeout must end the wait. */
+    HANG
+  }
+
+  /** A request as the proxy saw it: method, path and decoded query parameters. */
+  public record Request(String method, String path, Map<String, String> query) {
+    public boolean isQuery() {
+      return method.equals("GET") && path.endsWith("()");
+    }
+
+    public boolean isBatch() {
+      return method.equals("POST") && path.endsWith("/$batch");
+    }
+
+    public boolean isTableCreation() {
+      return method.equals("POST") && path.endsWith("/Tables");
+    }
+  }
+
+  private record Injection(Fault fault, Predicate<Request> which, AtomicInteger timesLeft) {
+  }
+
   private static final Set<String> NOT_FORWARDED = Set.of("host", "connection", "content-length", "expect",
       "upgrade", "transfer-encoding", "keep-alive");
+  private static final Pattern COMPARISON = Pattern.compile("\\b(eq|ne|gt|ge|lt|le)\\b");
+  private static final Pattern QUOTED = Pattern.compile("'(?:[^']|'')*'");
+  private static final String CONTINUATION_PK = "x-ms-continuation-NextPartitionKey";
+  private static final String CONTINUATION_RK = "x-ms-continuation-NextRowKey";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Marks the continuation of an empty page, so that the page after it is not empty again. */
+  private static final String SEEN = "proxy!";
 
   private final HttpServer server;
+  private final ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
+    Thread thread = new Thread(runnable, "faulty-proxy");
+    thread.setDaemon(true);
+    return thread;
+  });
   private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private final String target;
-  private final AtomicInteger failuresLeft = new AtomicInteger();
-  private final AtomicInteger requests = new AtomicInteger();
+  private final List<Injection> injections = new CopyOnWriteArrayList<>();
+  private final List<Request> seen = new CopyOnWriteArrayList<>();
+  private final AtomicInteger faults = new AtomicInteger();
+  private final CountDownLatch closed = new CountDownLatch(1);
+  private volatile int pageLimit = Integer.MAX_VALUE;
+  private volatile boolean emptyPages;
 
   public FaultyProxy(String targetBase) throws IOException {
     this.target = targetBase;
     this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/", this::handle);
-    server.setExecutor(Executors.newFixedThreadPool(4));
+    server.setExecutor(executor);
     server.start();
   }
 
@@ -48,58 +116,256 @@ public final class FaultyProxy implements AutoCloseable {
 
   /** Makes the next {@code count} requests fail with 503 ServerBusy. */
   public void failNext(int count) {
-    failuresLeft.set(count);
+    injections.clear();
+    inject(Fault.BUSY, request -> true, count);
+  }
+
+  /** Applies {@code fault} to the next {@code times} requests that {@code which} accepts. */
+  public void inject(Fault fault, Predicate<Request> which, int times) {
+    injections.add(new Injection(fault, which, new AtomicInteger(times)));
+  }
+
+  /** Accepts every {@code n}th request it is asked about: faults spread over a run, retries spared. */
+  public static Predicate<Request> everyNth(int n) {
+    AtomicInteger count = new AtomicInteger();
+    return request -> count.incrementAndGet() % n == 0;
+  }
+
+  /** Removes every injected fault that has not happened yet. */
+  public void clearFaults() {
+    injections.clear();
+  }
+
+  /**
+   * Ends every query page after at most {@code entities} entities, with a continuation to the
+   * rest, as the service may (it ends a page after 5 seconds or at a partition boundary); with
+   * {@code emptyFirst}, every page is preceded by one with no entities at all.
+   */
+  public void endPagesEarly(int entities, boolean emptyFirst) {
+    this.pageLimit = entities;
+    this.emptyPages = emptyFirst;
   }
 
   /** Requests the proxy received, failed ones included. */
   public int requests() {
-    return requests.get();
+    return seen.size();
+  }
+
+  /** Every request received, in order. */
+  public List<Request> seen() {
+    return List.copyOf(seen);
+  }
+
+  /** Faults injected so far. */
+  public int faults() {
+    return faults.get();
+  }
+
+  private Fault faultFor(Request request) {
+    for (Injection injection : injections) {
+      if (injection.which().test(request)
+          && injection.timesLeft().getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+        faults.incrementAndGet();
+        return injection.fault();
+      }
+    }
+    return null;
   }
 
   private void handle(HttpExchange exchange) throws IOException {
-    requests.incrementAndGet();
     try (exchange) {
       byte[] body;
       try (InputStream in = exchange.getRequestBody()) {
         body = in.readAllBytes();
       }
-      if (failuresLeft.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-        byte[] message = "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>ServerBusy</Code><Message>busy"
-            .concat("</Message></Error>").getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("x-ms-error-code", "ServerBusy");
-        exchange.getResponseHeaders().add("Content-Type", "application/xml");
-        exchange.sendResponseHeaders(503, message.length);
-        exchange.getResponseBody().write(message);
+      Request request = new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
+          parseQuery(exchange.getRequestURI().getRawQuery()));
+      seen.add(request);
+      String refusal = serviceLimitBroken(request);
+      if (refusal != null) {
+        answerError(exchange, 400, "InvalidInput", refusal, false);
         return;
       }
-      HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(target + exchange.getRequestURI().toString()))
-          .method(exchange.getRequestMethod(), body.length == 0 ? HttpRequest.BodyPublishers.noBody()
-              : HttpRequest.BodyPublishers.ofByteArray(body));
-      for (Map.Entry<String, List<String>> header : exchange.getRequestHeaders().entrySet()) {
-        if (!NOT_FORWARDED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
-          header.getValue().forEach(value -> request.header(header.getKey(), value));
-        }
+      Fault fault = faultFor(request);
+      if (fault == Fault.BUSY || fault == Fault.BUSY_RETRY_AFTER) {
+        answerError(exchange, 503, "ServerBusy", "The server is busy.", fault == Fault.BUSY_RETRY_AFTER);
+        return;
       }
-      HttpResponse<byte[]> response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-      response.headers().map().forEach((name, values) -> {
-        if (!NOT_FORWARDED.contains(name.toLowerCase(Locale.ROOT)) && !name.startsWith(":")) {
-          values.forEach(value -> exchange.getResponseHeaders().add(name, value));
-        }
-      });
+      if (fault == Fault.TABLE_BEING_DELETED) {
+        answerError(exchange, 409, "TableBeingDeleted", "The specified table is being deleted.", false);
+        return;
+      }
+      if (fault == Fault.HANG) {
+        closed.await(60, TimeUnit.SECONDS);
+        return;
+      }
+      HttpResponse<byte[]> response = forward(exchange, request, body);
+      if (fault == Fault.LOSE_ANSWER) {
+        answerError(exchange, 500, "OperationTimedOut", "The operation could not be completed within the "
+            + "permitted time. The operation may or may not have succeeded on the server side.", false);
+        return;
+      }
       byte[] payload = response.body();
+      if (request.isQuery() && response.statusCode() == 200 && rewritesPages()) {
+        payload = endPageEarly(exchange, request, payload);
+      }
+      copyHeaders(response, exchange);
       exchange.sendResponseHeaders(response.statusCode(), payload.length == 0 ? -1 : payload.length);
       if (payload.length > 0) {
-        try (OutputStream out = exchange.getResponseBody()) {
-          out.write(payload);
+        OutputStream out = exchange.getResponseBody();
+        if (fault == Fault.RESET) {
+          out.write(payload, 0, payload.length / 2);
+          out.flush();
+          // the body stays short of its Content-Length: closing the exchange now breaks the connection
+          throw new IOException("connection reset by the proxy");
         }
+        out.write(payload);
+        out.close();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
   }
 
+  /** The service's own limits, which the emulator does not enforce; null if none is broken. */
+  private static String serviceLimitBroken(Request request) {
+    String top = request.query().get("$top");
+    if (top != null && Integer.parseInt(top) > 1000) {
+      return "$top may not exceed 1000.";
+    }
+    String filter = request.query().get("$filter");
+    if (filter != null) {
+      Matcher comparisons = COMPARISON.matcher(QUOTED.matcher(filter).replaceAll("''"));
+      int count = 0;
+      while (comparisons.find()) {
+        count++;
+      }
+      if (count > 15) {
+        return "The $filter has " + count + " comparisons; at most 15 are allowed.";
+      }
+    }
+    return null;
+  }
+
+  private boolean rewritesPages() {
+    return pageLimit != Integer.MAX_VALUE || emptyPages;
+  }
+
+  private HttpResponse<byte[]> forward(HttpExchange exchange, Request request, byte[] body)
+      throws IOException, InterruptedException {
+    Map<String, String> query = new LinkedHashMap<>(request.query());
+    String row = query.get("NextRowKey");
+    if (row != null && row.startsWith(SEEN)) {
+      query.put("NextRowKey", row.substring(SEEN.length()));
+    }
+    String select = query.get("$select");
+    if (request.isQuery() && rewritesPages() && select != null) {
+      query.put("$select", select + ",PartitionKey,RowKey"); // to know where an early page ends
+    }
+    HttpRequest.Builder forwarded = HttpRequest.newBuilder(URI.create(target + exchange.getRequestURI().getRawPath() + toQuery(query)))
+        .method(request.method(), body.length == 0 ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofByteArray(body));
+    for (Map.Entry<String, List<String>> header : exchange.getRequestHeaders().entrySet()) {
+      if (!NOT_FORWARDED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
+        header.getValue().forEach(value -> forwarded.header(header.getKey(), value));
+      }
+    }
+    return client.send(forwarded.build(), HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  /**
+   * Cuts a query page to {@link #pageLimit} entities (to none, if empty pages are on and this
+   * request does not follow one), continuing at the first entity left out.
+   */
+  private byte[] endPageEarly(HttpExchange exchange, Request request, byte[] payload) throws IOException {
+    ObjectNode page = (ObjectNode) JSON.readTree(payload);
+    ArrayNode entities = (ArrayNode) page.get("value");
+    String row = request.query().get("NextRowKey");
+    boolean followsEmptyPage = row != null && row.startsWith(SEEN);
+    int limit = emptyPages && !followsEmptyPage ? 0 : pageLimit;
+    if (entities.size() > limit) {
+      JsonNode next = entities.get(limit);
+      ArrayNode kept = JSON.createArrayNode();
+      for (int i = 0; i < limit; i++) {
+        kept.add(entities.get(i));
+      }
+      page.set("value", kept);
+      entities = kept;
+      exchange.getResponseHeaders().set(CONTINUATION_PK, token(next.get("PartitionKey").asText()));
+      exchange.getResponseHeaders().set(CONTINUATION_RK, (limit == 0 ? SEEN : "") + token(next.get("RowKey").asText()));
+    }
+    String select = request.query().get("$select");
+    if (select != null) {
+      List<String> selected = List.of(select.split(","));
+      for (JsonNode entity : entities) {
+        for (String key : List.of("PartitionKey", "RowKey")) {
+          if (!selected.contains(key)) {
+            ((ObjectNode) entity).remove(key);
+          }
+        }
+      }
+    }
+    return JSON.writeValueAsBytes(page);
+  }
+
+  /** A continuation token as the emulator writes them (the service's are opaque too). */
+  private static String token(String key) {
+    return java.util.Base64.getEncoder().encodeToString(key.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static void answerError(HttpExchange exchange, int status, String code, String message,
+      boolean retryAfter) throws IOException {
+    byte[] body = ("{\"odata.error\":{\"code\":\"" + code + "\",\"message\":{\"lang\":\"en-US\",\"value\":\""
+        + message + "\"}}}").getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().add("x-ms-error-code", code);
+    exchange.getResponseHeaders().add("Content-Type", "application/json;odata=minimalmetadata");
+    if (retryAfter) {
+      exchange.getResponseHeaders().add("Retry-After", "1");
+    }
+    exchange.sendResponseHeaders(status, body.length);
+    exchange.getResponseBody().write(body);
+  }
+
+  private static void copyHeaders(HttpResponse<byte[]> response, HttpExchange exchange) {
+    response.headers().map().forEach((name, values) -> {
+      String lower = name.toLowerCase(Locale.ROOT);
+      boolean continuation = lower.startsWith("x-ms-continuation-")
+          && exchange.getResponseHeaders().containsKey(name);
+      if (!NOT_FORWARDED.contains(lower) && !name.startsWith(":") && !continuation) {
+        values.forEach(value -> exchange.getResponseHeaders().add(name, value));
+      }
+    });
+  }
+
+  private static Map<String, String> parseQuery(String raw) {
+    Map<String, String> query = new LinkedHashMap<>();
+    if (raw == null || raw.isEmpty()) {
+      return query;
+    }
+    for (String pair : raw.split("&")) {
+      int eq = pair.indexOf('=');
+      String name = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+      query.put(name, eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1).replace("+", "%2B"),
+          StandardCharsets.UTF_8));
+    }
+    return query;
+  }
+
+  private static String toQuery(Map<String, String> query) {
+    List<String> pairs = new ArrayList<>();
+    query.forEach((name, value) -> pairs.add(encode(name) + "=" + encode(value)));
+    return pairs.isEmpty() ? "" : "?" + String.join("&", pairs);
+  }
+
+  private static String encode(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20").replace("%24", "$")
+        .replace("%2C", ",");
+  }
+
   @Override
   public void close() {
+    closed.countDown();
     server.stop(0);
+    executor.shutdownNow();
   }
 }
