@@ -1,5 +1,10 @@
 package io.tablesql.testing;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -21,7 +26,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A real HTTP proxy on loopback in front of the emulator that fails chosen requests: it answers
  * the next {@code n} requests with 503 ServerBusy (the service's throttling answer) instead of
- * forwarding them. Everything else is forwarded unchanged.
+ * forwarding them. It can also reverse the entities of every page of query results, as a
+ * service that does not sort by key (the Cosmos DB Table API) may return them. Everything else
+ * is forwarded unchanged.
  */
 public final class FaultyProxy implements AutoCloseable {
   private static final Set<String> NOT_FORWARDED = Set.of("host", "connection", "content-length", "expect",
@@ -32,6 +39,7 @@ public final class FaultyProxy implements AutoCloseable {
   private final String target;
   private final AtomicInteger failuresLeft = new AtomicInteger();
   private final AtomicInteger requests = new AtomicInteger();
+  private volatile boolean reversePages;
 
   public FaultyProxy(String targetBase) throws IOException {
     this.target = targetBase;
@@ -49,6 +57,11 @@ public final class FaultyProxy implements AutoCloseable {
   /** Makes the next {@code count} requests fail with 503 ServerBusy. */
   public void failNext(int count) {
     failuresLeft.set(count);
+  }
+
+  /** Whether each page of query results comes back with its entities in reverse order. */
+  public void reversePages(boolean reverse) {
+    reversePages = reverse;
   }
 
   /** Requests the proxy received, failed ones included. */
@@ -87,6 +100,9 @@ public final class FaultyProxy implements AutoCloseable {
         }
       });
       byte[] payload = response.body();
+      if (reversePages && response.statusCode() == 200 && payload.length > 0) {
+        payload = withValuesReversed(payload);
+      }
       exchange.sendResponseHeaders(response.statusCode(), payload.length == 0 ? -1 : payload.length);
       if (payload.length > 0) {
         try (OutputStream out = exchange.getResponseBody()) {
@@ -96,6 +112,26 @@ public final class FaultyProxy implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /** A page of query results ({@code {"value": [...]}}) with its entities reversed; other bodies as they are. */
+  private static byte[] withValuesReversed(byte[] payload) throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    JsonNode body;
+    try {
+      body = json.readTree(payload);
+    } catch (JsonProcessingException notJson) {
+      return payload;
+    }
+    if (!(body instanceof ObjectNode page) || !(page.get("value") instanceof ArrayNode values)) {
+      return payload;
+    }
+    ArrayNode reversed = json.createArrayNode();
+    for (int i = values.size() - 1; i >= 0; i--) {
+      reversed.add(values.get(i));
+    }
+    page.set("value", reversed);
+    return json.writeValueAsBytes(page);
   }
 
   @Override
