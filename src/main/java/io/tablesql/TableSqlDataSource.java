@@ -80,6 +80,11 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.TABLES, tables);
   }
 
+  /** {@code auto}, {@code sorted} or {@code unsorted}: whether the service returns rows in key order. */
+  public void setKeyOrder(String keyOrder) {
+    set(DriverProperty.KEY_ORDER, keyOrder);
+  }
+
   private void set(DriverProperty property, Object value) {
     properties.setProperty(property.key(), String.valueOf(value));
   }

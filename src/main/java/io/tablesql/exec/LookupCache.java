@@ -40,8 +40,8 @@ public final class LookupCache {
   }
 
   /**
-   * The whole table, in key order, from the cache or read now; null if it holds more entities
-   * than the cache may keep (the caller reads it normally).
+   * The whole table, in the service's order, from the cache or read now; null if it holds more
+   * entities than the cache may keep (the caller reads it normally).
    */
   static List<TableEntity> entities(Session session, String table, RequestCounters counters) {
     Cache<String, List<TableEntity>> cache = cache(session.settings());

@@ -21,7 +21,7 @@ import java.util.function.Function;
  * What a connection reads while its transaction is open: the stored entities with its own
  * pending writes applied. Entities the transaction touched are taken out of the service's
  * answer and put back as they will be after commit, if they still satisfy the query; the
- * result stays in key order.
+ * result stays in key order if the service's answer is (whatever its order, no entity is lost).
  */
 final class PendingOverlay {
   private static final Comparator<TableEntity> KEY_ORDER =

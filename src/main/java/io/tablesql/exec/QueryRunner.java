@@ -180,8 +180,9 @@ public final class QueryRunner {
   }
 
   /**
-   * Partition scans one after another (partition order is key order), each started up to
-   * {@code concurrency} partitions ahead so their first pages arrive in parallel.
+   * Partition scans one after another in partition order (key order where the service sorts each
+   * partition), each started up to {@code concurrency} partitions ahead so their first pages
+   * arrive in parallel.
    */
   private static final class PrefetchingConcatenation implements Iterator<TableEntity> {
     private final List<Function<Void, Iterator<List<TableEntity>>>> scans;

@@ -35,6 +35,11 @@ public final class Session {
     return settings.getBoolean(DriverProperty.PUSHDOWN);
   }
 
+  /** Whether scans may be taken to return rows in key order (false for the Cosmos DB Table API). */
+  public boolean resultsInKeyOrder() {
+    return settings.resultsInKeyOrder();
+  }
+
   public int maxConcurrency() {
     return settings.getInt(DriverProperty.MAX_CONCURRENCY);
   }

@@ -37,6 +37,7 @@ public final class ConnectionSettings {
   private final Secret accountKey;
   private final Secret sharedAccessSignature;
   private final Map<DriverProperty, String> properties;
+  private final boolean resultsInKeyOrder;
 
   private ConnectionSettings(String tableEndpoint, String accountName, Secret accountKey,
       Secret sharedAccessSignature, Map<DriverProperty, String> properties) {
@@ -45,6 +46,11 @@ public final class ConnectionSettings {
     this.accountKey = accountKey;
     this.sharedAccessSignature = sharedAccessSignature;
     this.properties = properties;
+    this.resultsInKeyOrder = switch (get(DriverProperty.KEY_ORDER).toLowerCase(Locale.ROOT)) {
+      case "sorted" -> true;
+      case "unsorted" -> false;
+      default -> !CosmosEndpoint.recognises(tableEndpoint, accountName);
+    };
   }
 
   public static boolean acceptsUrl(String url) {
@@ -254,6 +260,14 @@ public final class ConnectionSettings {
 
   public boolean getBoolean(DriverProperty property) {
     return Boolean.parseBoolean(get(property).toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * Whether the service returns query results sorted by (PartitionKey, RowKey), so the planner
+   * may rely on it: as keyOrder says, or, for auto, unless the endpoint is the Cosmos DB Table API.
+   */
+  public boolean resultsInKeyOrder() {
+    return resultsInKeyOrder;
   }
 
   /**

@@ -42,7 +42,11 @@ public enum DriverProperty {
       "Entities the lookup table cache holds at most; a larger lookup table is read normally, with a warning."),
   LOOKUP_CACHE_TTL("lookupCacheTtlSeconds", "300",
       "Seconds a cached lookup table is served before it is read again (writes through tablesql "
-          + "refresh it at once).");
+          + "refresh it at once)."),
+  KEY_ORDER("keyOrder", "auto",
+      "Whether the service returns query results sorted by PartitionKey and RowKey: sorted (Azure "
+          + "Storage, Azurite), unsorted (the Cosmos DB Table API: ORDER BY is then always sorted in the "
+          + "client), or auto (unsorted for Cosmos DB endpoints, sorted otherwise).", "auto", "sorted", "unsorted");
 
   private final String key;
   private final String defaultValue;

@@ -19,8 +19,10 @@ import org.apache.calcite.util.ImmutableIntList;
 
 /**
  * What the logical and the executable table access share: one {@link TableQuery}, its row
- * type, and how EXPLAIN shows it. Rows come out in (PartitionKey, RowKey) order whatever the
- * access path, which the collation trait tells the planner so that ORDER BY on the key is free.
+ * type, and how EXPLAIN shows it. Where the service sorts results by key (Azure Storage), rows
+ * come out in (PartitionKey, RowKey) order whatever the access path, which the collation trait
+ * tells the planner so that ORDER BY on the key is free. Where it does not (the Cosmos DB Table
+ * API), the scan declares no order, so every ORDER BY is sorted in the client.
  */
 abstract class AbstractAzureScan extends TableScan {
   final TableQuery query;
@@ -35,6 +37,9 @@ abstract class AbstractAzureScan extends TableScan {
   }
 
   static RelCollation keyCollation(TableQuery query) {
+    if (!query.table().session().resultsInKeyOrder()) {
+      return RelCollations.EMPTY;
+    }
     int partition = query.projection().indexOf(query.shape().indexOf(Column.PARTITION_KEY));
     int row = query.projection().indexOf(query.shape().indexOf(Column.ROW_KEY));
     if (partition < 0) {
@@ -67,7 +72,8 @@ abstract class AbstractAzureScan extends TableScan {
         .itemIf("$filter", query.filter() == null ? "" : query.filter().render(null), query.filter() != null)
         .itemIf("$select", select == null ? "" : String.join(",", select), select != null)
         .itemIf("limit", query.limit(), query.limit() != null)
-        .itemIf("client", query.clientPredicate(), query.clientPredicate() != null);
+        .itemIf("client", query.clientPredicate(), query.clientPredicate() != null)
+        .itemIf("keyOrder", "unsorted", !query.table().session().resultsInKeyOrder());
   }
 
   @Override

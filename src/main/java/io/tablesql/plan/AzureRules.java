@@ -111,7 +111,10 @@ public final class AzureRules {
         }
       }).toRule();
 
-  /** LIMIT over a table read in key order: stop paging once enough rows have come. */
+  /**
+   * LIMIT over a table: stop paging once enough rows have come, when the first rows the service
+   * returns are the ones wanted (no ORDER BY, or ORDER BY the key where the scan is in key order).
+   */
   static final RelOptRule LIMIT = new RuleConfig("AzureLimitRule",
       b0 -> b0.operand(LogicalSort.class).predicate(sort -> sort.fetch instanceof RexLiteral
               && (sort.offset == null || sort.offset instanceof RexLiteral))
@@ -248,7 +251,10 @@ public final class AzureRules {
     };
   }
 
-  /** Whether the sort asks for nothing or for a prefix of the scan's (PartitionKey, RowKey) order. */
+  /**
+   * Whether the sort asks for nothing or for a prefix of the order the scan declares: (PartitionKey,
+   * RowKey) where the service sorts by key, none where it does not.
+   */
   private static boolean inKeyOrder(Sort sort, AzureTableScan scan) {
     List<RelFieldCollation> wanted = sort.getCollation().getFieldCollations();
     List<RelFieldCollation> provided = scan.getTraitSet().getCollation() == null ? List.of()

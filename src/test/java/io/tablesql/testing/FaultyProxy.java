@@ -100,6 +100,7 @@ public final class FaultyProxy implements AutoCloseable {
   private final CountDownLatch closed = new CountDownLatch(1);
   private volatile int pageLimit = Integer.MAX_VALUE;
   private volatile boolean emptyPages;
+  private volatile boolean reversePages;
 
   public FaultyProxy(String targetBase) throws IOException {
     this.target = targetBase;
@@ -144,6 +145,14 @@ public final class FaultyProxy implements AutoCloseable {
   public void endPagesEarly(int entities, boolean emptyFirst) {
     this.pageLimit = entities;
     this.emptyPages = emptyFirst;
+  }
+
+  /**
+   * Whether each page of query results comes back with its entities in reverse order, as a
+   * service that does not sort by key (the Cosmos DB Table API) may return them.
+   */
+  public void reversePages(boolean reverse) {
+    reversePages = reverse;
   }
 
   /** Requests the proxy received, failed ones included. */
@@ -208,6 +217,9 @@ public final class FaultyProxy implements AutoCloseable {
       byte[] payload = response.body();
       if (request.isQuery() && response.statusCode() == 200 && rewritesPages()) {
         payload = endPageEarly(exchange, request, payload);
+      }
+      if (request.isQuery() && response.statusCode() == 200 && reversePages) {
+        payload = withEntitiesReversed(payload);
       }
       copyHeaders(response, exchange);
       exchange.sendResponseHeaders(response.statusCode(), payload.length == 0 ? -1 : payload.length);
@@ -305,6 +317,18 @@ public final class FaultyProxy implements AutoCloseable {
         }
       }
     }
+    return JSON.writeValueAsBytes(page);
+  }
+
+  /** A page of query results ({@code {"value": [...]}}) with its entities in reverse order. */
+  private static byte[] withEntitiesReversed(byte[] payload) throws IOException {
+    ObjectNode page = (ObjectNode) JSON.readTree(payload);
+    ArrayNode entities = (ArrayNode) page.get("value");
+    ArrayNode reversed = JSON.createArrayNode();
+    for (int i = entities.size() - 1; i >= 0; i--) {
+      reversed.add(entities.get(i));
+    }
+    page.set("value", reversed);
     return JSON.writeValueAsBytes(page);
   }
 
