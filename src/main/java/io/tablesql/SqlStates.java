@@ -27,6 +27,8 @@ public final class SqlStates {
   public static final String UNIQUE_VIOLATION = "23505";
   /** The entity changed (or vanished) since it was read: retry the transaction. */
   public static final String SERIALIZATION_FAILURE = "40001";
+  /** A write's answer was lost and whether it was applied cannot be told. */
+  public static final String TRANSACTION_RESOLUTION_UNKNOWN = "08007";
   /** A call on a closed statement. */
   public static final String INVALID_STATE = "HY010";
   /** A parameter index the statement does not have. */

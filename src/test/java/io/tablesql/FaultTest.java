@@ -112,6 +112,62 @@ class FaultTest {
     }
   }
 
+  @Test
+  void aWriteWhoseAnswerWasLostIsReportedAsItHappened() throws Exception {
+    TableClient table = TestAccount.newTable("LostAnswers");
+    TestAccount.insert(table, List.of(new TableEntity("p", "counter").addProperty("N", 1)));
+    String name = table.getTableName();
+    try (Connection connection = connectThrough(proxy); Statement statement = connection.createStatement()) {
+      count(statement, "SELECT N FROM " + name); // plans and samples the table
+      // applied, its answer lost, the retry refused with 409: the insert happened
+      proxy.inject(Fault.LOSE_ANSWER, Request::isBatch, 1);
+      assertThat(statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('p', 'new', 7)"))
+          .isEqualTo(1);
+      // an increment applied once, though its retry failed with 412
+      proxy.inject(Fault.LOSE_ANSWER, Request::isBatch, 1);
+      assertThat(statement.executeUpdate("UPDATE " + name + " SET N = N + 1 WHERE PartitionKey = 'p' AND RowKey = "
+          + "'counter'")).isEqualTo(1);
+      // in a transaction: commit
+      connection.setAutoCommit(false);
+      statement.executeUpdate("DELETE FROM " + name + " WHERE PartitionKey = 'p' AND RowKey = 'new'");
+      statement.executeUpdate("UPDATE " + name + " SET N = N + 1 WHERE PartitionKey = 'p' AND RowKey = 'counter'");
+      proxy.inject(Fault.LOSE_ANSWER, Request::isBatch, 1);
+      connection.commit();
+      connection.setAutoCommit(true);
+      assertThat(proxy.faults()).isGreaterThanOrEqualTo(3);
+      proxy.clearFaults();
+      try (ResultSet rows = statement.executeQuery("SELECT RowKey, N FROM " + name)) {
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getString(1) + "=" + rows.getInt(2)).isEqualTo("counter=3");
+        assertThat(rows.next()).isFalse();
+      }
+    } finally {
+      proxy.clearFaults();
+    }
+  }
+
+  @Test
+  void aWriteWhoseOutcomeCannotBeKnownSaysSo() throws Exception {
+    TableClient table = TestAccount.newTable("Unknowable");
+    TestAccount.insert(table, List.of(new TableEntity("p", "1").addProperty("N", 1)));
+    String name = table.getTableName();
+    try (Connection connection = connectThrough(proxy, "maxRetries=1"); Statement statement = connection.createStatement()) {
+      count(statement, "SELECT N FROM " + name);
+      proxy.inject(Fault.LOSE_ANSWER, Request::isBatch, 1);
+      proxy.inject(Fault.BUSY, request -> true, 100); // the retry and every read back fail
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, N) "
+          + "VALUES ('p', '2', 2)"))
+          .isInstanceOf(SQLException.class)
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("08007"))
+          .hasMessageContaining("may or may not have been made")
+          .hasMessageNotContaining("Nothing of this entity group was written");
+      proxy.clearFaults();
+      assertThat(count(statement, "SELECT N FROM " + name)).isEqualTo(2); // it was in fact written
+    } finally {
+      proxy.clearFaults();
+    }
+  }
+
   static int count(Statement statement, String sql) throws SQLException {
     int rows = 0;
     try (ResultSet resultSet = statement.executeQuery(sql)) {

@@ -78,6 +78,9 @@ public final class Session {
       try {
         store.submit(writes.get(0).table(), writes, new RequestCounters());
       } catch (io.tablesql.store.StoreException e) {
+        if (io.tablesql.SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
+          throw new java.sql.SQLException("Commit: " + e.getMessage(), e.sqlState());
+        }
         throw new java.sql.SQLException("Commit failed, nothing of the transaction was written: " + e.getMessage(),
             e.sqlState());
       }

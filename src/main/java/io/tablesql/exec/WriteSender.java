@@ -77,18 +77,23 @@ public final class WriteSender {
     }
     List<GroupOutcome> outcomes = send(session, groups, counters);
     int written = 0;
+    int unknown = 0;
     StoreException failure = null;
     for (GroupOutcome outcome : outcomes) {
       if (outcome.failure() == null) {
         written += outcome.operations().size();
-      } else if (failure == null) {
-        failure = outcome.failure();
+      } else {
+        boolean outcomeUnknown = SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(outcome.failure().sqlState());
+        if (failure == null || (outcomeUnknown && unknown == 0)) { // an unknown outcome must be heard first
+          failure = outcome.failure();
+        }
+        unknown += outcomeUnknown ? 1 : 0;
       }
     }
     if (failure != null) {
       String partial = groups.size() == 1 ? "" : " The statement was sent as " + groups.size()
-          + " entity groups; " + written + " of its " + operations.size() + " writes were made before the "
-          + "failure and stay written.";
+          + " entity groups; " + written + " of its " + operations.size() + " writes were made and stay "
+          + "written, besides those of the failed group" + (unknown > 0 ? "s whose outcome is unknown." : ".");
       throw new SQLException(failure.getMessage() + partial, failure.sqlState());
     }
   }

@@ -10,8 +10,9 @@ import reactor.core.publisher.Mono;
 
 /**
  * Counts every HTTP request that reaches the wire, retries included, into the
- * {@link RequestCounters} carried in the request's context. Sits after the retry policy so
- * that each attempt is counted.
+ * {@link RequestCounters} carried in the request's context, and notes in its {@link AttemptLog}
+ * (for writes) each attempt whose outcome the client cannot know. Sits after the retry policy so
+ * that each attempt is seen.
  */
 final class RequestCountingPolicy implements HttpPipelinePolicy {
   static final String COUNTERS_KEY = "tablesql.counters";
@@ -19,13 +20,26 @@ final class RequestCountingPolicy implements HttpPipelinePolicy {
   @Override
   public Mono<HttpResponse> process(HttpPipelineCallContext context, HttpPipelineNextPolicy next) {
     count(context);
-    return next.process();
+    AttemptLog log = (AttemptLog) context.getData(AttemptLog.KEY).orElse(null);
+    return log == null ? next.process()
+        : next.process().doOnNext(response -> log.answered(response.getStatusCode())).doOnError(log::unanswered);
   }
 
   @Override
   public HttpResponse processSync(HttpPipelineCallContext context, HttpPipelineNextSyncPolicy next) {
     count(context);
-    return next.processSync();
+    AttemptLog log = (AttemptLog) context.getData(AttemptLog.KEY).orElse(null);
+    if (log == null) {
+      return next.processSync();
+    }
+    try {
+      HttpResponse response = next.processSync();
+      log.answered(response.getStatusCode());
+      return response;
+    } catch (RuntimeException e) {
+      log.unanswered(e);
+      throw e;
+    }
   }
 
   @Override

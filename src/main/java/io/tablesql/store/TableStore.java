@@ -182,17 +182,33 @@ public final class TableStore {
     for (WriteOperation operation : operations) {
       actions.add(action(operation));
     }
+    AttemptLog log = new AttemptLog();
     try {
-      client(table).submitTransactionWithResponse(actions, null, context(counters));
+      client(table).submitTransactionWithResponse(actions, null,
+          context(counters).addData(AttemptLog.KEY, log));
+    } catch (RuntimeException e) {
+      if (!log.outcomeUnknown()) {
+        throw submitFailure(e, table, operations, true);
+      }
+      // an attempt may have been applied unseen: what the entities hold now tells
+      OutcomeCheck.confirmApplied(this, table, operations, submitFailure(e, table, operations, false), counters);
+    }
+  }
+
+  /** The failure of a transaction; {@code known}: no attempt of it can have been applied unseen. */
+  private StoreException submitFailure(RuntimeException failure, String table, List<WriteOperation> operations,
+      boolean known) {
+    try {
+      throw failure;
     } catch (TableTransactionFailedException e) {
       Integer index = e.getFailedTransactionActionIndex();
       WriteOperation failed = index != null && index >= 0 && index < operations.size()
           ? operations.get(index) : operations.size() == 1 ? operations.get(0) : null;
-      throw writeFailure(e, failed, table);
+      return writeFailure(e, failed, table, known);
     } catch (HttpResponseException e) {
-      throw writeFailure(e, operations.size() == 1 ? operations.get(0) : null, table);
+      return writeFailure(e, operations.size() == 1 ? operations.get(0) : null, table, known);
     } catch (RuntimeException e) {
-      throw translate(e, "write to table " + table);
+      return translate(e, "write to table " + table);
     }
   }
 
@@ -217,26 +233,27 @@ public final class TableStore {
     }
   }
 
-  private StoreException writeFailure(HttpResponseException e, WriteOperation failed, String table) {
+  private StoreException writeFailure(HttpResponseException e, WriteOperation failed, String table, boolean known) {
+    String nothingWritten = known ? " Nothing of this entity group was written." : "";
     int status = e.getResponse() == null ? 0 : e.getResponse().getStatusCode();
     String code = errorCode(e);
     String which = failed == null ? "the writes to table " + table : failed.describe();
     if ("EntityAlreadyExists".equals(code) || (status == 409 && failed != null
         && failed.kind() == WriteOperation.Kind.INSERT)) {
-      return new StoreException("Duplicate key: an entity " + which + " exists already. Nothing of this "
-          + "entity group was written; use UPSERT to insert or merge.", SqlStates.UNIQUE_VIOLATION, null);
+      return new StoreException("Duplicate key: an entity " + which + " exists already." + nothingWritten
+          + " Use UPSERT to insert or merge.", SqlStates.UNIQUE_VIOLATION, null);
     }
     if ("UpdateConditionNotSatisfied".equals(code) || status == 412
         || (status == 404 && !"TableNotFound".equals(code))) {
       return new StoreException("Concurrent change: entity " + which + " was changed or deleted since it was "
-          + "read, so it was not overwritten. Nothing of this entity group was written; retry the statement.",
+          + "read, so it was not overwritten." + nothingWritten + " Retry the statement.",
           SqlStates.SERIALIZATION_FAILURE, null);
     }
     if ("TableNotFound".equals(code)) {
       return new StoreException("Table " + table + " does not exist.", SqlStates.TABLE_NOT_FOUND, null);
     }
     StoreException general = translate(e, "write " + which);
-    return new StoreException(general.getMessage() + " Nothing of this entity group was written.",
+    return new StoreException(general.getMessage() + nothingWritten,
         general.sqlState(), null);
   }
 

@@ -1,0 +1,98 @@
+package io.tablesql.store;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.SqlStates;
+import io.tablesql.txn.WriteOperation;
+import java.time.OffsetDateTime;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Finds out whether an entity group transaction was applied when the client could not tell: an
+ * attempt's answer was lost (a timeout, {@code 500 OperationTimedOut}), and the SDK's retry was
+ * refused (409 exists, 412 changed) or failed too. The group is all or nothing, so if every
+ * entity now holds exactly what was sent, the first attempt landed and the write succeeded.
+ * Otherwise nobody can tell whether it landed and was changed since, or never landed: the
+ * answer is SQLState 08007, never "nothing was written".
+ */
+final class OutcomeCheck {
+  private OutcomeCheck() {
+  }
+
+  /** Returns if the writes are in place; throws 08007 if that cannot be shown. */
+  static void confirmApplied(TableStore store, String table, List<WriteOperation> operations,
+      StoreException failure, RequestCounters counters) {
+    try {
+      for (WriteOperation operation : operations) {
+        Optional<TableEntity> entity = store.get(table, operation.partitionKey(), operation.rowKey(), null, counters);
+        if (!holds(operation, entity)) {
+          throw unknown(table, operations, failure, "entity " + operation.describe() + " does not hold what was "
+              + "sent, so the writes either were not made or were changed since");
+        }
+      }
+    } catch (StoreException readFailure) {
+      if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(readFailure.sqlState())) {
+        throw readFailure;
+      }
+      throw unknown(table, operations, failure, "reading the entities back failed too (" + readFailure.getMessage()
+          + ")");
+    }
+  }
+
+  private static StoreException unknown(String table, List<WriteOperation> operations, StoreException failure,
+      String why) {
+    String which = operations.size() == 1 ? "the write to " + operations.get(0).describe()
+        : "the " + operations.size() + " writes to table " + table + " (one entity group transaction)";
+    return new StoreException("The outcome of " + which + " is unknown: an answer of the service was lost "
+        + "(a timeout or 'operation may or may not have succeeded') and the retry failed: " + failure.getMessage()
+        + " The writes may or may not have been made, all or none of them; " + why + ". Read the rows to find "
+        + "out before retrying, so that nothing is applied twice.",
+        SqlStates.TRANSACTION_RESOLUTION_UNKNOWN, failure);
+  }
+
+  /** Whether the entity as read shows the operation's effect. */
+  private static boolean holds(WriteOperation operation, Optional<TableEntity> entity) {
+    if (operation.kind() == WriteOperation.Kind.DELETE) {
+      return entity.isEmpty();
+    }
+    if (entity.isEmpty()) {
+      return false;
+    }
+    Map<String, Object> stored = entity.get().getProperties();
+    boolean whole = operation.kind() == WriteOperation.Kind.INSERT || operation.kind() == WriteOperation.Kind.REPLACE
+        || operation.kind() == WriteOperation.Kind.UPSERT_REPLACE;
+    long sent = 0;
+    for (Map.Entry<String, Object> property : operation.properties().entrySet()) {
+      if (property.getValue() == null) {
+        continue; // not sent: a merge keeps the property, a replace removes it
+      }
+      sent++;
+      if (!sameValue(property.getValue(), stored.get(property.getKey()))) {
+        return false;
+      }
+    }
+    return !whole || userProperties(stored) == sent;
+  }
+
+  private static long userProperties(Map<String, Object> stored) {
+    return stored.keySet().stream().filter(name -> !name.equals("PartitionKey") && !name.equals("RowKey")
+        && !name.equals("Timestamp") && !name.startsWith("odata.") && !name.contains("@")).count(); // the rest is metadata
+  }
+
+  private static boolean sameValue(Object sent, Object stored) {
+    if (sent instanceof byte[] bytes) {
+      return stored instanceof byte[] other && Arrays.equals(bytes, other);
+    }
+    if (sent instanceof OffsetDateTime time) {
+      return stored instanceof OffsetDateTime other && time.isEqual(other);
+    }
+    if (sent instanceof Number number && stored instanceof Number other) {
+      // the emulator answers a Double with an integral value as an Int32
+      return number.doubleValue() == other.doubleValue();
+    }
+    return Objects.equals(sent, stored == null ? null : sent instanceof String ? stored.toString() : stored);
+  }
+}
