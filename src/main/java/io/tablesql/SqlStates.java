@@ -25,6 +25,10 @@ public final class SqlStates {
   public static final String UNIQUE_VIOLATION = "23505";
   /** The entity changed (or vanished) since it was read: retry the transaction. */
   public static final String SERIALIZATION_FAILURE = "40001";
+  /** A call on a closed connection. */
+  public static final String CONNECTION_CLOSED = "08003";
+  /** A write on a connection set read-only; nothing was sent. */
+  public static final String READ_ONLY = "25006";
   /** A call on a closed statement. */
   public static final String INVALID_STATE = "HY010";
   /** A parameter index the statement does not have. */

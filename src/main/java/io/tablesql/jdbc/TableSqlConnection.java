@@ -340,19 +340,28 @@ public final class TableSqlConnection implements Connection, LookupTables {
     return delegate.isClosed();
   }
 
+  private void requireOpen() throws SQLException {
+    if (delegate.isClosed()) {
+      throw new SQLException("The connection is closed; open a new one.", io.tablesql.SqlStates.CONNECTION_CLOSED);
+    }
+  }
+
   @Override
   public DatabaseMetaData getMetaData() throws SQLException {
     return new TableSqlDatabaseMetaData(delegate.getMetaData(), this);
   }
 
+  /** A read-only connection refuses every write, DDL and commit with SQLState 25006, sending nothing. */
   @Override
   public void setReadOnly(boolean readOnly) throws SQLException {
-    delegate.setReadOnly(readOnly);
+    requireOpen();
+    session.setReadOnly(readOnly);
   }
 
   @Override
   public boolean isReadOnly() throws SQLException {
-    return delegate.isReadOnly();
+    requireOpen();
+    return session.readOnly();
   }
 
   @Override

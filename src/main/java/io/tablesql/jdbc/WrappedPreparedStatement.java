@@ -109,9 +109,10 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
    */
   @Override
   public int[] executeBatch() throws SQLException {
-    List<WriteOperation> writes = insertBatch.table() == null ? null
-        : insertBatch.writes(connection.session(), connection.storedTableName(insertBatch.table()));
     try {
+      connection.session().requireWritable();
+      List<WriteOperation> writes = insertBatch.table() == null ? null
+          : insertBatch.writes(connection.session(), connection.storedTableName(insertBatch.table()));
       if (writes == null) {
         return batchExecution(List.of(StatementKind.of(sql)), context -> delegate.executeBatch());
       }

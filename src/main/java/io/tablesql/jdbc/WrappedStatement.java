@@ -213,6 +213,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
   public int[] executeBatch() throws SQLException {
     List<String> statements = new ArrayList<>(batchSql);
     batchSql.clear();
+    connection.session().requireWritable();
     List<StatementKind> kinds = new ArrayList<>();
     for (String sql : statements) {
       kinds.add(StatementKind.of(sql));
