@@ -25,6 +25,8 @@ public final class SqlStates {
   public static final String UNIQUE_VIOLATION = "23505";
   /** The entity changed (or vanished) since it was read: retry the transaction. */
   public static final String SERIALIZATION_FAILURE = "40001";
+  /** An argument outside the values a setting takes. */
+  public static final String INVALID_ATTRIBUTE_VALUE = "HY024";
   /** A call on a closed connection. */
   public static final String CONNECTION_CLOSED = "08003";
   /** A write on a connection set read-only; nothing was sent. */

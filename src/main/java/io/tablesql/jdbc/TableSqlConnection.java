@@ -374,14 +374,17 @@ public final class TableSqlConnection implements Connection, LookupTables {
     return delegate.getCatalog();
   }
 
+  /** See {@link TransactionIsolation}: READ COMMITTED, the only level there is. */
   @Override
   public void setTransactionIsolation(int level) throws SQLException {
-    delegate.setTransactionIsolation(level);
+    requireOpen();
+    TransactionIsolation.check(level);
   }
 
   @Override
   public int getTransactionIsolation() throws SQLException {
-    return delegate.getTransactionIsolation();
+    requireOpen();
+    return TransactionIsolation.LEVEL;
   }
 
   @Override
