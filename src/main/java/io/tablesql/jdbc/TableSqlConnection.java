@@ -273,17 +273,17 @@ public final class TableSqlConnection implements Connection, LookupTables {
         + "prepareStatement.", io.tablesql.SqlStates.FEATURE_NOT_SUPPORTED);
   }
 
+  /** One request for one table name, given at most {@code timeout} seconds (0: no limit of its own). */
   @Override
   public boolean isValid(int timeout) throws SQLException {
+    if (timeout < 0) {
+      throw new SQLException("isValid takes a timeout in seconds, 0 for none, not " + timeout + ".",
+          io.tablesql.SqlStates.INVALID_ATTRIBUTE_VALUE);
+    }
     if (delegate.isClosed()) {
       return false;
     }
-    try {
-      session.store().listTables(new RequestCounters());
-      return true;
-    } catch (RuntimeException e) {
-      return false;
-    }
+    return ServiceProbe.answers(session.store(), timeout);
   }
 
   @Override

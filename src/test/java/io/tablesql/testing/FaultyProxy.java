@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -15,13 +16,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A real HTTP proxy on loopback in front of the emulator that fails chosen requests: it answers
  * the next {@code n} requests with 503 ServerBusy (the service's throttling answer) instead of
- * forwarding them. Everything else is forwarded unchanged.
+ * forwarding them, or holds the requests whose decoded URL contains a given text until released
+ * and then answers them with 503. Everything else is forwarded unchanged.
  */
 public final class FaultyProxy implements AutoCloseable {
   private static final Set<String> NOT_FORWARDED = Set.of("host", "connection", "content-length", "expect",
@@ -32,12 +36,16 @@ public final class FaultyProxy implements AutoCloseable {
   private final String target;
   private final AtomicInteger failuresLeft = new AtomicInteger();
   private final AtomicInteger requests = new AtomicInteger();
+  private final List<String> requestUrls = new CopyOnWriteArrayList<>();
+  private volatile String heldText;
+  private final AtomicInteger held = new AtomicInteger();
+  private final CountDownLatch release = new CountDownLatch(1);
 
   public FaultyProxy(String targetBase) throws IOException {
     this.target = targetBase;
     this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/", this::handle);
-    server.setExecutor(Executors.newFixedThreadPool(4));
+    server.setExecutor(Executors.newFixedThreadPool(16));
     server.start();
   }
 
@@ -56,14 +64,46 @@ public final class FaultyProxy implements AutoCloseable {
     return requests.get();
   }
 
+  /** The decoded URLs (path and query) of the requests received, in order. */
+  public List<String> requestUrls() {
+    return List.copyOf(requestUrls);
+  }
+
+  /**
+   * Holds every request whose decoded URL contains {@code text} (all of them for "") until
+   * {@link #release}, then answers it with 503 ServerBusy.
+   */
+  public void hold(String text) {
+    heldText = text;
+  }
+
+  /** Requests being held now. */
+  public int held() {
+    return held.get();
+  }
+
+  /** Lets the held requests (and those still to come) be answered. */
+  public void release() {
+    release.countDown();
+  }
+
   private void handle(HttpExchange exchange) throws IOException {
     requests.incrementAndGet();
+    String url = URLDecoder.decode(exchange.getRequestURI().toString(), java.nio.charset.StandardCharsets.UTF_8);
+    requestUrls.add(url);
     try (exchange) {
       byte[] body;
       try (InputStream in = exchange.getRequestBody()) {
         body = in.readAllBytes();
       }
-      if (failuresLeft.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      String hold = heldText;
+      boolean holding = hold != null && url.contains(hold) && release.getCount() > 0;
+      if (holding) {
+        held.incrementAndGet();
+        release.await();
+        held.decrementAndGet();
+      }
+      if (holding || failuresLeft.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
         byte[] message = "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>ServerBusy</Code><Message>busy"
             .concat("</Message></Error>").getBytes(java.nio.charset.StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("x-ms-error-code", "ServerBusy");
@@ -100,6 +140,7 @@ public final class FaultyProxy implements AutoCloseable {
 
   @Override
   public void close() {
+    release.countDown();
     server.stop(0);
   }
 }
