@@ -278,13 +278,14 @@ public final class QueryRunner {
           ? System.nanoTime() + millis * 1_000_000L : Long.MAX_VALUE;
     }
 
+    /** A statement past its deadline timed out, whether or not its cancel flag was set too. */
     void check() {
-      if (cancelled != null && cancelled.get()) {
-        throw new StoreException("The statement was cancelled.", SqlStates.QUERY_CANCELED, null);
-      }
       if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos > 0) {
-        throw new StoreException("The statement ran past its query timeout and was stopped.",
-            SqlStates.TIMEOUT, null);
+        throw new StoreException("The statement ran past its query timeout (Statement.setQueryTimeout) and was "
+            + "stopped.", SqlStates.TIMEOUT, null);
+      }
+      if (cancelled != null && cancelled.get()) {
+        throw new StoreException("The statement was cancelled (Statement.cancel).", SqlStates.QUERY_CANCELED, null);
       }
     }
   }

@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.SqlStates;
 import io.tablesql.TableSqlStatement;
 import io.tablesql.exec.Session;
 import io.tablesql.exec.StatementContext;
@@ -37,6 +38,8 @@ class WrappedStatement implements Statement, TableSqlStatement {
   /** The cached plan whose result set is open, which cancel() must reach too. */
   private volatile PreparedStatement runningPlan;
   private volatile boolean planCancelled;
+  /** Whether cancel() was called since the statement last started executing. */
+  private volatile boolean cancelled;
 
   WrappedStatement(Statement delegate, TableSqlConnection connection) {
     this.delegate = delegate;
@@ -59,6 +62,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   private <T> T run(ContextAction<T> action, StatementKind kind, List<StatementKind> batch) throws SQLException {
     Session session = connection.session();
+    cancelled = false;
     counters = new RequestCounters();
     int pageSize = fetchSize > 0 ? Math.min(fetchSize, 1000) : session.settings().getInt(DriverProperty.PAGE_SIZE);
     StatementContext context = batch == null ? StatementContext.single(counters, pageSize, kind)
@@ -310,8 +314,21 @@ class WrappedStatement implements Statement, TableSqlStatement {
     delegate.setQueryTimeout(seconds);
   }
 
+  /**
+   * A failure met while reading rows. Calcite's result set reports a cancel noticed between two
+   * rows as a general error ("Statement canceled"); named here for what it is.
+   */
+  final SQLException readFailure(Throwable failure) {
+    SQLException translated = SqlErrors.translate(failure);
+    if (cancelled && SqlStates.GENERAL_ERROR.equals(translated.getSQLState())) {
+      return new SQLException("The statement was cancelled (Statement.cancel).", SqlStates.QUERY_CANCELED, failure);
+    }
+    return translated;
+  }
+
   @Override
   public void cancel() throws SQLException {
+    cancelled = true;
     PreparedStatement plan = runningPlan;
     if (plan != null) {
       planCancelled = true;
