@@ -172,6 +172,10 @@ public final class TableSqlConnection implements Connection, LookupTables {
 
   @Override
   public PreparedStatement prepareStatement(String sql) throws SQLException {
+    return ReservedAliases.run(sql, this::prepareAsWritten);
+  }
+
+  private PreparedStatement prepareAsWritten(String sql) throws SQLException {
     PreparedStatement cached = onCachedPlan(sql);
     return cached != null ? cached : prepare(sql, () -> delegate.prepareStatement(sql));
   }

@@ -107,6 +107,10 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public ResultSet executeQuery(String sql) throws SQLException {
+    return ReservedAliases.run(sql, this::executeQueryAsWritten);
+  }
+
+  private ResultSet executeQueryAsWritten(String sql) throws SQLException {
     closeCurrentResultSet();
     ResultSet resultSet = execution(sql, () -> {
       ResultSet cached = fromPlanCache(sql);
@@ -160,11 +164,15 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public int executeUpdate(String sql) throws SQLException {
-    return execution(sql, () -> delegate.executeUpdate(sql));
+    return ReservedAliases.run(sql, text -> execution(text, () -> delegate.executeUpdate(text)));
   }
 
   @Override
   public boolean execute(String sql) throws SQLException {
+    return ReservedAliases.run(sql, this::executeAsWritten);
+  }
+
+  private boolean executeAsWritten(String sql) throws SQLException {
     if (StatementKind.of(sql) == StatementKind.QUERY && connection.planCache().enabled()) {
       executeQuery(sql);
       return true;
