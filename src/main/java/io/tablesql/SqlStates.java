@@ -29,6 +29,12 @@ public final class SqlStates {
   public static final String SERIALIZATION_FAILURE = "40001";
   /** A write's answer was lost and whether it was applied cannot be told. */
   public static final String TRANSACTION_RESOLUTION_UNKNOWN = "08007";
+  /** An argument outside the values a setting takes. */
+  public static final String INVALID_ATTRIBUTE_VALUE = "HY024";
+  /** A call on a closed connection. */
+  public static final String CONNECTION_CLOSED = "08003";
+  /** A write on a connection set read-only; nothing was sent. */
+  public static final String READ_ONLY = "25006";
   /** A call on a closed statement. */
   public static final String INVALID_STATE = "HY010";
   /** A parameter index the statement does not have. */

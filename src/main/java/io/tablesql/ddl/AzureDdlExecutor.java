@@ -10,6 +10,7 @@ import io.tablesql.schema.ShapeCache;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -38,7 +39,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
 
   /** CREATE TABLE [IF NOT EXISTS] name [(columns)]: the table, and its columns remembered in the account. */
   public void execute(SqlCreateTable create, CalcitePrepare.Context context) {
-    Session session = session(context);
+    Session session = writableSession(context);
     String name = tableName(create.name.getSimple());
     if (create.query != null) {
       throw new StoreException("CREATE TABLE ... AS SELECT is not supported: CREATE TABLE, then INSERT INTO ... "
@@ -66,7 +67,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
 
   /** DROP TABLE [IF EXISTS] name: deletes the table and all its entities in one request. */
   public void execute(SqlDropTable drop, CalcitePrepare.Context context) {
-    Session session = session(context);
+    Session session = writableSession(context);
     String name = drop.name.getSimple();
     if (!session.store().deleteTable(name, new RequestCounters())) {
       if (drop.ifExists) {
@@ -116,6 +117,16 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
       throw new StoreException(name + " is always VARCHAR.", SqlStates.DATA_TYPE_MISMATCH, null);
     }
     return column;
+  }
+
+  private static Session writableSession(CalcitePrepare.Context context) {
+    Session session = session(context);
+    try {
+      session.requireWritable();
+    } catch (SQLException e) {
+      throw StoreException.of(e);
+    }
+    return session;
   }
 
   private static Session session(CalcitePrepare.Context context) {

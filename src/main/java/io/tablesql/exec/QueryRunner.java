@@ -9,6 +9,7 @@ import io.tablesql.plan.TableQuery;
 import io.tablesql.jdbc.DriverProperty;
 import io.tablesql.schema.Column;
 import io.tablesql.store.EdmType;
+import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore;
 import java.util.ArrayList;
@@ -53,11 +54,11 @@ public final class QueryRunner {
         List<io.tablesql.txn.WriteOperation> pending = session.autoCommit() ? List.of()
             : session.pending().forTable(query.table().name());
         List<String> select = query.select(context.kind().readsBeforeWriting() || !pending.isEmpty());
-        Iterator<TableEntity> entities = open(query, select, values, context, guard);
-        if (!pending.isEmpty()) {
-          entities = PendingOverlay.apply(entities, pending, query, values, session.store(), context.counters());
-        }
-        return new RowEnumerator(entities, query, context, guard);
+        Iterator<TableEntity> scanned = open(query, select, values, context, guard);
+        Iterator<TableEntity> entities = pending.isEmpty() ? scanned
+            : PendingOverlay.apply(scanned, pending, query, values, session.store(), context.counters());
+        return new RowEnumerator(entities, query, context, guard,
+            scanned instanceof PrefetchingConcatenation scans ? scans::close : () -> { });
       }
     };
   }
@@ -109,14 +110,15 @@ public final class QueryRunner {
         List<String> partitions = new ArrayList<>(new TreeSet<>(query.partitions().stream().map(values)
             .filter(v -> v != null).map(String.class::cast).collect(Collectors.toList())));
         List<Function<Void, Iterator<List<TableEntity>>>> scans = new ArrayList<>();
+        RequestCounters requests = context.counters().stoppable();
         for (String partition : partitions) {
           ServiceFilter key = new Comparison(Column.PARTITION_KEY, ServiceFilter.Op.EQ, EdmType.STRING,
               Operand.literal(partition), false);
           ServiceFilter filter = query.filter() == null ? key : new ServiceFilter.And(List.of(key, query.filter()));
           String text = filter.render(values);
-          scans.add(ignored -> store.query(table, text, select, pageSize, context.counters()));
+          scans.add(ignored -> store.query(table, text, select, pageSize, requests));
         }
-        return new PrefetchingConcatenation(scans, concurrency, guard);
+        return new PrefetchingConcatenation(scans, concurrency, guard, requests);
       }
       default: {
         String filter = query.filter() == null ? null : query.filter().render(values);
@@ -189,16 +191,19 @@ public final class QueryRunner {
     private final List<CompletableFuture<PrefetchedScan>> started = new ArrayList<>();
     private final int concurrency;
     private final Guard guard;
+    private final RequestCounters requests;
     private int current = -1;
     private Iterator<TableEntity> entities = Collections.emptyIterator();
 
     private record PrefetchedScan(List<TableEntity> firstPage, Iterator<List<TableEntity>> pages) {
     }
 
-    PrefetchingConcatenation(List<Function<Void, Iterator<List<TableEntity>>>> scans, int concurrency, Guard guard) {
+    PrefetchingConcatenation(List<Function<Void, Iterator<List<TableEntity>>>> scans, int concurrency, Guard guard,
+        RequestCounters requests) {
       this.scans = scans;
       this.concurrency = concurrency;
       this.guard = guard;
+      this.requests = requests;
     }
 
     @Override
@@ -245,6 +250,21 @@ public final class QueryRunner {
       }
       return entities.next();
     }
+
+    /**
+     * Stops the scans: those not started never start, and those waiting for a response send no
+     * further request (no retry, no next page).
+     */
+    void close() {
+      requests.stop();
+      for (CompletableFuture<PrefetchedScan> scan : started) {
+        if (scan != null) {
+          scan.cancel(false);
+        }
+      }
+      current = scans.size();
+      entities = Collections.emptyIterator();
+    }
   }
 
   /** Stops a statement that was cancelled or ran past its query timeout. */
@@ -259,13 +279,14 @@ public final class QueryRunner {
           ? System.nanoTime() + millis * 1_000_000L : Long.MAX_VALUE;
     }
 
+    /** A statement past its deadline timed out, whether or not its cancel flag was set too. */
     void check() {
-      if (cancelled != null && cancelled.get()) {
-        throw new StoreException("The statement was cancelled.", SqlStates.QUERY_CANCELED, null);
-      }
       if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos > 0) {
-        throw new StoreException("The statement ran past its query timeout and was stopped.",
-            SqlStates.TIMEOUT, null);
+        throw new StoreException("The statement ran past its query timeout (Statement.setQueryTimeout) and was "
+            + "stopped.", SqlStates.TIMEOUT, null);
+      }
+      if (cancelled != null && cancelled.get()) {
+        throw new StoreException("The statement was cancelled (Statement.cancel).", SqlStates.QUERY_CANCELED, null);
       }
     }
   }
@@ -278,11 +299,14 @@ public final class QueryRunner {
     private final String table;
     private final StatementContext context;
     private final Guard guard;
+    private final Runnable stopScans;
     private long produced;
     private Object current;
 
-    RowEnumerator(Iterator<TableEntity> entities, TableQuery query, StatementContext context, Guard guard) {
+    RowEnumerator(Iterator<TableEntity> entities, TableQuery query, StatementContext context, Guard guard,
+        Runnable stopScans) {
       this.entities = entities;
+      this.stopScans = stopScans;
       this.columns = query.columns();
       this.limit = query.limit() == null ? Long.MAX_VALUE : query.limit();
       this.table = query.table().name();
@@ -333,9 +357,10 @@ public final class QueryRunner {
       throw new UnsupportedOperationException();
     }
 
+    /** Pages are fetched on demand, but partition scans may have been started ahead. */
     @Override
     public void close() {
-      // pages are fetched on demand; nothing is held open
+      stopScans.run();
     }
   }
 }

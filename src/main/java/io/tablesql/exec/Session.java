@@ -16,6 +16,7 @@ public final class Session {
   private volatile StatementContext current;
   private final PendingWrites pending = new PendingWrites();
   private volatile boolean autoCommit = true;
+  private volatile boolean readOnly;
   private volatile Runnable schemaChanged = () -> { };
 
   public Session(ConnectionSettings settings, TableStore store) {
@@ -65,6 +66,23 @@ public final class Session {
     this.autoCommit = autoCommit;
   }
 
+  public boolean readOnly() {
+    return readOnly;
+  }
+
+  /** A read-only connection refuses every write; its reads are unchanged. */
+  public void setReadOnly(boolean readOnly) {
+    this.readOnly = readOnly;
+  }
+
+  /** Refuses a write (statement, batch, DDL or commit) of a read-only connection before anything is sent. */
+  public void requireWritable() throws java.sql.SQLException {
+    if (readOnly) {
+      throw new java.sql.SQLException("The connection is read-only, so writes, DDL and commits are refused and "
+          + "nothing was sent. Call Connection.setReadOnly(false) to write.", io.tablesql.SqlStates.READ_ONLY);
+    }
+  }
+
   /** The writes of the open transaction (auto-commit off). */
   public PendingWrites pending() {
     return pending;
@@ -72,6 +90,9 @@ public final class Session {
 
   /** Sends the transaction's writes as one entity group transaction: all or nothing. */
   public void commit() throws java.sql.SQLException {
+    if (!pending.isEmpty()) {
+      requireWritable();
+    }
     java.util.List<io.tablesql.txn.WriteOperation> writes = pending.drain();
     if (!writes.isEmpty()) {
       LookupCache.invalidate(this, writes.get(0).table());

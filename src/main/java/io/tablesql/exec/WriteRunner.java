@@ -35,6 +35,7 @@ public final class WriteRunner {
     List<WriteOperation> operations = new ArrayList<>();
     String origin = context.collectsBatch() ? "batch row " + (context.execution() + 1) : null;
     try {
+      session.requireWritable(); // before the rows are read: an UPDATE or DELETE sends nothing
       for (Object row : rows) {
         Object[] values = scalarRows ? new Object[] {row} : (Object[]) row;
         WriteOperation operation = operation(plan, context, values, origin);

@@ -4,6 +4,7 @@ import io.tablesql.SqlStates;
 import io.tablesql.store.StoreException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLTimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.runtime.CalciteContextException;
@@ -24,7 +25,8 @@ final class SqlErrors {
   static SQLException translate(Throwable error) {
     for (Throwable cause = error; cause != null; cause = cause.getCause()) {
       if (cause instanceof StoreException store) {
-        return store.toSqlException();
+        return SqlStates.TIMEOUT.equals(store.sqlState())
+            ? new SQLTimeoutException(store.getMessage(), store.sqlState(), store) : store.toSqlException();
       }
     }
     for (Throwable cause = error; cause != null; cause = cause.getCause()) {

@@ -189,6 +189,10 @@ public final class TableSqlConnection implements Connection, LookupTables {
 
   @Override
   public PreparedStatement prepareStatement(String sql) throws SQLException {
+    return ReservedAliases.run(sql, this::prepareAsWritten);
+  }
+
+  private PreparedStatement prepareAsWritten(String sql) throws SQLException {
     PreparedStatement cached = onCachedPlan(sql);
     return cached != null ? cached : prepare(sql, () -> delegate.prepareStatement(sql));
   }
@@ -308,17 +312,17 @@ public final class TableSqlConnection implements Connection, LookupTables {
         + "prepareStatement.", io.tablesql.SqlStates.FEATURE_NOT_SUPPORTED);
   }
 
+  /** One request for one table name, given at most {@code timeout} seconds (0: no limit of its own). */
   @Override
   public boolean isValid(int timeout) throws SQLException {
+    if (timeout < 0) {
+      throw new SQLException("isValid takes a timeout in seconds, 0 for none, not " + timeout + ".",
+          io.tablesql.SqlStates.INVALID_ATTRIBUTE_VALUE);
+    }
     if (delegate.isClosed()) {
       return false;
     }
-    try {
-      session.store().listTables(new RequestCounters());
-      return true;
-    } catch (RuntimeException e) {
-      return false;
-    }
+    return ServiceProbe.answers(session.store(), timeout);
   }
 
   @Override
@@ -375,19 +379,28 @@ public final class TableSqlConnection implements Connection, LookupTables {
     return delegate.isClosed();
   }
 
+  private void requireOpen() throws SQLException {
+    if (delegate.isClosed()) {
+      throw new SQLException("The connection is closed; open a new one.", io.tablesql.SqlStates.CONNECTION_CLOSED);
+    }
+  }
+
   @Override
   public DatabaseMetaData getMetaData() throws SQLException {
     return new TableSqlDatabaseMetaData(delegate.getMetaData(), this);
   }
 
+  /** A read-only connection refuses every write, DDL and commit with SQLState 25006, sending nothing. */
   @Override
   public void setReadOnly(boolean readOnly) throws SQLException {
-    delegate.setReadOnly(readOnly);
+    requireOpen();
+    session.setReadOnly(readOnly);
   }
 
   @Override
   public boolean isReadOnly() throws SQLException {
-    return delegate.isReadOnly();
+    requireOpen();
+    return session.readOnly();
   }
 
   @Override
@@ -400,14 +413,17 @@ public final class TableSqlConnection implements Connection, LookupTables {
     return delegate.getCatalog();
   }
 
+  /** See {@link TransactionIsolation}: READ COMMITTED, the only level there is. */
   @Override
   public void setTransactionIsolation(int level) throws SQLException {
-    delegate.setTransactionIsolation(level);
+    requireOpen();
+    TransactionIsolation.check(level);
   }
 
   @Override
   public int getTransactionIsolation() throws SQLException {
-    return delegate.getTransactionIsolation();
+    requireOpen();
+    return TransactionIsolation.LEVEL;
   }
 
   @Override

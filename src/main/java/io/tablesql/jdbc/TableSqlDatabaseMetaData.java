@@ -139,6 +139,81 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
     return iface.isInstance(this) || delegate.isWrapperFor(iface);
   }
 
+  // Transactions: what Connection.commit gives (one entity group transaction), not Calcite's defaults.
+
+  @Override
+  public boolean isReadOnly() throws SQLException {
+    return connection.isReadOnly();
+  }
+
+  @Override
+  public boolean supportsTransactions() {
+    return true;
+  }
+
+  /** Each connection keeps its own pending writes, so several can be in a transaction at once. */
+  @Override
+  public boolean supportsMultipleTransactions() {
+    return true;
+  }
+
+  @Override
+  public int getDefaultTransactionIsolation() {
+    return TransactionIsolation.LEVEL;
+  }
+
+  @Override
+  public boolean supportsTransactionIsolationLevel(int level) {
+    return TransactionIsolation.supports(level);
+  }
+
+  /** DDL runs at once, outside the transaction, neither committing nor discarding its pending writes. */
+  @Override
+  public boolean supportsDataManipulationTransactionsOnly() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsDataDefinitionAndDataManipulationTransactions() {
+    return false;
+  }
+
+  @Override
+  public boolean dataDefinitionCausesTransactionCommit() {
+    return false;
+  }
+
+  @Override
+  public boolean dataDefinitionIgnoredInTransactions() {
+    return false;
+  }
+
+  @Override
+  public boolean supportsSavepoints() {
+    return false;
+  }
+
+  /** Commit and rollback only send or discard pending writes: result sets and statements stay usable. */
+  @Override
+  public boolean supportsOpenCursorsAcrossCommit() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsOpenCursorsAcrossRollback() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsOpenStatementsAcrossCommit() {
+    return true;
+  }
+
+  @Override
+  public boolean supportsOpenStatementsAcrossRollback() {
+    return true;
+  }
+
   // Everything below only forwards to Calcite's metadata.
 
   @Override
@@ -149,11 +224,6 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
   @Override
   public boolean allTablesAreSelectable() throws SQLException {
     return delegate.allTablesAreSelectable();
-  }
-
-  @Override
-  public boolean isReadOnly() throws SQLException {
-    return delegate.isReadOnly();
   }
 
   @Override
@@ -342,11 +412,6 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
   }
 
   @Override
-  public boolean supportsMultipleTransactions() throws SQLException {
-    return delegate.supportsMultipleTransactions();
-  }
-
-  @Override
   public boolean supportsNonNullableColumns() throws SQLException {
     return delegate.supportsNonNullableColumns();
   }
@@ -531,25 +596,7 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
     return delegate.supportsUnionAll();
   }
 
-  @Override
-  public boolean supportsOpenCursorsAcrossCommit() throws SQLException {
-    return delegate.supportsOpenCursorsAcrossCommit();
-  }
 
-  @Override
-  public boolean supportsOpenCursorsAcrossRollback() throws SQLException {
-    return delegate.supportsOpenCursorsAcrossRollback();
-  }
-
-  @Override
-  public boolean supportsOpenStatementsAcrossCommit() throws SQLException {
-    return delegate.supportsOpenStatementsAcrossCommit();
-  }
-
-  @Override
-  public boolean supportsOpenStatementsAcrossRollback() throws SQLException {
-    return delegate.supportsOpenStatementsAcrossRollback();
-  }
 
   @Override
   public int getMaxBinaryLiteralLength() throws SQLException {
@@ -656,40 +703,9 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
     return delegate.getMaxUserNameLength();
   }
 
-  @Override
-  public int getDefaultTransactionIsolation() throws SQLException {
-    return delegate.getDefaultTransactionIsolation();
-  }
 
-  @Override
-  public boolean supportsTransactions() throws SQLException {
-    return delegate.supportsTransactions();
-  }
 
-  @Override
-  public boolean supportsTransactionIsolationLevel(int level) throws SQLException {
-    return delegate.supportsTransactionIsolationLevel(level);
-  }
 
-  @Override
-  public boolean supportsDataDefinitionAndDataManipulationTransactions() throws SQLException {
-    return delegate.supportsDataDefinitionAndDataManipulationTransactions();
-  }
-
-  @Override
-  public boolean supportsDataManipulationTransactionsOnly() throws SQLException {
-    return delegate.supportsDataManipulationTransactionsOnly();
-  }
-
-  @Override
-  public boolean dataDefinitionCausesTransactionCommit() throws SQLException {
-    return delegate.dataDefinitionCausesTransactionCommit();
-  }
-
-  @Override
-  public boolean dataDefinitionIgnoredInTransactions() throws SQLException {
-    return delegate.dataDefinitionIgnoredInTransactions();
-  }
 
   @Override
   public ResultSet getProcedures(String catalog, String schemaPattern, String procedureNamePattern) throws SQLException {
@@ -830,11 +846,6 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
   @Override
   public ResultSet getUDTs(String catalog, String schemaPattern, String typeNamePattern, int[] types) throws SQLException {
     return delegate.getUDTs(catalog, schemaPattern, typeNamePattern, types);
-  }
-
-  @Override
-  public boolean supportsSavepoints() throws SQLException {
-    return delegate.supportsSavepoints();
   }
 
   @Override

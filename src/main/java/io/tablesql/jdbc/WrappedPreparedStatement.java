@@ -25,6 +25,7 @@ import java.sql.SQLType;
 import java.sql.SQLXML;
 import java.sql.Time;
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.util.Calendar;
 
 /** A prepared statement of a tablesql connection; see {@link WrappedStatement}. */
@@ -109,9 +110,10 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
    */
   @Override
   public int[] executeBatch() throws SQLException {
-    List<WriteOperation> writes = insertBatch.table() == null ? null
-        : insertBatch.writes(connection.session(), connection.storedTableName(insertBatch.table()));
     try {
+      connection.session().requireWritable();
+      List<WriteOperation> writes = insertBatch.table() == null ? null
+          : insertBatch.writes(connection.session(), connection.storedTableName(insertBatch.table()));
       if (writes == null) {
         return batchExecution(List.of(StatementKind.of(sql)), context -> delegate.executeBatch());
       }
@@ -136,6 +138,32 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     insertBatch.clear();
   }
 
+  /**
+   * Binds an integral value of another Java type (long, short, BigDecimal...) to an INTEGER
+   * parameter as an int, when it fits: Calcite's code for LIMIT, OFFSET and FETCH casts such a
+   * parameter to Integer, and tools like jOOQ bind them with setLong. False when not bound here.
+   */
+  private boolean boundAsInt(int parameterIndex, Object value) throws SQLException {
+    if (!(value instanceof Number) || value instanceof Integer || value instanceof Double || value instanceof Float) {
+      return false;
+    }
+    int type;
+    try {
+      type = delegate.getParameterMetaData().getParameterType(parameterIndex);
+    } catch (SQLException e) {
+      return false; // an index the statement lacks: its setter reports it
+    }
+    if (type != Types.INTEGER) {
+      return false;
+    }
+    try {
+      delegate.setInt(parameterIndex, new BigDecimal(value.toString()).intValueExact());
+      return true;
+    } catch (NumberFormatException | ArithmeticException e) {
+      return false; // not an int: bound as given
+    }
+  }
+
   // Everything below only forwards to Calcite's statement.
 
   @Override
@@ -156,14 +184,18 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   public void setByte(int parameterIndex, byte x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
-    delegate.setByte(parameterIndex, x);
+    if (!boundAsInt(parameterIndex, x)) {
+      delegate.setByte(parameterIndex, x);
+    }
   }
 
   @Override
   public void setShort(int parameterIndex, short x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
-    delegate.setShort(parameterIndex, x);
+    if (!boundAsInt(parameterIndex, x)) {
+      delegate.setShort(parameterIndex, x);
+    }
   }
 
   @Override
@@ -177,7 +209,9 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   public void setLong(int parameterIndex, long x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
-    delegate.setLong(parameterIndex, x);
+    if (!boundAsInt(parameterIndex, x)) {
+      delegate.setLong(parameterIndex, x);
+    }
   }
 
   @Override
@@ -198,7 +232,9 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   public void setBigDecimal(int parameterIndex, BigDecimal x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
-    delegate.setBigDecimal(parameterIndex, x);
+    if (!boundAsInt(parameterIndex, x)) {
+      delegate.setBigDecimal(parameterIndex, x);
+    }
   }
 
   @Override
@@ -276,7 +312,9 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   public void setObject(int parameterIndex, Object x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
-    delegate.setObject(parameterIndex, x);
+    if (!boundAsInt(parameterIndex, x)) {
+      delegate.setObject(parameterIndex, x);
+    }
   }
 
   @Override

@@ -62,7 +62,7 @@ final class WrappedResultSet implements ResultSet {
     try {
       return delegate.next();
     } catch (SQLException | RuntimeException e) {
-      throw SqlErrors.translate(e);
+      throw statement.readFailure(e);
     }
   }
 

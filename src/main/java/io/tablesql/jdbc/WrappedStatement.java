@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.SqlStates;
 import io.tablesql.TableSqlStatement;
 import io.tablesql.exec.Session;
 import io.tablesql.exec.StatementContext;
@@ -37,6 +38,8 @@ class WrappedStatement implements Statement, TableSqlStatement {
   /** The cached plan whose result set is open, which cancel() must reach too. */
   private volatile PreparedStatement runningPlan;
   private volatile boolean planCancelled;
+  /** Whether cancel() was called since the statement last started executing. */
+  private volatile boolean cancelled;
 
   WrappedStatement(Statement delegate, TableSqlConnection connection) {
     this.delegate = delegate;
@@ -59,6 +62,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   private <T> T run(ContextAction<T> action, StatementKind kind, List<StatementKind> batch) throws SQLException {
     Session session = connection.session();
+    cancelled = false;
     counters = new RequestCounters();
     int pageSize = fetchSize > 0 ? Math.min(fetchSize, 1000) : session.settings().getInt(DriverProperty.PAGE_SIZE);
     StatementContext context = batch == null ? StatementContext.single(counters, pageSize, kind)
@@ -103,6 +107,10 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public ResultSet executeQuery(String sql) throws SQLException {
+    return ReservedAliases.run(sql, this::executeQueryAsWritten);
+  }
+
+  private ResultSet executeQueryAsWritten(String sql) throws SQLException {
     closeCurrentResultSet();
     ResultSet resultSet = execution(sql, () -> {
       ResultSet cached = fromPlanCache(sql);
@@ -156,11 +164,15 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public int executeUpdate(String sql) throws SQLException {
-    return execution(sql, () -> delegate.executeUpdate(sql));
+    return ReservedAliases.run(sql, text -> execution(text, () -> delegate.executeUpdate(text)));
   }
 
   @Override
   public boolean execute(String sql) throws SQLException {
+    return ReservedAliases.run(sql, this::executeAsWritten);
+  }
+
+  private boolean executeAsWritten(String sql) throws SQLException {
     if (StatementKind.of(sql) == StatementKind.QUERY && connection.planCache().enabled()) {
       executeQuery(sql);
       return true;
@@ -213,6 +225,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
   public int[] executeBatch() throws SQLException {
     List<String> statements = new ArrayList<>(batchSql);
     batchSql.clear();
+    connection.session().requireWritable();
     List<StatementKind> kinds = new ArrayList<>();
     for (String sql : statements) {
       kinds.add(StatementKind.of(sql));
@@ -309,8 +322,21 @@ class WrappedStatement implements Statement, TableSqlStatement {
     delegate.setQueryTimeout(seconds);
   }
 
+  /**
+   * A failure met while reading rows. Calcite's result set reports a cancel noticed between two
+   * rows as a general error ("Statement canceled"); named here for what it is.
+   */
+  final SQLException readFailure(Throwable failure) {
+    SQLException translated = SqlErrors.translate(failure);
+    if (cancelled && SqlStates.GENERAL_ERROR.equals(translated.getSQLState())) {
+      return new SQLException("The statement was cancelled (Statement.cancel).", SqlStates.QUERY_CANCELED, failure);
+    }
+    return translated;
+  }
+
   @Override
   public void cancel() throws SQLException {
+    cancelled = true;
     PreparedStatement plan = runningPlan;
     if (plan != null) {
       planCancelled = true;

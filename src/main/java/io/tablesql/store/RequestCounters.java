@@ -4,18 +4,49 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What one statement cost at the service: HTTP requests sent (retries included) and entities
- * received. Updated concurrently by parallel lookups and scans.
+ * received. Updated concurrently by parallel lookups and scans. Counters made by
+ * {@link #stoppable()} add to these and can stop the requests that carry them.
  */
 public final class RequestCounters {
   private final AtomicLong requests = new AtomicLong();
   private final AtomicLong entities = new AtomicLong();
+  private final RequestCounters total;
+  private volatile boolean stopped;
+
+  public RequestCounters() {
+    this(null);
+  }
+
+  private RequestCounters(RequestCounters total) {
+    this.total = total;
+  }
+
+  /** Counters adding to these, for requests that may be stopped together (scans started ahead). */
+  public RequestCounters stoppable() {
+    return new RequestCounters(this);
+  }
+
+  /** Makes every later attempt of a request carrying these counters fail before it is sent. */
+  public void stop() {
+    stopped = true;
+  }
+
+  boolean stopped() {
+    return stopped;
+  }
 
   public void addRequest() {
     requests.incrementAndGet();
+    if (total != null) {
+      total.addRequest();
+    }
   }
 
   public void addEntities(long count) {
     entities.addAndGet(count);
+    if (total != null) {
+      total.addEntities(count);
+    }
   }
 
   public long requests() {

@@ -90,6 +90,20 @@ public final class TableStore {
     }
   }
 
+  /** One request for at most one table name: the cheapest proof that the endpoint answers and takes the credentials. */
+  public void probe(RequestCounters counters) {
+    try {
+      service.listTables(new ListTablesOptions().setTop(1), null, context(counters)).iterableByPage().iterator()
+          .next();
+    } catch (RuntimeException e) {
+      StoreException failure = translate(e, "list the tables of " + endpoint);
+      // a SAS scoped to tables may not list them: the service answered, which is what is asked
+      if (!SqlStates.INSUFFICIENT_PRIVILEGE.equals(failure.sqlState())) {
+        throw failure;
+      }
+    }
+  }
+
   /** One entity by its full key, or empty if there is none. */
   public Optional<TableEntity> get(String table, String partitionKey, String rowKey, List<String> select,
       RequestCounters counters) {

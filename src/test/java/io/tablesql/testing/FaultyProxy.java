@@ -101,6 +101,10 @@ public final class FaultyProxy implements AutoCloseable {
   private volatile int pageLimit = Integer.MAX_VALUE;
   private volatile boolean emptyPages;
   private volatile boolean reversePages;
+  private final List<String> requestUrls = new CopyOnWriteArrayList<>();
+  private volatile String heldText;
+  private final AtomicInteger held = new AtomicInteger();
+  private final CountDownLatch release = new CountDownLatch(1);
 
   public FaultyProxy(String targetBase) throws IOException {
     this.target = targetBase;
@@ -155,6 +159,29 @@ public final class FaultyProxy implements AutoCloseable {
     reversePages = reverse;
   }
 
+  /** The decoded URLs (path and query) of the requests received, in order. */
+  public List<String> requestUrls() {
+    return List.copyOf(requestUrls);
+  }
+
+  /**
+   * Holds every request whose decoded URL contains {@code text} (all of them for "") until
+   * {@link #release}, then answers it with 503 ServerBusy.
+   */
+  public void hold(String text) {
+    heldText = text;
+  }
+
+  /** Requests being held now. */
+  public int held() {
+    return held.get();
+  }
+
+  /** Lets the held requests (and those still to come) be answered. */
+  public void release() {
+    release.countDown();
+  }
+
   /** Requests the proxy received, failed ones included. */
   public int requests() {
     return seen.size();
@@ -190,6 +217,16 @@ public final class FaultyProxy implements AutoCloseable {
       Request request = new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
           parseQuery(exchange.getRequestURI().getRawQuery()));
       seen.add(request);
+      String url = URLDecoder.decode(exchange.getRequestURI().toString(), StandardCharsets.UTF_8);
+      requestUrls.add(url);
+      String hold = heldText;
+      if (hold != null && url.contains(hold) && release.getCount() > 0) {
+        held.incrementAndGet();
+        release.await();
+        held.decrementAndGet();
+        answerError(exchange, 503, "ServerBusy", "The server is busy.", false);
+        return;
+      }
       String refusal = serviceLimitBroken(request);
       if (refusal != null) {
         answerError(exchange, 400, "InvalidInput", refusal, false);
@@ -389,6 +426,7 @@ public final class FaultyProxy implements AutoCloseable {
   @Override
   public void close() {
     closed.countDown();
+    release.countDown();
     server.stop(0);
     executor.shutdownNow();
   }
