@@ -35,6 +35,8 @@ public final class SqlStates {
   public static final String CONNECTION_CLOSED = "08003";
   /** A write on a connection set read-only; nothing was sent. */
   public static final String READ_ONLY = "25006";
+  /** A table name the service is still deleting. */
+  public static final String OBJECT_IN_USE = "55006";
   /** A call on a closed statement. */
   public static final String INVALID_STATE = "HY010";
   /** A parameter index the statement does not have. */

@@ -85,6 +85,10 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.KEY_ORDER, keyOrder);
   }
 
+  public void setTableDeleteWaitSeconds(int seconds) {
+    set(DriverProperty.TABLE_DELETE_WAIT, seconds);
+  }
+
   private void set(DriverProperty property, Object value) {
     properties.setProperty(property.key(), String.valueOf(value));
   }

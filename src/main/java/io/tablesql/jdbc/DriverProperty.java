@@ -43,6 +43,9 @@ public enum DriverProperty {
   LOOKUP_CACHE_TTL("lookupCacheTtlSeconds", "300",
       "Seconds a cached lookup table is served before it is read again (writes through tablesql "
           + "refresh it at once)."),
+  TABLE_DELETE_WAIT("tableDeleteWaitSeconds", "60",
+      "Seconds CREATE TABLE waits for a table name the service is still deleting (409 "
+          + "TableBeingDeleted: Azure keeps a dropped table's name busy for about 40 seconds) before failing."),
   KEY_ORDER("keyOrder", "auto",
       "Whether the service returns query results sorted by PartitionKey and RowKey: sorted (Azure "
           + "Storage, Azurite), unsorted (the Cosmos DB Table API: ORDER BY is then always sorted in the "

@@ -43,14 +43,17 @@ import java.util.Optional;
 public final class TableStore {
   /** Where the SDK looks for the ETag that a conditional write sends as If-Match. */
   private static final String ETAG_PROPERTY = "odata.etag";
+  private static final String TABLE_BEING_DELETED = "TableBeingDeleted";
 
   private final TableServiceClient service;
   private final String endpoint;
+  private final Duration deletedTableWait;
   private final java.util.concurrent.ConcurrentHashMap<String, TableClient> clients =
       new java.util.concurrent.ConcurrentHashMap<>();
 
   public TableStore(ConnectionSettings settings) {
     this.endpoint = settings.tableEndpoint();
+    this.deletedTableWait = Duration.ofSeconds(settings.getInt(DriverProperty.TABLE_DELETE_WAIT));
     Duration timeout = Duration.ofSeconds(settings.getInt(DriverProperty.REQUEST_TIMEOUT));
     HttpClient http = new JdkHttpClientBuilder()
         .connectionTimeout(Duration.ofSeconds(Math.min(10, timeout.getSeconds())))
@@ -158,17 +161,53 @@ public final class TableStore {
     };
   }
 
-  /** Creates a table; false if it exists already. */
+  /**
+   * Creates a table; false if it exists already. A name the service is still deleting (Azure
+   * keeps a dropped table's name busy for a while) is tried again until tableDeleteWaitSeconds.
+   */
   public boolean createTable(String table, RequestCounters counters) {
-    try {
-      return service.createTableWithResponse(table, null, context(counters)).getStatusCode() != 409;
-    } catch (HttpResponseException e) {
-      if (e.getResponse() != null && e.getResponse().getStatusCode() == 409) {
+    long deadline = System.nanoTime() + deletedTableWait.toNanos();
+    Duration pause = Duration.ofMillis(250);
+    while (true) {
+      int status;
+      String code;
+      try {
+        Response<TableClient> response = service.createTableWithResponse(table, null, context(counters));
+        status = response.getStatusCode();
+        code = response.getHeaders().getValue("x-ms-error-code");
+      } catch (HttpResponseException e) {
+        if (e.getResponse() == null || e.getResponse().getStatusCode() != 409) {
+          throw translate(e, "create table " + table);
+        }
+        status = 409;
+        code = errorCode(e);
+      } catch (RuntimeException e) {
+        throw translate(e, "create table " + table);
+      }
+      if (status != 409) {
+        return true;
+      }
+      if (!TABLE_BEING_DELETED.equals(code)) {
         return false;
       }
-      throw translate(e, "create table " + table);
-    } catch (RuntimeException e) {
-      throw translate(e, "create table " + table);
+      if (System.nanoTime() + pause.toNanos() - deadline > 0) {
+        throw new StoreException("Table " + table + " was dropped moments ago and the service is still deleting it "
+            + "(TableBeingDeleted); tablesql waited " + deletedTableWait.getSeconds() + " s "
+            + "(tableDeleteWaitSeconds). Azure keeps a dropped table's name busy for about 40 seconds: create it "
+            + "again later, or under another name.", SqlStates.OBJECT_IN_USE, null);
+      }
+      sleep(pause);
+      pause = pause.multipliedBy(2).compareTo(Duration.ofSeconds(4)) > 0 ? Duration.ofSeconds(4) : pause.multipliedBy(2);
+    }
+  }
+
+  private static void sleep(Duration pause) {
+    try {
+      Thread.sleep(pause.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StoreException("Interrupted while waiting for the service to finish deleting a table.",
+          SqlStates.QUERY_CANCELED, e);
     }
   }
 
@@ -252,6 +291,11 @@ public final class TableStore {
     int status = e.getResponse() == null ? 0 : e.getResponse().getStatusCode();
     String code = errorCode(e);
     String which = failed == null ? "the writes to table " + table : failed.describe();
+    if (TABLE_BEING_DELETED.equals(code)) {
+      return new StoreException("Table " + table + " was dropped and the service is still deleting it "
+          + "(TableBeingDeleted)." + nothingWritten + " Create it again once the deletion is done (about 40 "
+          + "seconds on Azure).", SqlStates.OBJECT_IN_USE, null);
+    }
     if ("EntityAlreadyExists".equals(code) || (status == 409 && failed != null
         && failed.kind() == WriteOperation.Kind.INSERT)) {
       return new StoreException("Duplicate key: an entity " + which + " exists already." + nothingWritten
