@@ -100,6 +100,12 @@ public final class WriteRunner {
       String origin) throws SQLException {
     String partitionKey = (String) values[shape.indexOf(Column.PARTITION_KEY)];
     String rowKey = (String) values[shape.indexOf(Column.ROW_KEY)];
+    if (values[shape.indexOf(Column.TIMESTAMP)] != null) {
+      throw new SQLException("Timestamp cannot be written: the service sets it on every write of an entity "
+          + "(PartitionKey '" + partitionKey + "', RowKey '" + rowKey + "' of table " + table + "). Leave it out of "
+          + "the INSERT's columns (or copy it into a property of another name). Nothing was written.",
+          SqlStates.SYNTAX_ERROR);
+    }
     Map<String, Object> properties = new HashMap<>();
     for (int i = 0; i < shape.columns().size(); i++) {
       Column column = shape.columns().get(i);

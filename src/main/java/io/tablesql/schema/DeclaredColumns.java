@@ -70,7 +70,14 @@ public final class DeclaredColumns {
           WriteOperation.Kind.UPSERT_REPLACE, Map.of("Name", column.name(), "EdmType",
           column.singleEdmType().name()), null, "CREATE TABLE " + table));
     }
-    store.submit(METADATA_TABLE, operations, counters);
+    submitInGroups(store, operations, counters);
+  }
+
+  /** The service takes at most 100 operations per entity group transaction. */
+  private static void submitInGroups(TableStore store, List<WriteOperation> operations, RequestCounters counters) {
+    for (int i = 0; i < operations.size(); i += 100) {
+      store.submit(METADATA_TABLE, operations.subList(i, Math.min(operations.size(), i + 100)), counters);
+    }
   }
 
   /** Removes a table's declared columns. */
@@ -81,7 +88,7 @@ public final class DeclaredColumns {
           WriteOperation.Kind.DELETE, Map.of(), null, "DROP TABLE " + table));
     }
     if (!deletes.isEmpty()) {
-      session.store().submit(METADATA_TABLE, deletes, new RequestCounters());
+      submitInGroups(session.store(), deletes, new RequestCounters());
     }
   }
 
