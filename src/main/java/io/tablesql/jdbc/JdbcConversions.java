@@ -17,6 +17,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.Temporal;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -265,10 +266,10 @@ final class JdbcConversions {
       return UtcWallClock.dateOf(date, UtcWallClock.zone(null)).toString();
     } else if (value instanceof Time time) {
       return UtcWallClock.timeOf(time, UtcWallClock.zone(null)).toString();
-    } else if (value instanceof byte[]) {
-      throw noConversion(value, where, "VARCHAR", "pass text, or use a VARBINARY column for bytes");
+    } else if (value instanceof Temporal || value instanceof Timestamp) {
+      return toLocalDateTime(value, where).toInstant(ZoneOffset.UTC).toString();
     }
-    return toLocalDateTime(value, where).toInstant(ZoneOffset.UTC).toString();
+    throw noConversion(value, where, "VARCHAR", "pass text, a number, a Boolean, a UUID or a date and time");
   }
 
   /** A GUID column's canonical text, or any text in a GUID's canonical form. */
