@@ -20,6 +20,10 @@ public final class SqlStates {
   public static final String QUERY_CANCELED = "57014";
   public static final String TIMEOUT = "HYT00";
   public static final String DATA_EXCEPTION = "22000";
+  /** A number does not fit the type asked for without losing digits. */
+  public static final String NUMERIC_OUT_OF_RANGE = "22003";
+  /** A value has no lossless conversion to the type asked for (text that does not parse, an unrelated class). */
+  public static final String INVALID_CONVERSION = "22018";
   public static final String GENERAL_ERROR = "HY000";
   /** A write would break an entity group transaction's rules; nothing was sent. */
   public static final String TRANSACTION_RULE = "25000";

@@ -10,8 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Driver;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Properties;
 import java.util.ServiceLoader;
@@ -46,6 +50,32 @@ class DriverJarIT {
         assertThat(resultSet.getString(1)).isEqualTo("Ann");
       } finally {
         Thread.currentThread().setContextClassLoader(previous);
+      }
+    }
+  }
+
+  /** A client of the jar binds and reads java.time values: the UTC wall clock, in the JVM's (non-UTC) zone. */
+  @Test
+  void javaTimeValuesBindAndReadThroughTheJar() throws Exception {
+    assertThat(java.util.TimeZone.getDefault().getRawOffset()).isNotZero();
+    String table = TestAccount.newTable("JarTime").getTableName();
+    TestAccount.insert(TestAccount.service().getTableClient(table), List.of(new TableEntity("p", "1")
+        .addProperty("HireDate", OffsetDateTime.parse("2014-04-22T14:19:55Z"))));
+    ClassLoader platform = ClassLoader.getPlatformClassLoader();
+    try (URLClassLoader loader = new URLClassLoader(
+        new URL[] {Path.of(System.getProperty("tablesql.driverJar")).toUri().toURL()}, platform)) {
+      Driver driver = (Driver) Class.forName("io.tablesql.TableSqlDriver", true, loader).getDeclaredConstructor()
+          .newInstance();
+      try (Connection connection = driver.connect(TestAccount.url(), new Properties());
+           PreparedStatement statement = connection.prepareStatement(
+               "SELECT HireDate FROM " + table + " WHERE HireDate = ?")) {
+        statement.setObject(1, LocalDateTime.parse("2014-04-22T14:19:55"));
+        try (ResultSet resultSet = statement.executeQuery()) {
+          assertThat(resultSet.next()).isTrue();
+          assertThat(resultSet.getObject(1, LocalDateTime.class)).isEqualTo(LocalDateTime.parse("2014-04-22T14:19:55"));
+          assertThat(resultSet.getObject(1, Instant.class)).isEqualTo(Instant.parse("2014-04-22T14:19:55Z"));
+          assertThat(resultSet.getTimestamp(1)).hasToString("2014-04-22 14:19:55.0");
+        }
       }
     }
   }

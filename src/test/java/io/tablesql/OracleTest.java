@@ -86,6 +86,38 @@ class OracleTest {
     assertThat(ordered(pushed, sql)).isEqualTo(ordered(oracle, sql)).hasSizeGreaterThan(100);
   }
 
+  @Test
+  void timestampParametersAgreeWithLiteralsWithAndWithoutPushdown() throws SQLException {
+    java.util.Calendar utc = java.util.Calendar.getInstance(java.util.TimeZone.getTimeZone("UTC"));
+    int matched = 0;
+    for (int i = 0; i < 12; i++) {
+      java.time.OffsetDateTime born = OracleData.bornOf(i);
+      String wallClock = born.toLocalDateTime().toString().replace('T', ' ');
+      String literal = "TIMESTAMP '" + (wallClock.length() > 23 ? wallClock.substring(0, 23) : wallClock) + "'";
+      for (String op : List.of("=", "<", ">=")) {
+        List<String> expected = rows(oracle, "SELECT * FROM " + table + " WHERE Born " + op + " " + literal);
+        matched += expected.size();
+        for (Connection connection : List.of(pushed, oracle)) {
+          try (PreparedStatement statement = connection.prepareStatement(
+              "SELECT * FROM " + table + " WHERE Born " + op + " ?")) {
+            statement.setObject(1, born.toLocalDateTime());
+            assertThat(sorted(read(statement.executeQuery()))).as(op + " LocalDateTime " + born).isEqualTo(expected);
+            statement.setObject(1, born);
+            assertThat(sorted(read(statement.executeQuery()))).as(op + " OffsetDateTime " + born).isEqualTo(expected);
+            statement.setTimestamp(1, java.sql.Timestamp.from(born.toInstant()), utc);
+            assertThat(sorted(read(statement.executeQuery()))).as(op + " Timestamp " + born).isEqualTo(expected);
+          }
+        }
+      }
+    }
+    assertThat(matched).isGreaterThan(100);
+  }
+
+  private static List<String> sorted(List<String> rows) {
+    Collections.sort(rows);
+    return rows;
+  }
+
   static List<String> handWritten() {
     return List.of(
         "PartitionKey = 'p1' AND RowKey = 'r001'",

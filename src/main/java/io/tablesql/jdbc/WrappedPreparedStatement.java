@@ -21,11 +21,15 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.RowId;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLType;
 import java.sql.SQLXML;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.sql.Types;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.Calendar;
 
 /** A prepared statement of a tablesql connection; see {@link WrappedStatement}. */
@@ -40,6 +44,8 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
    */
   private final PlanCache lender;
   private final String plannedSql;
+  /** The SQL type of each parameter (1-based), read from the parameter metadata on first need. */
+  private int[] parameterTypes;
 
   WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, String sql) {
     this(delegate, connection, sql, null, null);
@@ -164,7 +170,42 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     }
   }
 
-  // Everything below only forwards to Calcite's statement.
+  /**
+   * Binds a value converted to the parameter's SQL type ({@link JdbcConversions#toSqlType}).
+   * Dates and times are bound as the numbers Calcite holds (see {@link UtcWallClock}), so that
+   * Avatica's own conversions, tied to the JVM zone of the moment they loaded, never touch them.
+   */
+  private void bind(int parameterIndex, Object value) throws SQLException {
+    int type = parameterType(parameterIndex);
+    Object converted = JdbcConversions.toSqlType(value, type, "parameter " + parameterIndex);
+    if (converted == null) {
+      delegate.setNull(parameterIndex, type);
+    } else if (converted instanceof LocalDateTime wallClock && type == Types.TIMESTAMP) {
+      delegate.setLong(parameterIndex, UtcWallClock.toMillis(wallClock));
+    } else if (converted instanceof LocalDate date && type == Types.DATE) {
+      delegate.setInt(parameterIndex, Math.toIntExact(date.toEpochDay()));
+    } else if (converted instanceof LocalTime time && type == Types.TIME) {
+      delegate.setInt(parameterIndex, UtcWallClock.toMillisOfDay(time));
+    } else {
+      delegate.setObject(parameterIndex, converted); // numbers, booleans, text and bytes as Calcite holds them
+    }
+  }
+
+  private int parameterType(int parameterIndex) throws SQLException {
+    if (parameterTypes == null) {
+      ParameterMetaData metaData = delegate.getParameterMetaData();
+      int[] types = new int[metaData.getParameterCount() + 1];
+      for (int i = 1; i < types.length; i++) {
+        types[i] = metaData.getParameterType(i);
+      }
+      parameterTypes = types;
+    }
+    // an index out of range reaches the delegate, which reports it
+    return parameterIndex > 0 && parameterIndex < parameterTypes.length ? parameterTypes[parameterIndex] : Types.OTHER;
+  }
+
+  // Everything below only forwards to Calcite's statement, except setObject and the setters of
+  // dates and times, which bind as described at bind().
 
   @Override
   public void setNull(int parameterIndex, int sqlType) throws SQLException {
@@ -253,23 +294,17 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
 
   @Override
   public void setDate(int parameterIndex, java.sql.Date x) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    delegate.setDate(parameterIndex, x);
+    setDate(parameterIndex, x, null);
   }
 
   @Override
   public void setTime(int parameterIndex, java.sql.Time x) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    delegate.setTime(parameterIndex, x);
+    setTime(parameterIndex, x, null);
   }
 
   @Override
   public void setTimestamp(int parameterIndex, java.sql.Timestamp x) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    delegate.setTimestamp(parameterIndex, x);
+    setTimestamp(parameterIndex, x, null);
   }
 
   @Override
@@ -305,16 +340,32 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setObject(parameterIndex, x, targetSqlType);
+    bind(parameterIndex, JdbcConversions.toSqlType(x, targetSqlType, "parameter " + parameterIndex));
   }
 
   @Override
   public void setObject(int parameterIndex, Object x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
-    if (!boundAsInt(parameterIndex, x)) {
-      delegate.setObject(parameterIndex, x);
+    bind(parameterIndex, x);
+  }
+
+  @Override
+  public void setObject(int parameterIndex, Object x, SQLType targetSqlType) throws SQLException {
+    setObject(parameterIndex, x, vendorTypeNumber(targetSqlType));
+  }
+
+  @Override
+  public void setObject(int parameterIndex, Object x, SQLType targetSqlType, int scaleOrLength) throws SQLException {
+    setObject(parameterIndex, x, vendorTypeNumber(targetSqlType));
+  }
+
+  private static int vendorTypeNumber(SQLType type) throws SQLException {
+    if (type == null || type.getVendorTypeNumber() == null) {
+      throw new SQLFeatureNotSupportedException("Not supported by tablesql: the SQL type " + type
+          + "; use a java.sql.JDBCType.", SqlStates.FEATURE_NOT_SUPPORTED);
     }
+    return type.getVendorTypeNumber();
   }
 
   @Override
@@ -372,21 +423,21 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   public void setDate(int parameterIndex, java.sql.Date x, Calendar cal) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setDate(parameterIndex, x, cal);
+    bind(parameterIndex, x == null ? null : UtcWallClock.dateOf(x, UtcWallClock.zone(cal)));
   }
 
   @Override
   public void setTime(int parameterIndex, java.sql.Time x, Calendar cal) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setTime(parameterIndex, x, cal);
+    bind(parameterIndex, x == null ? null : UtcWallClock.timeOf(x, UtcWallClock.zone(cal)));
   }
 
   @Override
   public void setTimestamp(int parameterIndex, java.sql.Timestamp x, Calendar cal) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setTimestamp(parameterIndex, x, cal);
+    bind(parameterIndex, x == null ? null : UtcWallClock.wallClockOf(x, UtcWallClock.zone(cal)));
   }
 
   @Override
@@ -467,11 +518,10 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     delegate.setSQLXML(parameterIndex, xmlObject);
   }
 
+  /** As without scaleOrLength: conversions are lossless, so there is nothing to round or cut. */
   @Override
   public void setObject(int parameterIndex, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    delegate.setObject(parameterIndex, x, targetSqlType, scaleOrLength);
+    setObject(parameterIndex, x, targetSqlType);
   }
 
   @Override

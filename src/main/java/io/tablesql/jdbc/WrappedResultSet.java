@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.SqlStates;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -19,18 +20,26 @@ import java.sql.SQLXML;
 import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.Calendar;
 import java.util.Map;
 
 /**
  * Calcite's result set, with failures met while reading more rows (a page request that
- * failed, a cancel, a timeout) reported as {@link SQLException}s with their SQLState.
+ * failed, a cancel, a timeout) reported as {@link SQLException}s with their SQLState, and
+ * dates and times read as {@link UtcWallClock} defines them in whatever zone the JVM is in.
  */
 final class WrappedResultSet implements ResultSet {
   private final ResultSet delegate;
   private final WrappedStatement statement;
   private Runnable onClose;
   private int typeNameColumn = -1;
+  /** The SQL type of each column (1-based) and how errors name it, read from the metadata on first need. */
+  private int[] columnTypes;
+  private String[] columnNames;
 
   WrappedResultSet(ResultSet delegate, WrappedStatement statement) {
     this.delegate = delegate;
@@ -81,7 +90,8 @@ final class WrappedResultSet implements ResultSet {
     return iface.isInstance(this) || delegate.isWrapperFor(iface);
   }
 
-  // Everything below only forwards to Calcite's result set.
+  // Everything below only forwards to Calcite's result set, except the readers of dates and
+  // times and getObject, which follow UtcWallClock.
 
   @Override
   public void close() throws SQLException {
@@ -150,17 +160,17 @@ final class WrappedResultSet implements ResultSet {
 
   @Override
   public java.sql.Date getDate(int columnIndex) throws SQLException {
-    return delegate.getDate(columnIndex);
+    return getDate(columnIndex, null);
   }
 
   @Override
   public java.sql.Time getTime(int columnIndex) throws SQLException {
-    return delegate.getTime(columnIndex);
+    return getTime(columnIndex, null);
   }
 
   @Override
   public java.sql.Timestamp getTimestamp(int columnIndex) throws SQLException {
-    return delegate.getTimestamp(columnIndex);
+    return getTimestamp(columnIndex, null);
   }
 
   @Override
@@ -230,17 +240,17 @@ final class WrappedResultSet implements ResultSet {
 
   @Override
   public java.sql.Date getDate(String columnLabel) throws SQLException {
-    return delegate.getDate(columnLabel);
+    return getDate(delegate.findColumn(columnLabel), null);
   }
 
   @Override
   public java.sql.Time getTime(String columnLabel) throws SQLException {
-    return delegate.getTime(columnLabel);
+    return getTime(delegate.findColumn(columnLabel), null);
   }
 
   @Override
   public java.sql.Timestamp getTimestamp(String columnLabel) throws SQLException {
-    return delegate.getTimestamp(columnLabel);
+    return getTimestamp(delegate.findColumn(columnLabel), null);
   }
 
   @Override
@@ -280,8 +290,14 @@ final class WrappedResultSet implements ResultSet {
 
   @Override
   public Object getObject(int columnIndex) throws SQLException {
-    Object value = delegate.getObject(columnIndex);
-    return value instanceof String text ? plainType(columnIndex, text) : value;
+    switch (columnType(columnIndex)) {
+      case Types.TIMESTAMP: return getTimestamp(columnIndex, null);
+      case Types.DATE: return getDate(columnIndex, null);
+      case Types.TIME: return getTime(columnIndex, null);
+      default:
+        Object value = delegate.getObject(columnIndex);
+        return value instanceof String text ? plainType(columnIndex, text) : value;
+    }
   }
 
   @Override
@@ -694,34 +710,43 @@ final class WrappedResultSet implements ResultSet {
     return delegate.getArray(columnLabel);
   }
 
+  /** The date of a DATE or TIMESTAMP column at the start of that day in the calendar's zone (the JVM's without one). */
   @Override
   public java.sql.Date getDate(int columnIndex, Calendar cal) throws SQLException {
-    return delegate.getDate(columnIndex, cal);
+    LocalDate date = (LocalDate) valueAs(columnIndex, Types.DATE);
+    return date == null ? null : UtcWallClock.toDate(date, UtcWallClock.zone(cal));
   }
 
   @Override
   public java.sql.Date getDate(String columnLabel, Calendar cal) throws SQLException {
-    return delegate.getDate(columnLabel, cal);
+    return getDate(delegate.findColumn(columnLabel), cal);
   }
 
+  /** The time of day of a TIME or TIMESTAMP column on 1970-01-01 in the calendar's zone (the JVM's without one). */
   @Override
   public java.sql.Time getTime(int columnIndex, Calendar cal) throws SQLException {
-    return delegate.getTime(columnIndex, cal);
+    LocalTime time = (LocalTime) valueAs(columnIndex, Types.TIME);
+    return time == null ? null : UtcWallClock.toTime(time, UtcWallClock.zone(cal));
   }
 
   @Override
   public java.sql.Time getTime(String columnLabel, Calendar cal) throws SQLException {
-    return delegate.getTime(columnLabel, cal);
+    return getTime(delegate.findColumn(columnLabel), cal);
   }
 
+  /**
+   * The UTC wall clock of a TIMESTAMP column read in the calendar's zone: without a calendar a
+   * Timestamp that shows the wall clock in the JVM's zone, with a UTC calendar the true instant.
+   */
   @Override
   public java.sql.Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
-    return delegate.getTimestamp(columnIndex, cal);
+    LocalDateTime wallClock = (LocalDateTime) valueAs(columnIndex, Types.TIMESTAMP);
+    return wallClock == null ? null : UtcWallClock.toTimestamp(wallClock, UtcWallClock.zone(cal));
   }
 
   @Override
   public java.sql.Timestamp getTimestamp(String columnLabel, Calendar cal) throws SQLException {
-    return delegate.getTimestamp(columnLabel, cal);
+    return getTimestamp(delegate.findColumn(columnLabel), cal);
   }
 
   @Override
@@ -1014,14 +1039,80 @@ final class WrappedResultSet implements ResultSet {
     delegate.updateNClob(columnLabel, reader);
   }
 
+  /** The column's value as a class of the JDBC 4.2 tables (see {@link JdbcConversions#toJavaClass}). */
   @Override
   public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
-    return delegate.getObject(columnIndex, type);
+    if (type == null) {
+      throw new SQLException("getObject needs the class to read column " + columnIndex + " as, such as "
+          + "LocalDateTime.class.", SqlStates.INVALID_CONVERSION);
+    }
+    if (type == Object.class) {
+      return type.cast(getObject(columnIndex));
+    }
+    if (type == String.class) {
+      return type.cast(getString(columnIndex));
+    }
+    return JdbcConversions.toJavaClass(value(columnIndex), type, describe(columnIndex));
   }
 
   @Override
   public <T> T getObject(String columnLabel, Class<T> type) throws SQLException {
-    return delegate.getObject(columnLabel, type);
+    return getObject(delegate.findColumn(columnLabel), type);
+  }
+
+  /**
+   * The column's value as {@link JdbcConversions} takes it. Calcite holds a TIMESTAMP as the
+   * milliseconds of its UTC wall clock, a DATE as days and a TIME as milliseconds of the day, and
+   * its accessors give those numbers as they are through getLong.
+   */
+  private Object value(int column) throws SQLException {
+    switch (columnType(column)) {
+      case Types.TIMESTAMP: {
+        long millis = delegate.getLong(column);
+        return delegate.wasNull() ? null : UtcWallClock.ofMillis(millis);
+      }
+      case Types.DATE: {
+        long days = delegate.getLong(column);
+        return delegate.wasNull() ? null : UtcWallClock.ofDays(days);
+      }
+      case Types.TIME: {
+        long millis = delegate.getLong(column);
+        return delegate.wasNull() ? null : UtcWallClock.ofMillisOfDay(millis);
+      }
+      case Types.BINARY:
+      case Types.VARBINARY:
+        return delegate.getBytes(column);
+      default:
+        return getObject(column);
+    }
+  }
+
+  private Object valueAs(int column, int sqlType) throws SQLException {
+    return JdbcConversions.toSqlType(value(column), sqlType, describe(column));
+  }
+
+  private int columnType(int column) throws SQLException {
+    readColumns();
+    return column > 0 && column < columnTypes.length ? columnTypes[column] : Types.OTHER;
+  }
+
+  private String describe(int column) throws SQLException {
+    readColumns();
+    return column > 0 && column < columnNames.length ? columnNames[column] : "column " + column;
+  }
+
+  private void readColumns() throws SQLException {
+    if (columnTypes == null) {
+      ResultSetMetaData metaData = delegate.getMetaData();
+      int count = metaData.getColumnCount();
+      columnNames = new String[count + 1];
+      int[] types = new int[count + 1];
+      for (int i = 1; i <= count; i++) {
+        types[i] = metaData.getColumnType(i);
+        columnNames[i] = "column " + i + " (" + metaData.getColumnLabel(i) + ", " + metaData.getColumnTypeName(i) + ")";
+      }
+      columnTypes = types;
+    }
   }
 
 }
