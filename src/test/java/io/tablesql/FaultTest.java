@@ -70,6 +70,24 @@ class FaultTest {
   }
 
   @Test
+  void aRequestNeverAnsweredTimesOutAndIsRetried() throws Exception {
+    TableClient table = TestAccount.newTable("Silent");
+    TestAccount.insert(table, List.of(new TableEntity("p", "1").addProperty("N", 1)));
+    try (Connection connection = connectThrough(proxy, "requestTimeoutSeconds=1");
+         Statement statement = connection.createStatement()) {
+      String sql = "SELECT N FROM " + table.getTableName() + " WHERE PartitionKey = 'p' AND RowKey = '1'";
+      count(statement, sql);
+      int faults = proxy.faults();
+      proxy.inject(Fault.HANG, request -> true, 1);
+      assertThat(count(statement, sql)).isEqualTo(1);
+      assertThat(proxy.faults()).isEqualTo(faults + 1);
+      assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isEqualTo(2);
+    } finally {
+      proxy.clearFaults();
+    }
+  }
+
+  @Test
   void pagesEndedEarlyDownToZeroEntitiesAreFollowed() throws Exception {
     TableClient table = TestAccount.newTable("EarlyPages");
     List<TableEntity> entities = new ArrayList<>();
