@@ -139,9 +139,6 @@ public final class WriteRunner {
     TableEntity read = context.readEntity(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT),
         partitionKey, rowKey));
     String etag = read == null ? null : read.getETag();
-    if (!removes) {
-      return new WriteOperation(table, partitionKey, rowKey, Kind.MERGE, changes, etag, origin);
-    }
     Map<String, Object> entity = new HashMap<>();
     if (read != null) {
       read.getProperties().forEach((name, value) -> {
@@ -157,7 +154,13 @@ public final class WriteRunner {
         entity.put(name, value);
       }
     });
-    return new WriteOperation(table, partitionKey, rowKey, Kind.REPLACE, entity, etag, origin);
+    WriteOperation replace = new WriteOperation(table, partitionKey, rowKey, Kind.REPLACE, entity, etag, origin);
+    if (removes) {
+      return replace;
+    }
+    // the service counts the entity a merge leaves behind against the limits, not the merge alone
+    EntityRules.validate(replace);
+    return new WriteOperation(table, partitionKey, rowKey, Kind.MERGE, changes, etag, origin);
   }
 
   private static Object sdkValue(Column column, Object value, String partitionKey, String rowKey)

@@ -33,8 +33,7 @@ public final class WriteSender {
   public static List<List<WriteOperation>> groups(List<WriteOperation> operations) throws SQLException {
     Map<String, List<WriteOperation>> byPartition = new LinkedHashMap<>();
     for (WriteOperation operation : operations) {
-      byPartition.computeIfAbsent(operation.table().toLowerCase(Locale.ROOT) + "\u0000" + operation.partitionKey(),
-          k -> new ArrayList<>()).add(operation);
+      byPartition.computeIfAbsent(partitionOf(operation), k -> new ArrayList<>()).add(operation);
     }
     List<List<WriteOperation>> groups = new ArrayList<>();
     for (List<WriteOperation> partition : byPartition.values()) {
@@ -42,7 +41,7 @@ public final class WriteSender {
       Set<String> rowKeys = new HashSet<>(); // of the group: an entity appears once per transaction
       long bytes = 0;
       for (WriteOperation operation : partition) {
-        long size = EntityRules.sizeOf(operation);
+        long size = EntityRules.payloadSizeOf(operation);
         if (group.size() == EntityRules.MAX_GROUP_OPERATIONS || bytes + size > EntityRules.MAX_GROUP_BYTES
             || rowKeys.contains(operation.rowKey())) {
           groups.add(group);
@@ -98,18 +97,37 @@ public final class WriteSender {
     }
   }
 
-  /** Sends groups concurrently, at most maxConcurrency at a time; failures are returned, not thrown. */
+  /**
+   * Sends groups, failures returned rather than thrown, in the order given. Groups of different
+   * partitions go concurrently, at most maxConcurrency at a time; groups of one partition (split
+   * by size, or because they write one entity twice) go one after another, so that a later write
+   * of an entity wins, as the statement or batch ordered it.
+   */
   public static List<GroupOutcome> send(Session session, List<List<WriteOperation>> groups, RequestCounters counters) {
+    Map<String, List<List<WriteOperation>>> byPartition = new LinkedHashMap<>();
     for (List<WriteOperation> group : groups) {
       LookupCache.invalidate(session, group.get(0).table());
+      byPartition.computeIfAbsent(partitionOf(group.get(0)), k -> new ArrayList<>()).add(group);
     }
-    return Parallel.map(groups, session.maxConcurrency(), group -> {
-      try {
-        session.store().submit(group.get(0).table(), group, counters);
-        return new GroupOutcome(group, null);
-      } catch (StoreException e) {
-        return new GroupOutcome(group, e);
-      }
-    });
+    List<List<GroupOutcome>> chains = Parallel.map(new ArrayList<>(byPartition.values()), session.maxConcurrency(),
+        chain -> {
+          List<GroupOutcome> outcomes = new ArrayList<>();
+          for (List<WriteOperation> group : chain) {
+            try {
+              session.store().submit(group.get(0).table(), group, counters);
+              outcomes.add(new GroupOutcome(group, null));
+            } catch (StoreException e) {
+              outcomes.add(new GroupOutcome(group, e));
+            }
+          }
+          return outcomes;
+        });
+    List<GroupOutcome> outcomes = new ArrayList<>();
+    chains.forEach(outcomes::addAll); // groups() puts the groups of a partition together, in order
+    return outcomes;
+  }
+
+  private static String partitionOf(WriteOperation operation) {
+    return operation.table().toLowerCase(Locale.ROOT) + "\u0000" + operation.partitionKey();
   }
 }

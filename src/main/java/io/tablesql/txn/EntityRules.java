@@ -20,6 +20,10 @@ public final class EntityRules {
   public static final int MAX_VALUE_BYTES = 64 * 1024;
   public static final int MAX_GROUP_OPERATIONS = 100;
   public static final int MAX_GROUP_BYTES = 4 << 20;
+  /** Headers, boundary and request line of one operation of a changeset, without the URL's keys. */
+  private static final int OPERATION_OVERHEAD_BYTES = 400;
+  /** {@code "name@odata.type":"Edm.Binary",} without the name. */
+  private static final int ANNOTATION_BYTES = 32;
   private static final OffsetDateTime MIN_DATE_TIME = OffsetDateTime.parse("1601-01-01T00:00:00Z");
   private static final OffsetDateTime MAX_DATE_TIME = OffsetDateTime.parse("9999-12-31T23:59:59.9999999Z");
 
@@ -108,11 +112,12 @@ public final class EntityRules {
         throw new SQLException("An entity group transaction may touch each entity once: "
             + operation.describe() + " appears twice.", SqlStates.TRANSACTION_RULE);
       }
-      bytes += sizeOf(operation);
+      bytes += payloadSizeOf(operation);
     }
     if (bytes > MAX_GROUP_BYTES) {
-      throw new SQLException("An entity group transaction holds at most 4 MiB; this one would hold about "
-          + bytes + " bytes (the last entity: " + operations.get(operations.size() - 1).describe() + ").",
+      throw new SQLException("An entity group transaction's request holds at most 4 MiB; this one would be "
+          + "about " + bytes + " bytes as sent (JSON, binary as base64, headers of each operation; the last entity: "
+          + operations.get(operations.size() - 1).describe() + "). Commit in smaller transactions.",
           SqlStates.TRANSACTION_RULE);
     }
   }
@@ -135,6 +140,45 @@ public final class EntityRules {
       } else {
         size += 16;
       }
+    }
+    return size;
+  }
+
+  /**
+   * An upper estimate of what an operation adds to an entity group transaction's request, which
+   * is what the service's 4 MiB limit counts: the operation's part of the multipart body (its
+   * headers and request line with the entity's URL) and the entity as JSON, where binary values
+   * travel as base64 and typed values carry an {@code @odata.type} annotation.
+   */
+  public static long payloadSizeOf(WriteOperation operation) {
+    long size = OPERATION_OVERHEAD_BYTES + operation.table().length()
+        + 3L * (operation.partitionKey().length() + operation.rowKey().length()) // in the URL, percent-encoded
+        + jsonStringSize(operation.partitionKey()) + jsonStringSize(operation.rowKey()) + 40;
+    for (Map.Entry<String, Object> property : operation.properties().entrySet()) {
+      Object value = property.getValue();
+      if (value == null) {
+        continue;
+      }
+      size += jsonStringSize(property.getKey()) + 2; // "name": and a comma
+      if (value instanceof String text) {
+        size += jsonStringSize(text);
+      } else if (value instanceof byte[] bytes) {
+        size += 2 + 4L * ((bytes.length + 2) / 3) + ANNOTATION_BYTES + property.getKey().length();
+      } else if (value instanceof Integer || value instanceof Boolean || value instanceof Double) {
+        size += 24;
+      } else {
+        size += 40 + ANNOTATION_BYTES + property.getKey().length(); // Int64, DateTime, Guid: quoted and annotated
+      }
+    }
+    return size;
+  }
+
+  /** A string as JSON in UTF-8: quotes, escapes, and up to three bytes per UTF-16 unit. */
+  private static long jsonStringSize(String text) {
+    long size = 2;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      size += c == '"' || c == '\\' ? 2 : c < 0x20 ? 6 : c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
     }
     return size;
   }

@@ -37,7 +37,8 @@ import java.util.regex.Pattern;
 /**
  * A real HTTP proxy on loopback in front of the emulator that behaves the way the real service
  * (and the network to it) can, where the emulator does not: it refuses what the service refuses
- * (a {@code $filter} of more than 15 comparisons, {@code $top} over 1000), ends query pages early
+ * (a {@code $filter} of more than 15 comparisons, {@code $top} over 1000, a batch of more than 100
+ * operations or 4 MiB), ends query pages early
  * with a continuation (down to zero entities), and injects {@link Fault}s into chosen requests.
  * Everything else is forwarded unchanged.
  */
@@ -79,6 +80,7 @@ public final class FaultyProxy implements AutoCloseable {
   private static final Set<String> NOT_FORWARDED = Set.of("host", "connection", "content-length", "expect",
       "upgrade", "transfer-encoding", "keep-alive");
   private static final Pattern COMPARISON = Pattern.compile("\\b(eq|ne|gt|ge|lt|le)\\b");
+  private static final Pattern OPERATION = Pattern.compile("(?i)content-type: *application/http");
   private static final Pattern QUOTED = Pattern.compile("'(?:[^']|'')*'");
   private static final String CONTINUATION_PK = "x-ms-continuation-NextPartitionKey";
   private static final String CONTINUATION_RK = "x-ms-continuation-NextRowKey";
@@ -227,7 +229,7 @@ public final class FaultyProxy implements AutoCloseable {
         answerError(exchange, 503, "ServerBusy", "The server is busy.", false);
         return;
       }
-      String refusal = serviceLimitBroken(request);
+      String refusal = serviceLimitBroken(request, body);
       if (refusal != null) {
         answerError(exchange, 400, "InvalidInput", refusal, false);
         return;
@@ -277,7 +279,20 @@ public final class FaultyProxy implements AutoCloseable {
   }
 
   /** The service's own limits, which the emulator does not enforce; null if none is broken. */
-  private static String serviceLimitBroken(Request request) {
+  private static String serviceLimitBroken(Request request, byte[] body) {
+    if (request.isBatch()) {
+      if (body.length > 4 << 20) {
+        return "The batch request is " + body.length + " bytes; at most 4 MiB are allowed.";
+      }
+      Matcher operations = OPERATION.matcher(new String(body, StandardCharsets.UTF_8));
+      int count = 0;
+      while (operations.find()) {
+        count++;
+      }
+      if (count > 100) {
+        return "The batch holds " + count + " operations; at most 100 are allowed.";
+      }
+    }
     String top = request.query().get("$top");
     if (top != null && Integer.parseInt(top) > 1000) {
       return "$top may not exceed 1000.";

@@ -1,0 +1,156 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.FaultyProxy;
+import io.tablesql.testing.TestAccount;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.StringJoiner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The entity group rules as the service counts them, through a proxy that refuses what the
+ * service refuses (more than 100 operations or 4 MiB in a batch request), where Azurite would not.
+ */
+class EntityGroupRulesTest {
+  private static FaultyProxy proxy;
+  private static Connection connection;
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
+    connection = FaultTest.connectThrough(proxy);
+  }
+
+  @AfterAll
+  static void tearDown() throws Exception {
+    connection.close();
+    proxy.close();
+  }
+
+  @Test
+  void aTableOfManyDeclaredColumnsIsCatalogedInGroupsOfAtMost100() throws SQLException {
+    StringJoiner columns = new StringJoiner(", ");
+    for (int i = 0; i < 120; i++) {
+      columns.add("C" + i + " INTEGER");
+    }
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE Wide120 (" + columns + ")");
+      try (ResultSet rows = statement.executeQuery("SELECT * FROM Wide120")) {
+        assertThat(rows.getMetaData().getColumnCount()).isEqualTo(123); // keys, Timestamp, 120 declared
+      }
+      statement.execute("DROP TABLE Wide120");
+    }
+  }
+
+  @Test
+  void theFourMebibyteLimitCountsTheRequestNotTheStoredBytes() throws SQLException {
+    TableClient table = declared("Blobs", "B VARBINARY");
+    byte[] blob = new byte[63 * 1024]; // 50 of them: 3.1 MiB stored, 4.2 MiB as base64
+    String insert = "INSERT INTO " + table.getTableName() + " (PartitionKey, RowKey, B) VALUES ('p', ?, ?)";
+    connection.setAutoCommit(false);
+    try (PreparedStatement statement = connection.prepareStatement(insert)) {
+      int accepted = 0;
+      try {
+        for (; accepted < 50; accepted++) {
+          statement.setString(1, String.format("r%02d", accepted));
+          statement.setBytes(2, blob);
+          statement.executeUpdate();
+        }
+      } catch (SQLException e) {
+        assertThat(e.getSQLState()).isEqualTo("25000");
+        assertThat(e.getMessage()).contains("4 MiB", "base64");
+      }
+      assertThat(accepted).isBetween(40, 49);
+      connection.commit(); // what was accepted fits one request
+    } finally {
+      connection.setAutoCommit(true);
+    }
+    try (PreparedStatement batch = connection.prepareStatement(insert.replace("'p'", "'q'"))) {
+      for (int i = 0; i < 50; i++) {
+        batch.setString(1, String.format("r%02d", i));
+        batch.setBytes(2, blob);
+        batch.addBatch();
+      }
+      assertThat(batch.executeBatch()).hasSize(50).containsOnly(1); // sent as two groups
+    }
+  }
+
+  @Test
+  void laterWritesOfOneEntityWinInAStatementAndInABatch() throws SQLException {
+    TableClient table = TestAccount.newTable("LastWins");
+    TestAccount.insert(table, List.of(new TableEntity("p", "x").addProperty("N", 0)));
+    String name = table.getTableName();
+    try (Statement statement = connection.createStatement()) {
+      for (int i = 1; i <= 30; i++) {
+        statement.addBatch("UPSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('p', 'x', " + i + ")");
+      }
+      statement.executeBatch();
+      assertThat(n(statement, name)).isEqualTo(30);
+      statement.executeUpdate("UPSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('p', 'x', 41), "
+          + "('p', 'x', 42), ('p', 'x', 43)");
+      assertThat(n(statement, name)).isEqualTo(43);
+    }
+  }
+
+  @Test
+  void anUpdateIsCheckedAgainstTheEntityItLeavesBehind() throws SQLException {
+    StringJoiner columns = new StringJoiner(", ");
+    TableEntity entity = new TableEntity("p", "1");
+    for (int i = 0; i < 255; i++) {
+      columns.add("C" + i + " INTEGER");
+      if (i < 250) {
+        entity.addProperty("C" + i, i);
+      }
+    }
+    TableClient table = declared("Crowded", columns.toString());
+    try (Statement statement = connection.createStatement()) {
+      TestAccount.insert(table, List.of(entity));
+      assertThatThrownBy(() -> statement.executeUpdate("UPDATE " + table.getTableName()
+          + " SET C250 = 1, C251 = 1, C252 = 1 WHERE PartitionKey = 'p' AND RowKey = '1'"))
+          .isInstanceOf(SQLException.class)
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("22000"))
+          .hasMessageContaining("253 properties");
+      assertThat(statement.executeUpdate("UPDATE " + table.getTableName()
+          + " SET C250 = 1, C251 = 1 WHERE PartitionKey = 'p' AND RowKey = '1'")).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void anInsertNamingTimestampIsRefused() throws SQLException {
+    TableClient table = TestAccount.newTable("Stamped");
+    TestAccount.insert(table, List.of(new TableEntity("p", "0").addProperty("N", 0)));
+    try (Statement statement = connection.createStatement()) {
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + table.getTableName()
+          + " (PartitionKey, RowKey, \"Timestamp\") VALUES ('p', '1', TIMESTAMP '2020-01-01 00:00:00')"))
+          .isInstanceOf(SQLException.class)
+          .hasMessageContaining("Timestamp cannot be written");
+    }
+  }
+
+  /** A new table created through the driver, so that its declared columns are in the catalog. */
+  private static TableClient declared(String prefix, String columns) throws SQLException {
+    String name = prefix + Long.toString(System.nanoTime(), 36).replaceAll("[^a-z0-9]", "");
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE " + name + " (" + columns + ")");
+    }
+    return TestAccount.service().getTableClient(name);
+  }
+
+  private static int n(Statement statement, String table) throws SQLException {
+    try (ResultSet rows = statement.executeQuery("SELECT N FROM " + table + " WHERE PartitionKey = 'p' AND RowKey = 'x'")) {
+      assertThat(rows.next()).isTrue();
+      return rows.getInt(1);
+    }
+  }
+}
