@@ -89,6 +89,10 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.TABLE_DELETE_WAIT, seconds);
   }
 
+  public void setMaxRequestsPerSecond(int requestsPerSecond) {
+    set(DriverProperty.MAX_REQUESTS_PER_SECOND, requestsPerSecond);
+  }
+
   private void set(DriverProperty property, Object value) {
     properties.setProperty(property.key(), String.valueOf(value));
   }

@@ -23,6 +23,9 @@ public enum DriverProperty {
       "Seconds to wait for one response from the service before failing the request."),
   MAX_RETRIES("maxRetries", "3",
       "Retries of a request that failed with a transient error (throttling, timeouts, 5xx)."),
+  MAX_REQUESTS_PER_SECOND("maxRequestsPerSecond", "0",
+      "Requests per second the JVM sends at most to one account with one credential, retries included, "
+          + "shared by all its connections (a bulk load paces itself instead of being throttled); 0: no limit."),
   STRICT_ATOMICITY("strictAtomicity", "false",
       "Refuse a statement whose writes span several partitions or more than 100 entities (which "
           + "would be sent as several entity group transactions) instead of executing it."),

@@ -68,6 +68,10 @@ public final class TableStore {
             .setBaseDelay(Duration.ofMillis(200))
             .setMaxDelay(Duration.ofSeconds(4))))
         .addPolicy(new RequestCountingPolicy());
+    int requestsPerSecond = settings.getInt(DriverProperty.MAX_REQUESTS_PER_SECOND);
+    if (requestsPerSecond > 0) {
+      builder.addPolicy(RateLimitPolicy.of(settings.principal(), requestsPerSecond));
+    }
     if (settings.accountKey() != null) {
       builder.credential(new AzureNamedKeyCredential(settings.accountName(), settings.accountKey().reveal()));
     } else {

@@ -59,8 +59,8 @@ public final class FaultyProxy implements AutoCloseable {
     HANG
   }
 
-  /** A request as the proxy saw it: method, path and decoded query parameters. */
-  public record Request(String method, String path, Map<String, String> query) {
+  /** A request as the proxy saw it: method, path, decoded query parameters, and when it came. */
+  public record Request(String method, String path, Map<String, String> query, long receivedNanos) {
     public boolean isQuery() {
       return method.equals("GET") && path.endsWith("()");
     }
@@ -217,7 +217,7 @@ public final class FaultyProxy implements AutoCloseable {
         body = in.readAllBytes();
       }
       Request request = new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
-          parseQuery(exchange.getRequestURI().getRawQuery()));
+          parseQuery(exchange.getRequestURI().getRawQuery()), System.nanoTime());
       seen.add(request);
       String url = URLDecoder.decode(exchange.getRequestURI().toString(), StandardCharsets.UTF_8);
       requestUrls.add(url);
