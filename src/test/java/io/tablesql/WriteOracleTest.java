@@ -21,8 +21,13 @@ import org.junit.jupiter.api.Test;
  * the same statements run with pushdown=false on an identical copy must leave identical tables.
  */
 class WriteOracleTest {
+  /** The connection whose writes are checked against the oracle's. */
+  Connection connectPushed() throws Exception {
+    return TestAccount.connect();
+  }
+
   @Test
-  void updatesAndDeletesChangeTheSameEntitiesWithAndWithoutPushdown() throws SQLException {
+  void updatesAndDeletesChangeTheSameEntitiesWithAndWithoutPushdown() throws Exception {
     String pushedTable = OracleData.create().getTableName();
     String oracleTable = OracleData.create().getTableName();
     List<String> predicates = new java.util.ArrayList<>(OracleTest.handWritten().subList(0, 30));
@@ -30,7 +35,7 @@ class WriteOracleTest {
     while (predicates.size() < 60) {
       predicates.add(OracleTest.randomPredicate(random, 0));
     }
-    try (Connection pushed = TestAccount.connect(); Connection oracle = TestAccount.connect("pushdown=false");
+    try (Connection pushed = connectPushed(); Connection oracle = TestAccount.connect("pushdown=false");
          Statement onPushed = pushed.createStatement(); Statement onOracle = oracle.createStatement()) {
       for (int i = 0; i < predicates.size(); i++) {
         String statement = i % 3 == 2
