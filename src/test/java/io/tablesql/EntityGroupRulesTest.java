@@ -127,6 +127,23 @@ class EntityGroupRulesTest {
   }
 
   @Test
+  void anUpsertTheServiceRefusesForItsMergedSizeSaysWhy() throws SQLException {
+    TableClient table = TestAccount.newTable("Merged");
+    TestAccount.insert(table, List.of(new TableEntity("p", "1").addProperty("N", 0)));
+    try (Statement statement = connection.createStatement()) {
+      statement.executeQuery("SELECT N FROM " + table.getTableName()).close();
+      proxy.inject(FaultyProxy.Fault.TOO_MANY_PROPERTIES, FaultyProxy.Request::isBatch, 1);
+      assertThatThrownBy(() -> statement.executeUpdate("UPSERT INTO " + table.getTableName()
+          + " (PartitionKey, RowKey, N) VALUES ('p', '1', 1)"))
+          .isInstanceOf(SQLException.class)
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("22000"))
+          .hasMessageContaining("TooManyProperties").hasMessageContaining("252 properties");
+    } finally {
+      proxy.clearFaults();
+    }
+  }
+
+  @Test
   void anInsertNamingTimestampIsRefused() throws SQLException {
     TableClient table = TestAccount.newTable("Stamped");
     TestAccount.insert(table, List.of(new TableEntity("p", "0").addProperty("N", 0)));

@@ -44,6 +44,9 @@ public final class TableStore {
   /** Where the SDK looks for the ETag that a conditional write sends as If-Match. */
   private static final String ETAG_PROPERTY = "odata.etag";
   private static final String TABLE_BEING_DELETED = "TableBeingDeleted";
+  /** The service's error codes for an entity over its limits. */
+  private static final java.util.Set<String> ENTITY_LIMITS = java.util.Set.of("TooManyProperties",
+      "EntityTooLarge", "PropertyValueTooLarge");
 
   private final TableServiceClient service;
   private final String endpoint;
@@ -295,6 +298,12 @@ public final class TableStore {
     int status = e.getResponse() == null ? 0 : e.getResponse().getStatusCode();
     String code = errorCode(e);
     String which = failed == null ? "the writes to table " + table : failed.describe();
+    if (ENTITY_LIMITS.contains(code)) {
+      // an upsert merged into an entity the driver did not read can exceed what the entity may hold
+      return new StoreException("Cannot write " + which + ": the service refused it (" + code + "), as the entity "
+          + "it would leave behind breaks a limit (at most 252 properties, 1 MiB, 64 KiB per value)."
+          + nothingWritten, SqlStates.DATA_EXCEPTION, null);
+    }
     if (TABLE_BEING_DELETED.equals(code)) {
       return new StoreException("Table " + table + " was dropped and the service is still deleting it "
           + "(TableBeingDeleted)." + nothingWritten + " Create it again once the deletion is done (about 40 "

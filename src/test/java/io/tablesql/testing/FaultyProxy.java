@@ -56,7 +56,9 @@ public final class FaultyProxy implements AutoCloseable {
     /** Forwarded; the answer's headers are sent, then the connection closes halfway through its body. */
     RESET,
     /** Never answered (until the proxy closes): the client's timeout must end the wait. */
-    HANG
+    HANG,
+    /** Answered 400 TooManyProperties without forwarding, as for a merge leaving more than 252 properties. */
+    TOO_MANY_PROPERTIES
   }
 
   /** A request as the proxy saw it: method, path, decoded query parameters, and when it came. */
@@ -241,6 +243,10 @@ public final class FaultyProxy implements AutoCloseable {
       }
       if (fault == Fault.TABLE_BEING_DELETED) {
         answerError(exchange, 409, "TableBeingDeleted", "The specified table is being deleted.", false);
+        return;
+      }
+      if (fault == Fault.TOO_MANY_PROPERTIES) {
+        answerError(exchange, 400, "TooManyProperties", "The entity has more properties than allowed.", false);
         return;
       }
       if (fault == Fault.HANG) {
