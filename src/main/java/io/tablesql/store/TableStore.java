@@ -51,12 +51,14 @@ public final class TableStore {
   private final TableServiceClient service;
   private final String endpoint;
   private final Duration deletedTableWait;
+  private final boolean sharedAccessSignature;
   private final java.util.concurrent.ConcurrentHashMap<String, TableClient> clients =
       new java.util.concurrent.ConcurrentHashMap<>();
 
   public TableStore(ConnectionSettings settings) {
     this.endpoint = settings.tableEndpoint();
     this.deletedTableWait = Duration.ofSeconds(settings.getInt(DriverProperty.TABLE_DELETE_WAIT));
+    this.sharedAccessSignature = settings.accountKey() == null;
     Duration timeout = Duration.ofSeconds(settings.getInt(DriverProperty.REQUEST_TIMEOUT));
     HttpClient http = new JdkHttpClientBuilder()
         .connectionTimeout(Duration.ofSeconds(Math.min(10, timeout.getSeconds())))
@@ -354,7 +356,8 @@ public final class TableStore {
       int status = http.getResponse().getStatusCode();
       String code = http.getResponse().getHeaderValue("x-ms-error-code");
       String detail = code != null ? code : "HTTP " + status;
-      if (status == 403 && code != null && code.startsWith("Authorization")) {
+      // an account key grants everything, so its 403 is a rejected key; a SAS may be valid and narrow
+      if (status == 403 && sharedAccessSignature && code != null && code.startsWith("Authorization")) {
         return new StoreException("The credentials are not permitted to " + action + " at " + endpoint + " ("
             + code + "). A SAS token must grant this operation on this table (and key range), be unexpired "
             + "and allow this client's address; a table that does not exist is refused the same way.",
