@@ -21,8 +21,8 @@ class FaultyOracleTest extends OracleTest {
     proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
     Connection connection = FaultTest.connectThrough(proxy, "maxRetries=5");
     proxy.endPagesEarly(50, true);
-    proxy.inject(Fault.BUSY, FaultyProxy.everyNth(40), Integer.MAX_VALUE);
-    proxy.inject(Fault.RESET, FaultyProxy.everyNth(53), Integer.MAX_VALUE);
+    proxy.inject(Fault.BUSY, FaultyProxy.everyNth(60), Integer.MAX_VALUE);
+    proxy.inject(Fault.RESET, FaultyProxy.everyNth(83), Integer.MAX_VALUE);
     return connection;
   }
 
