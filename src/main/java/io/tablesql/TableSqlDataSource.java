@@ -89,6 +89,32 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.TABLE_DELETE_WAIT, seconds);
   }
 
+  public void setStrictAtomicity(boolean strictAtomicity) {
+    set(DriverProperty.STRICT_ATOMICITY, strictAtomicity);
+  }
+
+  /** {@code merge} or {@code replace}: what UPSERT does to an existing entity. */
+  public void setUpsertMode(String upsertMode) {
+    set(DriverProperty.UPSERT_MODE, upsertMode);
+  }
+
+  public void setPlanCacheSize(int planCacheSize) {
+    set(DriverProperty.PLAN_CACHE_SIZE, planCacheSize);
+  }
+
+  /** Lookup tables served from the JVM's cache, comma-separated. */
+  public void setLookupTables(String lookupTables) {
+    set(DriverProperty.LOOKUP_TABLES, lookupTables);
+  }
+
+  public void setLookupCacheMaxEntities(int entities) {
+    set(DriverProperty.LOOKUP_CACHE_MAX_ENTITIES, entities);
+  }
+
+  public void setLookupCacheTtlSeconds(int seconds) {
+    set(DriverProperty.LOOKUP_CACHE_TTL, seconds);
+  }
+
   public void setMaxRequestsPerSecond(int requestsPerSecond) {
     set(DriverProperty.MAX_REQUESTS_PER_SECOND, requestsPerSecond);
   }
