@@ -11,7 +11,6 @@ import java.sql.NClob;
 import java.sql.PreparedStatement;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
 import java.sql.SQLXML;
 import java.sql.Savepoint;
@@ -27,6 +26,7 @@ import io.tablesql.schema.AzureSchema;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore;
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import java.util.ArrayList;
 import java.util.List;
@@ -308,7 +308,7 @@ public final class TableSqlConnection implements Connection, LookupTables {
   }
 
   private static SQLException noStoredProcedures() {
-    return new SQLFeatureNotSupportedException("Azure Table storage has no stored procedures: use "
+    return SqlExceptions.of("Azure Table storage has no stored procedures: use "
         + "prepareStatement.", io.tablesql.SqlStates.FEATURE_NOT_SUPPORTED);
   }
 
@@ -316,7 +316,7 @@ public final class TableSqlConnection implements Connection, LookupTables {
   @Override
   public boolean isValid(int timeout) throws SQLException {
     if (timeout < 0) {
-      throw new SQLException("isValid takes a timeout in seconds, 0 for none, not " + timeout + ".",
+      throw SqlExceptions.of("isValid takes a timeout in seconds, 0 for none, not " + timeout + ".",
           io.tablesql.SqlStates.INVALID_ATTRIBUTE_VALUE);
     }
     if (delegate.isClosed()) {
@@ -381,7 +381,7 @@ public final class TableSqlConnection implements Connection, LookupTables {
 
   private void requireOpen() throws SQLException {
     if (delegate.isClosed()) {
-      throw new SQLException("The connection is closed; open a new one.", io.tablesql.SqlStates.CONNECTION_CLOSED);
+      throw SqlExceptions.of("The connection is closed; open a new one.", io.tablesql.SqlStates.CONNECTION_CLOSED);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import io.tablesql.TableSqlStatement;
 import io.tablesql.exec.Session;
@@ -250,7 +251,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
   @Override
   public void setFetchSize(int rows) throws SQLException {
     if (rows < 0) {
-      throw new SQLException("Fetch size must be 0 or more, not " + rows + ".", "HY024");
+      throw SqlExceptions.of("Fetch size must be 0 or more, not " + rows + ".", SqlStates.INVALID_ATTRIBUTE_VALUE);
     }
     fetchSize = rows;
     delegate.setFetchSize(rows);
@@ -329,7 +330,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
   final SQLException readFailure(Throwable failure) {
     SQLException translated = SqlErrors.translate(failure);
     if (cancelled && SqlStates.GENERAL_ERROR.equals(translated.getSQLState())) {
-      return new SQLException("The statement was cancelled (Statement.cancel).", SqlStates.QUERY_CANCELED, failure);
+      return SqlExceptions.of("The statement was cancelled (Statement.cancel).", SqlStates.QUERY_CANCELED, failure);
     }
     return translated;
   }
