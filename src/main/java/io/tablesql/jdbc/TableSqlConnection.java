@@ -59,6 +59,8 @@ public final class TableSqlConnection implements Connection, LookupTables {
   private final AzureSchema schema;
   private final String schemaName;
   private final PlanCache planCache;
+  /** Statements not closed yet, which closing the connection closes (ending their fetches). */
+  private final java.util.Set<WrappedStatement> openStatements = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   private TableSqlConnection(CalciteConnection delegate, Session session, AzureSchema schema, String schemaName) {
     this.delegate = delegate;
@@ -366,12 +368,23 @@ public final class TableSqlConnection implements Connection, LookupTables {
     session.rollback();
   }
 
-  /** Closing discards writes not committed, like a rollback. */
+  /** Closing discards writes not committed, like a rollback, and ends the fetches of its statements. */
   @Override
   public void close() throws SQLException {
     session.rollback();
+    for (WrappedStatement statement : List.copyOf(openStatements)) {
+      statement.closeWithConnection();
+    }
     planCache.clear();
     delegate.close();
+  }
+
+  void opened(WrappedStatement statement) {
+    openStatements.add(statement);
+  }
+
+  void closed(WrappedStatement statement) {
+    openStatements.remove(statement);
   }
 
   @Override

@@ -83,6 +83,7 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     if (delegate == StandIns.CLOSED_STATEMENT) {
       return;
     }
+    markClosed(SqlStates.INVALID_STATE);
     closeCurrentResultSet();
     PreparedStatement plan = delegate;
     delegate = StandIns.CLOSED_STATEMENT;
