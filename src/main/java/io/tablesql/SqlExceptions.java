@@ -1,5 +1,6 @@
 package io.tablesql;
 
+import java.sql.BatchUpdateException;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
@@ -54,8 +55,15 @@ public final class SqlExceptions {
     }
   }
 
-  /** {@code error} itself when its class already matches its SQLState; otherwise it rewrapped as the matching class. */
+  /**
+   * {@code error} itself when its class already matches its SQLState, or when it is a
+   * {@link BatchUpdateException} (whose update counts executeBatch must report); otherwise it
+   * rewrapped as the matching class.
+   */
   public static SQLException matching(SQLException error) {
+    if (error instanceof BatchUpdateException) {
+      return error;
+    }
     SQLException expected = of(error.getMessage(), error.getSQLState(), error);
     return expected.getClass() == error.getClass() ? error : expected;
   }

@@ -67,5 +67,7 @@ class SqlExceptionsTest {
         .hasMessage("Duplicate key");
     SQLException already = SqlExceptions.of("x", SqlStates.SYNTAX_ERROR);
     assertThat((Throwable) SqlExceptions.matching(already)).isSameAs(already);
+    SQLException batch = new java.sql.BatchUpdateException("Duplicate key", SqlStates.UNIQUE_VIOLATION, new int[0]);
+    assertThat((Throwable) SqlExceptions.matching(batch)).isSameAs(batch);
   }
 }
