@@ -39,6 +39,11 @@ public final class SqlStates {
   public static final String CONNECTION_CLOSED = "08003";
   /** A write on a connection set read-only; nothing was sent. */
   public static final String READ_ONLY = "25006";
+  /**
+   * The service stayed busy (throttling, 5xx) through every retry; the same request may succeed
+   * later. Class 53 (insufficient resources), as PostgreSQL uses it.
+   */
+  public static final String SERVICE_BUSY = "53000";
   /** A table name the service is still deleting. */
   public static final String OBJECT_IN_USE = "55006";
   /** A call on a closed statement. */

@@ -126,7 +126,7 @@ public class TableSqlDataSource implements DataSource {
   @Override
   public Connection getConnection() throws SQLException {
     if (connectionString == null) {
-      throw new SQLException("The DataSource has no connection string: call setConnectionString, for "
+      throw SqlExceptions.of("The DataSource has no connection string: call setConnectionString, for "
           + "example with \"UseDevelopmentStorage=true\".", SqlStates.CONNECTION_REJECTED);
     }
     String url = ConnectionSettings.acceptsUrl(connectionString) ? connectionString
@@ -170,7 +170,7 @@ public class TableSqlDataSource implements DataSource {
     if (iface.isInstance(this)) {
       return iface.cast(this);
     }
-    throw new SQLException("Not a wrapper for " + iface.getName());
+    throw SqlExceptions.of("Not a wrapper for " + iface.getName() + ".", SqlStates.GENERAL_ERROR);
   }
 
   @Override

@@ -125,4 +125,130 @@ class CancelAndTimeoutTest {
       }).isInstanceOf(SQLTimeoutException.class).satisfies(e -> assertState(e, TIMED_OUT));
     }
   }
+
+  /** Reads the first rows of {@code sql} on {@code connection}: the statement works. */
+  private static void assertRuns(Connection on, String sql) throws SQLException {
+    try (Statement statement = on.createStatement(); ResultSet resultSet = statement.executeQuery(sql)) {
+      for (int i = 0; i < 3; i++) {
+        assertThat(resultSet.next()).isTrue();
+      }
+    }
+  }
+
+  private static String partitionScan(String partition) {
+    return "SELECT RowKey FROM " + table + " WHERE PartitionKey = '" + partition + "'";
+  }
+
+  /** Cancels {@code statement} from another thread once its result set has given a row. */
+  private static Throwable cancelWhileFetching(Statement statement, String sql) throws Exception {
+    CountDownLatch reading = new CountDownLatch(1);
+    CompletableFuture<Void> reader = CompletableFuture.runAsync(() -> {
+      try (ResultSet resultSet = statement.executeQuery(sql)) {
+        resultSet.next();
+        reading.countDown();
+        readAll(resultSet);
+      } catch (SQLException e) {
+        throw new java.util.concurrent.CompletionException(e);
+      }
+    });
+    reading.await();
+    statement.cancel();
+    return org.assertj.core.api.Assertions.catchThrowable(reader::join).getCause();
+  }
+
+  @Test
+  void afterACancelTheSameSqlRunsAgainEverywhere() throws Exception {
+    String sql = partitionScan("p1");
+    try (Statement statement = connection.createStatement()) {
+      assertState(cancelWhileFetching(statement, sql), CANCELLED);
+      assertRuns(connection, sql); // same connection, from the plan cache
+      try (ResultSet again = statement.executeQuery(sql)) { // the cancelled statement itself
+        assertThat(again.next()).isTrue();
+      }
+    }
+    assertRuns(connection, partitionScan("p2")); // the same plan with another literal
+    try (Connection other = TestAccount.connect("pageSize=1")) {
+      assertRuns(other, sql);
+    }
+  }
+
+  @Test
+  void afterATimeoutTheSameSqlRunsAgain() throws SQLException {
+    String sql = partitionScan("p0");
+    try (Statement statement = connection.createStatement()) {
+      statement.setQueryTimeout(1);
+      assertThatThrownBy(() -> {
+        try (ResultSet resultSet = statement.executeQuery(sql)) {
+          readAll(resultSet);
+        }
+      }).isInstanceOf(SQLTimeoutException.class);
+      statement.setQueryTimeout(0);
+      try (ResultSet again = statement.executeQuery(sql)) {
+        assertThat(again.next()).isTrue();
+      }
+    }
+    assertRuns(connection, sql);
+  }
+
+  @Test
+  void aCancelledPreparedStatementRunsAgain() throws Exception {
+    try (PreparedStatement statement = connection.prepareStatement(partitionScan("p2"))) {
+      CountDownLatch reading = new CountDownLatch(1);
+      CompletableFuture<Void> reader = CompletableFuture.runAsync(() -> {
+        try (ResultSet resultSet = statement.executeQuery()) {
+          resultSet.next();
+          reading.countDown();
+          readAll(resultSet);
+        } catch (SQLException e) {
+          throw new java.util.concurrent.CompletionException(e);
+        }
+      });
+      reading.await();
+      statement.cancel();
+      assertThatThrownBy(reader::join).cause().satisfies(e -> assertState(e, CANCELLED));
+      try (ResultSet again = statement.executeQuery()) {
+        assertThat(again.next()).isTrue();
+      }
+    }
+    assertRuns(connection, partitionScan("p2"));
+  }
+
+  /** Reads {@code sql} in another thread and runs {@code interrupt} once rows are coming; the reader's failure. */
+  private static Throwable interruptFetch(Statement statement, String sql, ThrowingRunnable interrupt) throws Exception {
+    CountDownLatch reading = new CountDownLatch(1);
+    CompletableFuture<Void> reader = CompletableFuture.runAsync(() -> {
+      try (ResultSet resultSet = statement.executeQuery(sql)) {
+        resultSet.next();
+        reading.countDown();
+        readAll(resultSet);
+      } catch (SQLException e) {
+        throw new java.util.concurrent.CompletionException(e);
+      }
+    });
+    reading.await();
+    interrupt.run();
+    return org.assertj.core.api.Assertions.catchThrowable(reader::join).getCause();
+  }
+
+  interface ThrowingRunnable {
+    void run() throws Exception;
+  }
+
+  @Test
+  void closingTheStatementEndsAFetchInAnotherThread() throws Exception {
+    Statement statement = connection.createStatement();
+    assertState(interruptFetch(statement, partitionScan("p1"), statement::close), "HY010");
+    assertRuns(connection, partitionScan("p1"));
+  }
+
+  @Test
+  void closingTheConnectionEndsAFetchInAnotherThread() throws Exception {
+    Connection own = TestAccount.connect("pageSize=1");
+    Statement statement = own.createStatement();
+    Throwable failure = interruptFetch(statement, partitionScan("p1"), own::close);
+    assertThat(failure).isInstanceOf(java.sql.SQLNonTransientConnectionException.class)
+        .hasMessageContaining("connection was closed");
+    assertState(failure, "08003");
+    assertThat(statement.isClosed()).isTrue();
+  }
 }

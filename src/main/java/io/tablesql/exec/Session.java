@@ -1,5 +1,6 @@
 package io.tablesql.exec;
 
+import io.tablesql.SqlExceptions;
 import io.tablesql.jdbc.ConnectionSettings;
 import io.tablesql.jdbc.DriverProperty;
 import io.tablesql.store.RequestCounters;
@@ -78,7 +79,7 @@ public final class Session {
   /** Refuses a write (statement, batch, DDL or commit) of a read-only connection before anything is sent. */
   public void requireWritable() throws java.sql.SQLException {
     if (readOnly) {
-      throw new java.sql.SQLException("The connection is read-only, so writes, DDL and commits are refused and "
+      throw SqlExceptions.of("The connection is read-only, so writes, DDL and commits are refused and "
           + "nothing was sent. Call Connection.setReadOnly(false) to write.", io.tablesql.SqlStates.READ_ONLY);
     }
   }
@@ -100,9 +101,9 @@ public final class Session {
         store.submit(writes.get(0).table(), writes, new RequestCounters());
       } catch (io.tablesql.store.StoreException e) {
         if (io.tablesql.SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
-          throw new java.sql.SQLException("Commit: " + e.getMessage(), e.sqlState());
+          throw SqlExceptions.of("Commit: " + e.getMessage(), e.sqlState());
         }
-        throw new java.sql.SQLException("Commit failed, nothing of the transaction was written: " + e.getMessage(),
+        throw SqlExceptions.of("Commit failed, nothing of the transaction was written: " + e.getMessage(),
             e.sqlState());
       }
     }

@@ -1,6 +1,7 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import io.tablesql.jdbc.DriverProperty;
 import io.tablesql.plan.WritePlan;
@@ -78,7 +79,7 @@ public final class WriteRunner {
             read == null ? null : read.getETag(), origin);
       }
       default:
-        throw new SQLException(plan.operation() + " is not supported; use INSERT, UPSERT, UPDATE or DELETE.",
+        throw SqlExceptions.of(plan.operation() + " is not supported; use INSERT, UPSERT, UPDATE or DELETE.",
             SqlStates.FEATURE_NOT_SUPPORTED);
     }
   }
@@ -101,7 +102,7 @@ public final class WriteRunner {
     String partitionKey = (String) values[shape.indexOf(Column.PARTITION_KEY)];
     String rowKey = (String) values[shape.indexOf(Column.ROW_KEY)];
     if (values[shape.indexOf(Column.TIMESTAMP)] != null) {
-      throw new SQLException("Timestamp cannot be written: the service sets it on every write of an entity "
+      throw SqlExceptions.of("Timestamp cannot be written: the service sets it on every write of an entity "
           + "(PartitionKey '" + partitionKey + "', RowKey '" + rowKey + "' of table " + table + "). Leave it out of "
           + "the INSERT's columns (or copy it into a property of another name). Nothing was written.",
           SqlStates.SYNTAX_ERROR);
@@ -129,7 +130,7 @@ public final class WriteRunner {
       String name = plan.updatedColumns().get(i);
       Column column = shape.columns().get(shape.indexOf(name));
       if (column.isKey() || column.name().equals(Column.TIMESTAMP)) {
-        throw new SQLException("UPDATE cannot change " + name + ": an entity's key and Timestamp are fixed. "
+        throw SqlExceptions.of("UPDATE cannot change " + name + ": an entity's key and Timestamp are fixed. "
             + "DELETE the entity and INSERT it with the new key.", SqlStates.FEATURE_NOT_SUPPORTED);
       }
       Object value = values[shape.columns().size() + i];
@@ -168,7 +169,7 @@ public final class WriteRunner {
     try {
       return column.toSdk(value);
     } catch (IllegalArgumentException e) {
-      throw new SQLException("Cannot write '" + value + "' to " + column.name() + " of (PartitionKey '" + partitionKey
+      throw SqlExceptions.of("Cannot write '" + value + "' to " + column.name() + " of (PartitionKey '" + partitionKey
           + "', RowKey '" + rowKey + "'): the column holds GUIDs, written as 8-4-4-4-12 hexadecimal digits.",
           SqlStates.DATA_EXCEPTION);
     }

@@ -1,5 +1,6 @@
 package io.tablesql.exec;
 
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import io.tablesql.jdbc.DriverProperty;
 import io.tablesql.store.RequestCounters;
@@ -69,7 +70,7 @@ public final class WriteSender {
     }
     List<List<WriteOperation>> groups = groups(operations);
     if (groups.size() > 1 && session.settings().getBoolean(DriverProperty.STRICT_ATOMICITY)) {
-      throw new SQLException("This statement writes " + operations.size() + " entities in " + groups.size()
+      throw SqlExceptions.of("This statement writes " + operations.size() + " entities in " + groups.size()
           + " entity groups (one per table and PartitionKey, at most 100 each), which the service cannot "
           + "write atomically, and strictAtomicity=true refuses that. Nothing was written.",
           SqlStates.TRANSACTION_RULE);
@@ -93,7 +94,7 @@ public final class WriteSender {
       String partial = groups.size() == 1 ? "" : " The statement was sent as " + groups.size()
           + " entity groups; " + written + " of its " + operations.size() + " writes were made and stay "
           + "written, besides those of the failed group" + (unknown > 0 ? "s whose outcome is unknown." : ".");
-      throw new SQLException(failure.getMessage() + partial, failure.sqlState());
+      throw SqlExceptions.of(failure.getMessage() + partial, failure.sqlState());
     }
   }
 

@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import java.net.URI;
 import java.sql.SQLException;
@@ -78,7 +79,7 @@ public final class ConnectionSettings {
       }
       int eq = pair.indexOf('=');
       if (eq <= 0) {
-        throw new SQLException("Malformed connection string: '" + redact(pair)
+        throw SqlExceptions.of("Malformed connection string: '" + redact(pair)
             + "' is not a key=value pair. Write it as key=value; for example "
             + "jdbc:tablesql:UseDevelopmentStorage=true", SqlStates.CONNECTION_REJECTED);
       }
@@ -130,7 +131,7 @@ public final class ConnectionSettings {
       for (DriverProperty p : DriverProperty.values()) {
         valid.add(p.key());
       }
-      throw new SQLException("Unknown connection string key '" + key + "'. Valid keys are: "
+      throw SqlExceptions.of("Unknown connection string key '" + key + "'. Valid keys are: "
           + String.join(", ", valid) + ".", SqlStates.CONNECTION_REJECTED);
     }
     driver.put(property, value);
@@ -169,7 +170,7 @@ public final class ConnectionSettings {
   }
 
   private static SQLException badValue(DriverProperty property, String value, String expected) {
-    return new SQLException("Driver property " + property.key() + "='" + value + "' is invalid: expected "
+    return SqlExceptions.of("Driver property " + property.key() + "='" + value + "' is invalid: expected "
         + expected + " (default " + property.defaultValue() + ").", SqlStates.CONNECTION_REJECTED);
   }
 
@@ -188,7 +189,7 @@ public final class ConnectionSettings {
       key = new Secret(DEV_KEY);
     } else if (endpoint == null) {
       if (accountName == null) {
-        throw new SQLException("The connection string names no account: add AccountName=... (with "
+        throw SqlExceptions.of("The connection string names no account: add AccountName=... (with "
             + "AccountKey=... or SharedAccessSignature=...), TableEndpoint=..., or "
             + "UseDevelopmentStorage=true for a local emulator.", SqlStates.CONNECTION_REJECTED);
       }
@@ -202,11 +203,11 @@ public final class ConnectionSettings {
         throw new IllegalArgumentException();
       }
     } catch (Exception e) {
-      throw new SQLException("TableEndpoint '" + endpoint + "' is not a URL such as "
+      throw SqlExceptions.of("TableEndpoint '" + endpoint + "' is not a URL such as "
           + "https://myaccount.table.core.windows.net.", SqlStates.CONNECTION_REJECTED);
     }
     if (key == null && sas == null) {
-      throw new SQLException("The connection string has no credentials: add AccountKey=... (with "
+      throw SqlExceptions.of("The connection string has no credentials: add AccountKey=... (with "
           + "AccountName) or SharedAccessSignature=....", SqlStates.CONNECTION_REJECTED);
     }
     if (accountName == null) { // the schema is named after the account, whatever the credential

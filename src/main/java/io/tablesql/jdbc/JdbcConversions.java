@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -186,7 +187,7 @@ final class JdbcConversions {
     } else if (value instanceof Double || value instanceof Float) {
       double number = ((Number) value).doubleValue();
       if (Double.isNaN(number) || Double.isInfinite(number)) {
-        throw new SQLException(where + ": " + number + " is not an exact number; pass a finite value.",
+        throw SqlExceptions.of(where + ": " + number + " is not an exact number; pass a finite value.",
             SqlStates.NUMERIC_OUT_OF_RANGE);
       }
       return BigDecimal.valueOf(number);
@@ -214,7 +215,7 @@ final class JdbcConversions {
     try {
       return narrowing.apply(decimal);
     } catch (ArithmeticException e) {
-      throw new SQLException(where + ": " + decimal.toPlainString() + " does not fit " + typeName
+      throw SqlExceptions.of(where + ": " + decimal.toPlainString() + " does not fit " + typeName
           + " without losing digits; use a wider type or round it first.", SqlStates.NUMERIC_OUT_OF_RANGE);
     }
   }
@@ -228,7 +229,7 @@ final class JdbcConversions {
     boolean integral = decimal.signum() == 0 || decimal.stripTrailingZeros().scale() <= 0;
     // A fraction is always approximated by a DOUBLE; a whole number must survive the trip.
     if (Double.isInfinite(number) || integral && new BigDecimal(number).compareTo(decimal) != 0) {
-      throw new SQLException(where + ": " + decimal.toPlainString() + " does not fit DOUBLE without losing digits; "
+      throw SqlExceptions.of(where + ": " + decimal.toPlainString() + " does not fit DOUBLE without losing digits; "
           + "use a BIGINT or DECIMAL value.", SqlStates.NUMERIC_OUT_OF_RANGE);
     }
     return number;
@@ -290,7 +291,7 @@ final class JdbcConversions {
   private static SQLException noConversion(Object value, String where, String target, String advice) {
     String shown = value instanceof String text ? "'" + (text.length() > 40 ? text.substring(0, 40) + "…" : text) + "'"
         : "a " + value.getClass().getSimpleName();
-    return new SQLException(where + ": " + shown + " cannot be converted to " + target + " without loss; " + advice
+    return SqlExceptions.of(where + ": " + shown + " cannot be converted to " + target + " without loss; " + advice
         + ".", SqlStates.INVALID_CONVERSION);
   }
 }

@@ -74,6 +74,7 @@ final class PlanCache {
         plansMade++;
       }
       lent.add(statement);
+      CancelFlags.clear(statement); // a plan cancelled in an earlier execution runs again
       if (bind(statement, lifted.values())) {
         return statement;
       }

@@ -1,10 +1,10 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import io.tablesql.store.StoreException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
-import java.sql.SQLTimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.runtime.CalciteContextException;
@@ -25,15 +25,14 @@ final class SqlErrors {
   static SQLException translate(Throwable error) {
     for (Throwable cause = error; cause != null; cause = cause.getCause()) {
       if (cause instanceof StoreException store) {
-        return SqlStates.TIMEOUT.equals(store.sqlState())
-            ? new SQLTimeoutException(store.getMessage(), store.sqlState(), store) : store.toSqlException();
+        return store.toSqlException();
       }
     }
     for (Throwable cause = error; cause != null; cause = cause.getCause()) {
       if (cause instanceof SqlParseException parse) {
         String position = parse.getPos() == null ? ""
             : " (line " + parse.getPos().getLineNum() + ", column " + parse.getPos().getColumnNum() + ")";
-        return new SQLException("SQL syntax error" + position + ": " + firstLine(parse.getMessage()),
+        return SqlExceptions.of("SQL syntax error" + position + ": " + firstLine(parse.getMessage()),
             SqlStates.SYNTAX_ERROR, error);
       }
       if (cause instanceof CalciteContextException context) {
@@ -42,14 +41,14 @@ final class SqlErrors {
     }
     for (Throwable cause = error; cause != null; cause = cause.getCause()) {
       if (cause instanceof UnsupportedOperationException || cause instanceof SQLFeatureNotSupportedException) {
-        return new SQLFeatureNotSupportedException("Not supported by tablesql: " + messageOf(cause),
+        return SqlExceptions.of("Not supported by tablesql: " + messageOf(cause),
             SqlStates.FEATURE_NOT_SUPPORTED, error);
       }
     }
     if (error instanceof SQLException sql && sql.getSQLState() != null) {
-      return sql;
+      return SqlExceptions.matching(sql);
     }
-    return new SQLException(messageOf(error), SqlStates.GENERAL_ERROR, error);
+    return SqlExceptions.of(messageOf(error), SqlStates.GENERAL_ERROR, error);
   }
 
   /** The name of the table a statement named and the schema lacks, or null. */
@@ -75,19 +74,19 @@ final class SqlErrors {
     Matcher namedTable = TABLE_NOT_FOUND.matcher(message);
     if (table.find() || namedTable.find()) {
       String name = table.find(0) ? table.group(1) : namedTable.group(1);
-      return new SQLException("Table '" + name + "' not found (" + position + "). Table names are those of the "
+      return SqlExceptions.of("Table '" + name + "' not found (" + position + "). Table names are those of the "
           + "account's tables; list them with DatabaseMetaData.getTables or !tables in the shell.",
           SqlStates.TABLE_NOT_FOUND, error);
     }
     Matcher column = COLUMN_NOT_FOUND.matcher(message);
     if (column.find()) {
-      return new SQLException("Column '" + column.group(1) + "' not found (" + position + "). Columns are "
+      return SqlExceptions.of("Column '" + column.group(1) + "' not found (" + position + "). Columns are "
           + "PartitionKey, RowKey, Timestamp and the properties seen in the table's first entities "
           + "(driver property sampleSize).", SqlStates.COLUMN_NOT_FOUND, error);
     }
     String state = message.contains("Cannot apply") || message.contains("type") || message.contains("Type")
         ? SqlStates.DATA_TYPE_MISMATCH : SqlStates.SYNTAX_ERROR;
-    return new SQLException(message + " (" + position + ")", state, error);
+    return SqlExceptions.of(message + " (" + position + ")", state, error);
   }
 
   private static String messageOf(Throwable error) {

@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import java.lang.reflect.Proxy;
 import java.sql.ParameterMetaData;
@@ -21,7 +22,7 @@ final class StandIns {
           case "hashCode": return System.identityHashCode(proxy);
           case "equals": return proxy == args[0];
           case "toString": return "closed statement";
-          default: throw new SQLException("This statement is closed.", SqlStates.INVALID_STATE);
+          default: throw SqlExceptions.of("This statement is closed.", SqlStates.INVALID_STATE);
         }
       });
 
@@ -40,7 +41,7 @@ final class StandIns {
   }
 
   static SQLException noParameter(int index) {
-    return new SQLException("This statement has no parameter " + index + ": its text has no parameter markers (?).",
+    return SqlExceptions.of("This statement has no parameter " + index + ": its text has no parameter markers (?).",
         SqlStates.INVALID_PARAMETER_INDEX);
   }
 }

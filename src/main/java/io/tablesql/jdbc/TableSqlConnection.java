@@ -11,7 +11,6 @@ import java.sql.NClob;
 import java.sql.PreparedStatement;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
 import java.sql.SQLXML;
 import java.sql.Savepoint;
@@ -27,6 +26,7 @@ import io.tablesql.schema.AzureSchema;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore;
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +59,8 @@ public final class TableSqlConnection implements Connection, LookupTables {
   private final AzureSchema schema;
   private final String schemaName;
   private final PlanCache planCache;
+  /** Statements not closed yet, which closing the connection closes (ending their fetches). */
+  private final java.util.Set<WrappedStatement> openStatements = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   private TableSqlConnection(CalciteConnection delegate, Session session, AzureSchema schema, String schemaName) {
     this.delegate = delegate;
@@ -308,7 +310,7 @@ public final class TableSqlConnection implements Connection, LookupTables {
   }
 
   private static SQLException noStoredProcedures() {
-    return new SQLFeatureNotSupportedException("Azure Table storage has no stored procedures: use "
+    return SqlExceptions.of("Azure Table storage has no stored procedures: use "
         + "prepareStatement.", io.tablesql.SqlStates.FEATURE_NOT_SUPPORTED);
   }
 
@@ -316,7 +318,7 @@ public final class TableSqlConnection implements Connection, LookupTables {
   @Override
   public boolean isValid(int timeout) throws SQLException {
     if (timeout < 0) {
-      throw new SQLException("isValid takes a timeout in seconds, 0 for none, not " + timeout + ".",
+      throw SqlExceptions.of("isValid takes a timeout in seconds, 0 for none, not " + timeout + ".",
           io.tablesql.SqlStates.INVALID_ATTRIBUTE_VALUE);
     }
     if (delegate.isClosed()) {
@@ -366,12 +368,23 @@ public final class TableSqlConnection implements Connection, LookupTables {
     session.rollback();
   }
 
-  /** Closing discards writes not committed, like a rollback. */
+  /** Closing discards writes not committed, like a rollback, and ends the fetches of its statements. */
   @Override
   public void close() throws SQLException {
     session.rollback();
+    for (WrappedStatement statement : List.copyOf(openStatements)) {
+      statement.closeWithConnection();
+    }
     planCache.clear();
     delegate.close();
+  }
+
+  void opened(WrappedStatement statement) {
+    openStatements.add(statement);
+  }
+
+  void closed(WrappedStatement statement) {
+    openStatements.remove(statement);
   }
 
   @Override
@@ -381,7 +394,7 @@ public final class TableSqlConnection implements Connection, LookupTables {
 
   private void requireOpen() throws SQLException {
     if (delegate.isClosed()) {
-      throw new SQLException("The connection is closed; open a new one.", io.tablesql.SqlStates.CONNECTION_CLOSED);
+      throw SqlExceptions.of("The connection is closed; open a new one.", io.tablesql.SqlStates.CONNECTION_CLOSED);
     }
   }
 

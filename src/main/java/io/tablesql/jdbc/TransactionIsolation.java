@@ -1,9 +1,9 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 
 /**
  * The one isolation level tablesql gives: READ COMMITTED. Within a transaction, reads see the
@@ -33,15 +33,15 @@ final class TransactionIsolation {
         return;
       case Connection.TRANSACTION_REPEATABLE_READ:
       case Connection.TRANSACTION_SERIALIZABLE:
-        throw new SQLFeatureNotSupportedException("Only TRANSACTION_READ_COMMITTED is available: reads see the "
+        throw SqlExceptions.of("Only TRANSACTION_READ_COMMITTED is available: reads see the "
             + "latest committed data and hold nothing, so a repeated read may see another writer's commit "
             + "(UPDATE and DELETE are conditional on the ETags they read). Use TRANSACTION_READ_COMMITTED.",
             SqlStates.FEATURE_NOT_SUPPORTED);
       case Connection.TRANSACTION_NONE:
-        throw new SQLException("TRANSACTION_NONE cannot be set: tablesql has transactions "
+        throw SqlExceptions.of("TRANSACTION_NONE cannot be set: tablesql has transactions "
             + "(setAutoCommit(false)). Use TRANSACTION_READ_COMMITTED.", SqlStates.INVALID_ATTRIBUTE_VALUE);
       default:
-        throw new SQLException(level + " is not a transaction isolation level: use one of the "
+        throw SqlExceptions.of(level + " is not a transaction isolation level: use one of the "
             + "Connection.TRANSACTION_* constants, here TRANSACTION_READ_COMMITTED.",
             SqlStates.INVALID_ATTRIBUTE_VALUE);
     }

@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import io.tablesql.exec.StatementKind;
 import io.tablesql.txn.WriteOperation;
@@ -21,7 +22,6 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.RowId;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLType;
 import java.sql.SQLXML;
 import java.sql.Time;
@@ -83,6 +83,7 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     if (delegate == StandIns.CLOSED_STATEMENT) {
       return;
     }
+    markClosed(SqlStates.INVALID_STATE);
     closeCurrentResultSet();
     PreparedStatement plan = delegate;
     delegate = StandIns.CLOSED_STATEMENT;
@@ -362,7 +363,7 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
 
   private static int vendorTypeNumber(SQLType type) throws SQLException {
     if (type == null || type.getVendorTypeNumber() == null) {
-      throw new SQLFeatureNotSupportedException("Not supported by tablesql: the SQL type " + type
+      throw SqlExceptions.of("Not supported by tablesql: the SQL type " + type
           + "; use a java.sql.JDBCType.", SqlStates.FEATURE_NOT_SUPPORTED);
     }
     return type.getVendorTypeNumber();
@@ -371,7 +372,7 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   @Override
   public void addBatch() throws SQLException {
     if (lender != null) {
-      throw new SQLException("A query cannot be part of a batch: only INSERT, UPSERT, UPDATE and DELETE can.",
+      throw SqlExceptions.of("A query cannot be part of a batch: only INSERT, UPSERT, UPDATE and DELETE can.",
           SqlStates.FEATURE_NOT_SUPPORTED);
     }
     delegate.addBatch();

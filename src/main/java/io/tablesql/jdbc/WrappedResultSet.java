@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import java.io.InputStream;
 import java.io.Reader;
@@ -1043,7 +1044,7 @@ final class WrappedResultSet implements ResultSet {
   @Override
   public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
     if (type == null) {
-      throw new SQLException("getObject needs the class to read column " + columnIndex + " as, such as "
+      throw SqlExceptions.of("getObject needs the class to read column " + columnIndex + " as, such as "
           + "LocalDateTime.class.", SqlStates.INVALID_CONVERSION);
     }
     if (type == Object.class) {

@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import io.tablesql.TableSqlStatement;
 import io.tablesql.exec.Session;
@@ -36,14 +37,18 @@ class WrappedStatement implements Statement, TableSqlStatement {
   private final List<String> batchSql = new ArrayList<>();
   private ResultSet currentResultSet;
   /** The cached plan whose result set is open, which cancel() must reach too. */
-  private volatile PreparedStatement runningPlan;
-  private volatile boolean planCancelled;
+  private PreparedStatement runningPlan;
+  /** Keeps a cancel from reaching a plan once it went back to the cache and on to another statement. */
+  private final Object runningPlanLock = new Object();
   /** Whether cancel() was called since the statement last started executing. */
   private volatile boolean cancelled;
+  /** Set once this statement (HY010) or its connection (08003) is closed: why a fetch under way stops. */
+  private volatile String closedState;
 
   WrappedStatement(Statement delegate, TableSqlConnection connection) {
     this.delegate = delegate;
     this.connection = connection;
+    connection.opened(this);
   }
 
   /** Runs an execution of {@code sql} as this statement's, translating any failure. */
@@ -63,6 +68,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
   private <T> T run(ContextAction<T> action, StatementKind kind, List<StatementKind> batch) throws SQLException {
     Session session = connection.session();
     cancelled = false;
+    CancelFlags.clear(delegate);
     counters = new RequestCounters();
     int pageSize = fetchSize > 0 ? Math.min(fetchSize, 1000) : session.settings().getInt(DriverProperty.PAGE_SIZE);
     StatementContext context = batch == null ? StatementContext.single(counters, pageSize, kind)
@@ -138,20 +144,21 @@ class WrappedStatement implements Statement, TableSqlStatement {
     try {
       plan.setFetchSize(fetchSize);
       plan.setQueryTimeout(getQueryTimeout());
-      runningPlan = plan;
-      planCancelled = false;
-      return new WrappedResultSet(plan.executeQuery(), this).onClose(() -> {
-        runningPlan = null;
-        if (planCancelled) {
-          closeQuietly(plan); // a cancelled statement stays cancelled: it is not reused
-        } else {
-          cache.release(lifted.sql(), plan);
-        }
-      });
+      synchronized (runningPlanLock) {
+        runningPlan = plan;
+      }
+      return new WrappedResultSet(plan.executeQuery(), this).onClose(() -> releasePlan(cache, lifted.sql(), plan));
     } catch (SQLException | RuntimeException e) {
-      cache.release(lifted.sql(), plan);
+      releasePlan(cache, lifted.sql(), plan);
       throw e;
     }
+  }
+
+  private void releasePlan(PlanCache cache, String sql, PreparedStatement plan) {
+    synchronized (runningPlanLock) {
+      runningPlan = null;
+    }
+    cache.release(sql, plan);
   }
 
   final void closeCurrentResultSet() throws SQLException {
@@ -250,7 +257,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
   @Override
   public void setFetchSize(int rows) throws SQLException {
     if (rows < 0) {
-      throw new SQLException("Fetch size must be 0 or more, not " + rows + ".", "HY024");
+      throw SqlExceptions.of("Fetch size must be 0 or more, not " + rows + ".", SqlStates.INVALID_ATTRIBUTE_VALUE);
     }
     fetchSize = rows;
     delegate.setFetchSize(rows);
@@ -283,8 +290,23 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public void close() throws SQLException {
+    markClosed(SqlStates.INVALID_STATE);
     closeCurrentResultSet();
     delegate.close();
+  }
+
+  /** Records why reads stop, before the result set is closed under a thread that may be fetching. */
+  final void markClosed(String state) {
+    if (closedState == null) {
+      closedState = state;
+    }
+    connection.closed(this);
+  }
+
+  /** Closes this statement because its connection closes. */
+  final void closeWithConnection() throws SQLException {
+    markClosed(SqlStates.CONNECTION_CLOSED);
+    close();
   }
 
   @Override
@@ -327,9 +349,16 @@ class WrappedStatement implements Statement, TableSqlStatement {
    * rows as a general error ("Statement canceled"); named here for what it is.
    */
   final SQLException readFailure(Throwable failure) {
+    String closed = closedState;
+    if (closed != null) {
+      return SqlExceptions.of(SqlStates.CONNECTION_CLOSED.equals(closed)
+          ? "The connection was closed while rows of this statement were being read; open a new connection."
+          : "The statement was closed (Statement.close) while its rows were being read; run it again to read "
+              + "them.", closed, failure);
+    }
     SQLException translated = SqlErrors.translate(failure);
     if (cancelled && SqlStates.GENERAL_ERROR.equals(translated.getSQLState())) {
-      return new SQLException("The statement was cancelled (Statement.cancel).", SqlStates.QUERY_CANCELED, failure);
+      return SqlExceptions.of("The statement was cancelled (Statement.cancel).", SqlStates.QUERY_CANCELED, failure);
     }
     return translated;
   }
@@ -337,10 +366,10 @@ class WrappedStatement implements Statement, TableSqlStatement {
   @Override
   public void cancel() throws SQLException {
     cancelled = true;
-    PreparedStatement plan = runningPlan;
-    if (plan != null) {
-      planCancelled = true;
-      plan.cancel();
+    synchronized (runningPlanLock) {
+      if (runningPlan != null) {
+        runningPlan.cancel();
+      }
     }
     delegate.cancel();
   }
@@ -348,14 +377,6 @@ class WrappedStatement implements Statement, TableSqlStatement {
   /** Once closed, for a statement whose delegate went back to the plan cache. */
   void detachDelegate() {
     delegate = StandIns.CLOSED_STATEMENT;
-  }
-
-  private static void closeQuietly(PreparedStatement plan) {
-    try {
-      plan.close();
-    } catch (SQLException ignored) {
-      // a cancelled plan is dropped; nothing to report
-    }
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.tablesql.store;
 
+import io.tablesql.SqlExceptions;
 import java.sql.SQLException;
 
 /**
@@ -25,6 +26,6 @@ public final class StoreException extends RuntimeException {
   }
 
   public SQLException toSqlException() {
-    return new SQLException(getMessage(), sqlState, this);
+    return SqlExceptions.of(getMessage(), sqlState, this);
   }
 }

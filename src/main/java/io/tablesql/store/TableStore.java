@@ -51,14 +51,15 @@ public final class TableStore {
   private final TableServiceClient service;
   private final String endpoint;
   private final Duration deletedTableWait;
-  private final boolean sharedAccessSignature;
+  /** An account key grants every operation: a 403 to it means the key is wrong, never a narrower grant. */
+  private final boolean accountKey;
   private final java.util.concurrent.ConcurrentHashMap<String, TableClient> clients =
       new java.util.concurrent.ConcurrentHashMap<>();
 
   public TableStore(ConnectionSettings settings) {
     this.endpoint = settings.tableEndpoint();
     this.deletedTableWait = Duration.ofSeconds(settings.getInt(DriverProperty.TABLE_DELETE_WAIT));
-    this.sharedAccessSignature = settings.accountKey() == null;
+    this.accountKey = settings.accountKey() != null;
     Duration timeout = Duration.ofSeconds(settings.getInt(DriverProperty.REQUEST_TIMEOUT));
     HttpClient http = new JdkHttpClientBuilder()
         .connectionTimeout(Duration.ofSeconds(Math.min(10, timeout.getSeconds())))
@@ -356,8 +357,7 @@ public final class TableStore {
       int status = http.getResponse().getStatusCode();
       String code = http.getResponse().getHeaderValue("x-ms-error-code");
       String detail = code != null ? code : "HTTP " + status;
-      // an account key grants everything, so its 403 is a rejected key; a SAS may be valid and narrow
-      if (status == 403 && sharedAccessSignature && code != null && code.startsWith("Authorization")) {
+      if (status == 403 && !accountKey && code != null && code.startsWith("Authorization")) {
         return new StoreException("The credentials are not permitted to " + action + " at " + endpoint + " ("
             + code + "). A SAS token must grant this operation on this table (and key range), be unexpired "
             + "and allow this client's address; a table that does not exist is refused the same way.",
@@ -372,6 +372,11 @@ public final class TableStore {
       if (status == 404) {
         return new StoreException("Not found at " + endpoint + " (" + detail + ") while trying to " + action
             + ".", SqlStates.TABLE_NOT_FOUND, null);
+      }
+      if (status == 429 || status == 500 || status == 502 || status == 503 || status == 504) {
+        return new StoreException("The service at " + endpoint + " failed to " + action + ": " + detail
+            + ", through every retry (maxRetries). The service is busy or throttling this account; retry later.",
+            SqlStates.SERVICE_BUSY, null);
       }
       return new StoreException("The service at " + endpoint + " failed to " + action + ": " + detail + ".",
           SqlStates.GENERAL_ERROR, null);

@@ -1,5 +1,6 @@
 package io.tablesql.txn;
 
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -89,7 +90,7 @@ public final class EntityRules {
    */
   public static void checkGroup(List<WriteOperation> operations) throws SQLException {
     if (operations.size() > MAX_GROUP_OPERATIONS) {
-      throw new SQLException("An entity group transaction holds at most " + MAX_GROUP_OPERATIONS
+      throw SqlExceptions.of("An entity group transaction holds at most " + MAX_GROUP_OPERATIONS
           + " operations; this one would hold " + operations.size() + " (the last: "
           + operations.get(operations.size() - 1).describe() + "). Commit in smaller transactions.",
           SqlStates.TRANSACTION_RULE);
@@ -99,23 +100,23 @@ public final class EntityRules {
     Set<WriteOperation.EntityKey> seen = new HashSet<>();
     for (WriteOperation operation : operations) {
       if (!operation.table().equalsIgnoreCase(first.table())) {
-        throw new SQLException("An entity group transaction writes to one table only: " + operation.describe()
+        throw SqlExceptions.of("An entity group transaction writes to one table only: " + operation.describe()
             + " is in a different table than " + first.describe() + ". Commit before writing to another table.",
             SqlStates.TRANSACTION_RULE);
       }
       if (!operation.partitionKey().equals(first.partitionKey())) {
-        throw new SQLException("An entity group transaction writes to one partition only: "
+        throw SqlExceptions.of("An entity group transaction writes to one partition only: "
             + operation.describe() + " has a different PartitionKey than " + first.describe()
             + ". Commit before writing to another partition.", SqlStates.TRANSACTION_RULE);
       }
       if (!seen.add(operation.key())) {
-        throw new SQLException("An entity group transaction may touch each entity once: "
+        throw SqlExceptions.of("An entity group transaction may touch each entity once: "
             + operation.describe() + " appears twice.", SqlStates.TRANSACTION_RULE);
       }
       bytes += payloadSizeOf(operation);
     }
     if (bytes > MAX_GROUP_BYTES) {
-      throw new SQLException("An entity group transaction's request holds at most 4 MiB; this one would be "
+      throw SqlExceptions.of("An entity group transaction's request holds at most 4 MiB; this one would be "
           + "about " + bytes + " bytes as sent (JSON, binary as base64, headers of each operation; the last entity: "
           + operations.get(operations.size() - 1).describe() + "). Commit in smaller transactions.",
           SqlStates.TRANSACTION_RULE);
@@ -184,7 +185,7 @@ public final class EntityRules {
   }
 
   private static SQLException violation(WriteOperation operation, String rule) {
-    return new SQLException("Cannot write " + operation.describe() + ": " + rule + ". Nothing of this statement "
+    return SqlExceptions.of("Cannot write " + operation.describe() + ": " + rule + ". Nothing of this statement "
         + "was written.", SqlStates.DATA_EXCEPTION);
   }
 }

@@ -1,5 +1,6 @@
 package io.tablesql.txn;
 
+import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import io.tablesql.txn.WriteOperation.EntityKey;
 import io.tablesql.txn.WriteOperation.Kind;
@@ -69,7 +70,7 @@ public final class PendingWrites {
     Kind before = earlier.kind();
     Kind after = next.kind();
     if (after == Kind.INSERT && before != Kind.DELETE) {
-      throw new SQLException("Duplicate key: " + next.describe() + " was already written in this transaction.",
+      throw SqlExceptions.of("Duplicate key: " + next.describe() + " was already written in this transaction.",
           SqlStates.UNIQUE_VIOLATION);
     }
     switch (after) {
