@@ -101,6 +101,7 @@ public final class FaultyProxy implements AutoCloseable {
   private final List<Injection> injections = new CopyOnWriteArrayList<>();
   private final List<Request> seen = new CopyOnWriteArrayList<>();
   private final AtomicInteger faults = new AtomicInteger();
+  private final AtomicInteger entitiesReturned = new AtomicInteger();
   private final CountDownLatch closed = new CountDownLatch(1);
   private volatile int pageLimit = Integer.MAX_VALUE;
   private volatile boolean emptyPages;
@@ -196,6 +197,11 @@ public final class FaultyProxy implements AutoCloseable {
     return List.copyOf(seen);
   }
 
+  /** Entities sent back to the client so far: those of query pages and of point reads. */
+  public int entitiesReturned() {
+    return entitiesReturned.get();
+  }
+
   /** Faults injected so far. */
   public int faults() {
     return faults.get();
@@ -266,6 +272,7 @@ public final class FaultyProxy implements AutoCloseable {
       if (request.isQuery() && response.statusCode() == 200 && reversePages) {
         payload = withEntitiesReversed(payload);
       }
+      countEntities(request, response.statusCode(), payload);
       copyHeaders(response, exchange);
       exchange.sendResponseHeaders(response.statusCode(), payload.length == 0 ? -1 : payload.length);
       if (payload.length > 0) {
@@ -281,6 +288,18 @@ public final class FaultyProxy implements AutoCloseable {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+  }
+
+  private void countEntities(Request request, int status, byte[] payload) throws IOException {
+    if (status != 200 || !request.method().equals("GET") || payload.length == 0) {
+      return;
+    }
+    if (request.isQuery()) {
+      JsonNode entities = JSON.readTree(payload).get("value");
+      entitiesReturned.addAndGet(entities == null ? 0 : entities.size());
+    } else if (request.path().endsWith("')")) { // Table(PartitionKey='a',RowKey='b'): a point read
+      entitiesReturned.incrementAndGet();
     }
   }
 
