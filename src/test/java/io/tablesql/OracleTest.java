@@ -2,6 +2,7 @@ package io.tablesql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablesql.shell.LocalEmulator;
 import io.tablesql.testing.OracleData;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
@@ -84,6 +85,42 @@ class OracleTest {
     String sql = "SELECT PartitionKey, RowKey FROM " + table
         + " WHERE PartitionKey IN ('p1', 'Q''x', 'ü-part', '日本') ORDER BY PartitionKey, RowKey";
     assertThat(ordered(pushed, sql)).isEqualTo(ordered(oracle, sql)).hasSizeGreaterThan(100);
+  }
+
+  /** ORDER BY ... LIMIT as tools write it, row for row in order, and each one run as a prepared statement too. */
+  @Test
+  void orderedLimitQueriesAgreeRowForRow() throws SQLException {
+    String spark = "SELECT \"RowKey\", \"Name\" FROM \"" + LocalEmulator.ACCOUNT + "\".\"" + table + "\"";
+    String columns = "SELECT PartitionKey, RowKey, Name, Age FROM " + table;
+    List<String> queries = List.of(
+        spark + " WHERE (\"PartitionKey\" IS NOT NULL) AND (\"PartitionKey\" = 'p1') ORDER BY \"RowKey\" ASC "
+            + "NULLS FIRST LIMIT 5",
+        columns + " WHERE PartitionKey = 'Q''x' ORDER BY RowKey LIMIT 4",
+        columns + " WHERE PartitionKey = 'ü-part' AND RowKey > 'k''100' ORDER BY RowKey NULLS LAST LIMIT 6",
+        columns + " WHERE PartitionKey = '日本' ORDER BY PartitionKey, RowKey LIMIT 3 OFFSET 2",
+        columns + " WHERE PartitionKey = 'p2' ORDER BY RowKey, PartitionKey OFFSET 1 ROWS FETCH NEXT 4 ROWS ONLY",
+        columns + " WHERE PartitionKey = 'p3' AND Age > 20 ORDER BY RowKey FETCH FIRST 3 ROWS ONLY",
+        columns + " WHERE PartitionKey = 'p 7' AND RowKey LIKE 'r%' ORDER BY RowKey NULLS FIRST LIMIT 5",
+        columns + " WHERE PartitionKey = 'p1' AND RowKey = 'r001' ORDER BY RowKey LIMIT 1",
+        columns + " WHERE PartitionKey = 'p0' ORDER BY RowKey LIMIT 0",
+        columns + " ORDER BY PartitionKey NULLS FIRST, RowKey NULLS LAST LIMIT 7",
+        columns + " WHERE PartitionKey IN ('p1', '日本', 'Q''x') ORDER BY PartitionKey, RowKey LIMIT 9",
+        columns + " WHERE PartitionKey IN ('p1', '日本') ORDER BY RowKey, PartitionKey LIMIT 6",
+        columns + " WHERE PartitionKey = 'p2' ORDER BY RowKey DESC LIMIT 5",
+        columns + " ORDER BY PartitionKey DESC, RowKey DESC LIMIT 5 OFFSET 1",
+        columns + " WHERE PartitionKey = 'p1' ORDER BY Age NULLS FIRST, RowKey LIMIT 5",
+        "SELECT t.RowKey, t.Age FROM (SELECT * FROM " + table + " WHERE Age > 10) t WHERE t.PartitionKey = 'p3' "
+            + "ORDER BY t.RowKey LIMIT 3 OFFSET 1",
+        "SELECT * FROM (SELECT PartitionKey, RowKey, Name FROM " + table + ") t WHERE PartitionKey = 'p4' "
+            + "AND RowKey >= 'r' ORDER BY RowKey NULLS FIRST LIMIT 2",
+        "SELECT UPPER(Name) AS \"COUNT\", RowKey FROM " + table + " WHERE PartitionKey = 'p5' ORDER BY RowKey LIMIT 4");
+    for (String sql : queries) {
+      List<String> expected = ordered(oracle, sql);
+      assertThat(ordered(pushed, sql)).as(sql).isEqualTo(expected);
+      try (PreparedStatement statement = pushed.prepareStatement(sql)) {
+        assertThat(read(statement.executeQuery())).as("prepared: " + sql).isEqualTo(expected);
+      }
+    }
   }
 
   @Test

@@ -55,6 +55,13 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
     return new TableQuery(table, shape, path, keys, partitions, filter, projection, newLimit, clientPredicate);
   }
 
+  /** Whether all rows share one PartitionKey: a single key, or an equality on it in the $filter. */
+  public boolean fixesPartition() {
+    return path == AccessPath.POINT_LOOKUP || FilterTranslator.topLevelComparisons(filter).stream()
+        .anyMatch(part -> part instanceof ServiceFilter.Comparison comparison
+            && comparison.property().equals(Column.PARTITION_KEY) && comparison.op() == ServiceFilter.Op.EQ);
+  }
+
   public List<Column> columns() {
     return projection.stream().map(i -> shape.columns().get(i)).collect(Collectors.toList());
   }
