@@ -158,6 +158,18 @@ class OracleTest {
   static List<String> handWritten() {
     return List.of(
         "PartitionKey = 'p1' AND RowKey = 'r001'",
+        // CAST, EXTRACT, CASE and COALESCE as tools write them: evaluated in the client where the service cannot
+        "PartitionKey = 'p1' AND CAST(Age AS VARCHAR(10)) = '42'",
+        "CAST(Score AS INTEGER) > 50 AND PartitionKey = 'p2'",
+        "PartitionKey = 'p3' AND CAST(RowKey AS VARCHAR(20)) LIKE 'k%'",
+        "EXTRACT(YEAR FROM Born) = 1995",
+        "PartitionKey = 'p4' AND EXTRACT(MONTH FROM Born) BETWEEN 3 AND 6",
+        "CASE WHEN Age > 40 THEN 'old' WHEN Age IS NULL THEN 'unknown' ELSE 'young' END = 'unknown'",
+        "PartitionKey = 'p5' AND CASE Name WHEN 'Ann' THEN 1 ELSE 0 END = 0",
+        "COALESCE(Age, 0) = 0",
+        "PartitionKey = 'p6' AND COALESCE(Name, 'none') <> 'none'",
+        "COALESCE(Mixed, Name, 'x') = 'x' AND Active",
+        "{fn UCASE(Name)} = 'ANN' AND Born >= {d '1993-01-01'} AND Born < {ts '1999-06-01 00:00:00'}",
         "PartitionKey = 'Q''x' AND RowKey = 'k''020'",
         "PartitionKey = '日本' AND RowKey > 'r'",
         "PartitionKey = 'p 7' AND RowKey LIKE 'k''%'",
