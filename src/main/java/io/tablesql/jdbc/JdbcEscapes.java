@@ -3,16 +3,21 @@ package io.tablesql.jdbc;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The JDBC escape syntax (JDBC 4.3, section 13.4) that Calcite's parser does not read itself,
  * rewritten to plain SQL: {@code {oj <join>}} is the join, {@code {escape 'c'}} after a LIKE is
- * {@code ESCAPE 'c'}, and {@code {limit n offset m}} is {@code LIMIT n OFFSET m}. Function calls
- * ({@code {fn UCASE(x)}}) and date and time literals ({@code {d '...'}}, {@code {t '...'}},
- * {@code {ts '...'}}) are left to the parser, which reads them as the spec defines. Braces
- * inside string literals, quoted identifiers and comments are text, not escapes.
+ * {@code ESCAPE 'c'}, {@code {limit n offset m}} is {@code LIMIT n OFFSET m}, and
+ * {@code {fn LENGTH(s)}} counts characters without trailing blanks, as the spec's LENGTH does
+ * (Calcite's counts them). Other function calls ({@code {fn UCASE(x)}}) and date and time
+ * literals ({@code {d '...'}}, {@code {t '...'}}, {@code {ts '...'}}) are left to the parser,
+ * which reads them as the spec defines. Braces inside string literals, quoted identifiers and
+ * comments are text, not escapes.
  */
 final class JdbcEscapes {
+  private static final Pattern LENGTH_CALL = Pattern.compile("\\{\\s*fn\\s+length\\s*\\(", Pattern.CASE_INSENSITIVE);
   private JdbcEscapes() {
   }
 
@@ -22,7 +27,7 @@ final class JdbcEscapes {
       return sql;
     }
     StringBuilder out = new StringBuilder(sql.length());
-    Deque<Boolean> dropClosingBrace = new ArrayDeque<>(); // one entry per open brace
+    Deque<String> closingBrace = new ArrayDeque<>(); // what each open brace's closing one becomes
     int i = 0;
     while (i < sql.length()) {
       char c = sql.charAt(i);
@@ -32,21 +37,26 @@ final class JdbcEscapes {
         i = skipped;
       } else if (c == '{') {
         String keyword = keywordAfter(sql, i + 1);
-        if (keyword.equals("oj")) {
+        Matcher length = LENGTH_CALL.matcher(sql).region(i, sql.length());
+        if (length.lookingAt()) {
+          out.append(" CHAR_LENGTH(TRIM(TRAILING ' ' FROM ");
+          i = length.end();
+          closingBrace.push(") "); // LENGTH's own ')' closes TRIM; the brace closes CHAR_LENGTH
+        } else if (keyword.equals("oj")) {
           out.append(' ');
           i = skipBlanks(sql, i + 1) + "oj".length();
-          dropClosingBrace.push(true);
+          closingBrace.push(" ");
         } else if (keyword.equals("escape") || keyword.equals("limit")) {
           out.append(' ');
           i++;
-          dropClosingBrace.push(true);
+          closingBrace.push(" ");
         } else {
           out.append(c);
           i++;
-          dropClosingBrace.push(false);
+          closingBrace.push("}");
         }
-      } else if (c == '}' && !dropClosingBrace.isEmpty()) {
-        out.append(dropClosingBrace.pop() ? " " : "}");
+      } else if (c == '}' && !closingBrace.isEmpty()) {
+        out.append(closingBrace.pop());
         i++;
       } else {
         out.append(c);

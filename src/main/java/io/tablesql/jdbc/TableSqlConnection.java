@@ -155,6 +155,7 @@ public final class TableSqlConnection implements Connection, LookupTables {
     // Azure table names are case-insensitive; property names rarely differ only by case.
     calcite.setProperty("caseSensitive", "false");
     calcite.setProperty("conformance", "LENIENT");
+    calcite.setProperty("defaultNullCollation", DialectFacts.NULL_COLLATION.name()); // what metadata tells tools
     calcite.setProperty("timeZone", "UTC");
     calcite.setProperty("parserFactory", DdlParserFactory.class.getName() + "#INSTANCE");
     return calcite;
