@@ -234,6 +234,38 @@ class PushdownTest {
     }
   }
 
+  /** jOOQ binds LIMIT and OFFSET as parameters: they are pushed down like literals, per execution. */
+  @Test
+  void limitAndOffsetParametersReadOnlyTheRowsNeeded() throws SQLException {
+    String sql = "SELECT RowKey FROM " + table + " WHERE PartitionKey = 'big' ORDER BY RowKey OFFSET ? ROWS "
+        + "FETCH NEXT ? ROWS ONLY";
+    try (PreparedStatement statement = connection.prepareStatement("EXPLAIN PLAN FOR " + sql)) {
+      statement.setInt(1, 0);
+      statement.setInt(2, 1);
+      try (ResultSet plan = statement.executeQuery()) {
+        plan.next();
+        assertThat(plan.getString(1)).doesNotContain("Sort").contains("limit=[?1 + ?0]");
+      }
+    }
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      long[][] cases = {{3, 5}, {0, 2}, {2490, 20}};
+      for (long[] offsetAndFetch : cases) {
+        statement.setLong(1, offsetAndFetch[0]);
+        statement.setInt(2, (int) offsetAndFetch[1]);
+        List<String> rows = new ArrayList<>();
+        try (ResultSet resultSet = statement.executeQuery()) {
+          while (resultSet.next()) {
+            rows.add(resultSet.getString(1));
+          }
+        }
+        long expected = Math.min(offsetAndFetch[1], 2500 - offsetAndFetch[0]);
+        assertThat(rows).hasSize((int) expected).first().isEqualTo(String.format("r%05d", offsetAndFetch[0]));
+        TableSqlStatement cost = statement.unwrap(TableSqlStatement.class);
+        assertThat(cost.entityCount()).isEqualTo(Math.min(2500, offsetAndFetch[0] + offsetAndFetch[1]));
+      }
+    }
+  }
+
   @Test
   void reverseKeyOrderIsSortedInTheClientAndSaysSo() throws SQLException {
     String sql = "SELECT PartitionKey, RowKey FROM " + table + " WHERE PartitionKey = 'big' ORDER BY RowKey DESC LIMIT 3";

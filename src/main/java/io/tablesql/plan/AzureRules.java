@@ -34,6 +34,7 @@ import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.logical.LogicalSort;
+import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
@@ -135,9 +136,8 @@ public final class AzureRules {
             }
             return;
           }
-          if (sort.fetch instanceof RexLiteral && (sort.offset == null || sort.offset instanceof RexLiteral)) {
-            long limit = RexLiteral.longValue(sort.fetch)
-                + (sort.offset == null ? 0 : RexLiteral.longValue(sort.offset));
+          RowLimit limit = rowLimit(sort);
+          if (limit != null) {
             input = input.withQuery(input.query().withLimit(limit));
           }
           if (input != scan) {
@@ -260,6 +260,24 @@ public final class AzureRules {
         return new RexInputRef(kept.indexOf(ref.getIndex()), ref.getType());
       }
     };
+  }
+
+  /** The rows a LIMIT and OFFSET need, literals or parameters; null without LIMIT or with other expressions. */
+  private static RowLimit rowLimit(Sort sort) {
+    if (sort.fetch == null) {
+      return null;
+    }
+    List<Operand> terms = new ArrayList<>();
+    for (RexNode node : sort.offset == null ? List.of(sort.fetch) : List.of(sort.fetch, sort.offset)) {
+      if (node instanceof RexLiteral literal) {
+        terms.add(Operand.literal(RexLiteral.longValue(literal)));
+      } else if (node instanceof RexDynamicParam parameter) {
+        terms.add(Operand.parameter(parameter.getIndex()));
+      } else {
+        return null;
+      }
+    }
+    return new RowLimit(terms);
   }
 
   /** Whether the sort asks for nothing or for an order the scan's rows come in already. */
