@@ -248,10 +248,10 @@ class PushdownTest {
       }
     }
     try (PreparedStatement statement = connection.prepareStatement(sql)) {
-      long[][] cases = {{3, 5}, {0, 2}, {2490, 20}};
+      long[][] cases = {{3, 5}, {0, 2}, {2490, 20}, {2498, Integer.MAX_VALUE - 2498}};
       for (long[] offsetAndFetch : cases) {
         statement.setLong(1, offsetAndFetch[0]);
-        statement.setInt(2, (int) offsetAndFetch[1]);
+        statement.setLong(2, offsetAndFetch[1]);
         List<String> rows = new ArrayList<>();
         try (ResultSet resultSet = statement.executeQuery()) {
           while (resultSet.next()) {

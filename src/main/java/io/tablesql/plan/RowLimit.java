@@ -22,7 +22,8 @@ public record RowLimit(List<Operand> terms) {
       if (!(value instanceof Number number)) {
         return null;
       }
-      rows = Math.addExact(rows, Math.max(0, number.longValue()));
+      long count = Math.max(0, number.longValue());
+      rows = count > Long.MAX_VALUE - rows ? Long.MAX_VALUE : rows + count; // no limit rather than a negative one
     }
     return rows;
   }
