@@ -123,6 +123,9 @@ class KeyOrderTest {
         + " WHERE PartitionKey = 'pb' ORDER BY PartitionKey, RowKey LIMIT 3";
     assertThat(explain(sorted, partition)).doesNotContain("Sort");
     assertThat(explain(unsorted, partition)).contains("Sort").doesNotContain("limit=[3]");
+    String rowKeyOnly = "SELECT RowKey FROM " + table + " WHERE PartitionKey = 'pb' ORDER BY RowKey NULLS FIRST LIMIT 3";
+    assertThat(explain(sorted, rowKeyOnly)).doesNotContain("Sort").contains("limit=[3]");
+    assertThat(explain(unsorted, rowKeyOnly)).contains("Sort").doesNotContain("limit=[3]");
     // without ORDER BY any rows will do: paging still stops early
     String anyRows = "SELECT PartitionKey, RowKey FROM " + table + " LIMIT 5";
     assertThat(explain(unsorted, anyRows)).contains("limit=[5]");
@@ -175,6 +178,8 @@ class KeyOrderTest {
         columns + " ORDER BY PartitionKey, RowKey LIMIT 7",
         columns + " ORDER BY PartitionKey DESC, RowKey DESC LIMIT 4",
         columns + " WHERE PartitionKey = 'pb' ORDER BY RowKey LIMIT 4 OFFSET 3",
+        columns + " WHERE PartitionKey = 'pb' ORDER BY RowKey NULLS FIRST LIMIT 4",
+        "SELECT t.RowKey FROM (" + columns + ") t WHERE t.PartitionKey = 'Pa' ORDER BY t.RowKey DESC LIMIT 4",
         columns + " WHERE PartitionKey = 'Q''x' AND RowKey > 'r10' ORDER BY PartitionKey, RowKey LIMIT 5",
         columns + " WHERE PartitionKey IN ('ü-part', 'Pa') ORDER BY PartitionKey, RowKey LIMIT 33",
         columns + " WHERE PartitionKey = 'Pa' AND N > 2 ORDER BY PartitionKey, RowKey LIMIT 6",

@@ -2,6 +2,7 @@ package io.tablesql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablesql.shell.LocalEmulator;
 import io.tablesql.testing.OracleData;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
@@ -86,6 +87,42 @@ class OracleTest {
     assertThat(ordered(pushed, sql)).isEqualTo(ordered(oracle, sql)).hasSizeGreaterThan(100);
   }
 
+  /** ORDER BY ... LIMIT as tools write it, row for row in order, and each one run as a prepared statement too. */
+  @Test
+  void orderedLimitQueriesAgreeRowForRow() throws SQLException {
+    String spark = "SELECT \"RowKey\", \"Name\" FROM \"" + LocalEmulator.ACCOUNT + "\".\"" + table + "\"";
+    String columns = "SELECT PartitionKey, RowKey, Name, Age FROM " + table;
+    List<String> queries = List.of(
+        spark + " WHERE (\"PartitionKey\" IS NOT NULL) AND (\"PartitionKey\" = 'p1') ORDER BY \"RowKey\" ASC "
+            + "NULLS FIRST LIMIT 5",
+        columns + " WHERE PartitionKey = 'Q''x' ORDER BY RowKey LIMIT 4",
+        columns + " WHERE PartitionKey = 'ü-part' AND RowKey > 'k''100' ORDER BY RowKey NULLS LAST LIMIT 6",
+        columns + " WHERE PartitionKey = '日本' ORDER BY PartitionKey, RowKey LIMIT 3 OFFSET 2",
+        columns + " WHERE PartitionKey = 'p2' ORDER BY RowKey, PartitionKey OFFSET 1 ROWS FETCH NEXT 4 ROWS ONLY",
+        columns + " WHERE PartitionKey = 'p3' AND Age > 20 ORDER BY RowKey FETCH FIRST 3 ROWS ONLY",
+        columns + " WHERE PartitionKey = 'p 7' AND RowKey LIKE 'r%' ORDER BY RowKey NULLS FIRST LIMIT 5",
+        columns + " WHERE PartitionKey = 'p1' AND RowKey = 'r001' ORDER BY RowKey LIMIT 1",
+        columns + " WHERE PartitionKey = 'p0' ORDER BY RowKey LIMIT 0",
+        columns + " ORDER BY PartitionKey NULLS FIRST, RowKey NULLS LAST LIMIT 7",
+        columns + " WHERE PartitionKey IN ('p1', '日本', 'Q''x') ORDER BY PartitionKey, RowKey LIMIT 9",
+        columns + " WHERE PartitionKey IN ('p1', '日本') ORDER BY RowKey, PartitionKey LIMIT 6",
+        columns + " WHERE PartitionKey = 'p2' ORDER BY RowKey DESC LIMIT 5",
+        columns + " ORDER BY PartitionKey DESC, RowKey DESC LIMIT 5 OFFSET 1",
+        columns + " WHERE PartitionKey = 'p1' ORDER BY Age NULLS FIRST, RowKey LIMIT 5",
+        "SELECT t.RowKey, t.Age FROM (SELECT * FROM " + table + " WHERE Age > 10) t WHERE t.PartitionKey = 'p3' "
+            + "ORDER BY t.RowKey LIMIT 3 OFFSET 1",
+        "SELECT * FROM (SELECT PartitionKey, RowKey, Name FROM " + table + ") t WHERE PartitionKey = 'p4' "
+            + "AND RowKey >= 'r' ORDER BY RowKey NULLS FIRST LIMIT 2",
+        "SELECT UPPER(Name) AS \"COUNT\", RowKey FROM " + table + " WHERE PartitionKey = 'p5' ORDER BY RowKey LIMIT 4");
+    for (String sql : queries) {
+      List<String> expected = ordered(oracle, sql);
+      assertThat(ordered(pushed, sql)).as(sql).isEqualTo(expected);
+      try (PreparedStatement statement = pushed.prepareStatement(sql)) {
+        assertThat(read(statement.executeQuery())).as("prepared: " + sql).isEqualTo(expected);
+      }
+    }
+  }
+
   @Test
   void timestampParametersAgreeWithLiteralsWithAndWithoutPushdown() throws SQLException {
     java.util.Calendar utc = java.util.Calendar.getInstance(java.util.TimeZone.getTimeZone("UTC"));
@@ -121,6 +158,18 @@ class OracleTest {
   static List<String> handWritten() {
     return List.of(
         "PartitionKey = 'p1' AND RowKey = 'r001'",
+        // CAST, EXTRACT, CASE and COALESCE as tools write them: evaluated in the client where the service cannot
+        "PartitionKey = 'p1' AND CAST(Age AS VARCHAR(10)) = '42'",
+        "CAST(Score AS INTEGER) > 50 AND PartitionKey = 'p2'",
+        "PartitionKey = 'p3' AND CAST(RowKey AS VARCHAR(20)) LIKE 'k%'",
+        "EXTRACT(YEAR FROM Born) = 1995",
+        "PartitionKey = 'p4' AND EXTRACT(MONTH FROM Born) BETWEEN 3 AND 6",
+        "CASE WHEN Age > 40 THEN 'old' WHEN Age IS NULL THEN 'unknown' ELSE 'young' END = 'unknown'",
+        "PartitionKey = 'p5' AND CASE Name WHEN 'Ann' THEN 1 ELSE 0 END = 0",
+        "COALESCE(Age, 0) = 0",
+        "PartitionKey = 'p6' AND COALESCE(Name, 'none') <> 'none'",
+        "COALESCE(Mixed, Name, 'x') = 'x' AND Active",
+        "{fn UCASE(Name)} = 'ANN' AND Born >= {d '1993-01-01'} AND Born < {ts '1999-06-01 00:00:00'}",
         "PartitionKey = 'Q''x' AND RowKey = 'k''020'",
         "PartitionKey = '日本' AND RowKey > 'r'",
         "PartitionKey = 'p 7' AND RowKey LIKE 'k''%'",

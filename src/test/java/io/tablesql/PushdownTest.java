@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.shell.LocalEmulator;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -190,6 +191,100 @@ class PushdownTest {
     String sql = "SELECT PartitionKey, RowKey FROM " + table + " WHERE PartitionKey = 'big' ORDER BY PartitionKey, RowKey";
     assertThat(explain(sql)).doesNotContain("Sort");
     assertThat(explain(sql + " DESC")).contains("Sort");
+  }
+
+  /** What Spark sends for a top-N on one partition: the partition fixes the order, so five entities are read. */
+  @Test
+  void sparkTopNOnOnePartitionReadsOnlyTheRowsItReturns() throws SQLException {
+    String sql = "SELECT \"RowKey\" FROM \"" + LocalEmulator.ACCOUNT + "\".\"" + table + "\" WHERE (\"PartitionKey\" "
+        + "IS NOT NULL) AND (\"PartitionKey\" = 'big') ORDER BY \"RowKey\" ASC NULLS FIRST LIMIT 5";
+    assertThat(explain(sql)).doesNotContain("Sort").contains("access=[PARTITION SCAN]", "limit=[5]");
+    List<String> rows = new ArrayList<>();
+    try (Statement statement = connection.createStatement(); ResultSet resultSet = statement.executeQuery(sql)) {
+      while (resultSet.next()) {
+        rows.add(resultSet.getString(1));
+      }
+      assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isEqualTo(1);
+      assertThat(statement.unwrap(TableSqlStatement.class).entityCount()).isEqualTo(5);
+    }
+    assertThat(rows).containsExactly("r00000", "r00001", "r00002", "r00003", "r00004");
+  }
+
+  @Test
+  void orderByRowKeyWithinAPartitionIsKeyOrder() throws SQLException {
+    String columns = "SELECT PartitionKey, RowKey FROM " + table;
+    String[][] cases = {
+        {columns + " WHERE PartitionKey = 'big' ORDER BY RowKey LIMIT 5", "big/r00000", "5"},
+        {columns + " WHERE PartitionKey = 'big' AND RowKey > 'r00100' ORDER BY RowKey NULLS LAST LIMIT 5",
+            "big/r00101", "5"},
+        {columns + " WHERE PartitionKey = 'big' ORDER BY RowKey, PartitionKey FETCH FIRST 5 ROWS ONLY", "big/r00000",
+            "5"},
+        {"SELECT * FROM (" + columns + ") t WHERE t.PartitionKey = 'big' ORDER BY t.RowKey LIMIT 5 OFFSET 3",
+            "big/r00003", "8"},
+        {"SELECT t.PartitionKey, t.RowKey FROM (SELECT * FROM " + table + " WHERE Amount >= 50) t "
+            + "WHERE PartitionKey = 'big' ORDER BY RowKey OFFSET 2 ROWS FETCH NEXT 5 ROWS ONLY", "big/r00052", "7"},
+        {columns + " ORDER BY PartitionKey NULLS FIRST, RowKey NULLS FIRST LIMIT 5", "big/r00000", "5"},
+    };
+    for (String[] query : cases) {
+      assertThat(explain(query[0])).as(query[0]).doesNotContain("Sort");
+      Run run = run(query[0]);
+      assertThat(run.rows()).as(query[0]).hasSize(5).first().isEqualTo(query[1]);
+      assertThat(run.requests()).as(query[0]).isEqualTo(1);
+      assertThat(run.entities()).as(query[0]).isEqualTo(Long.parseLong(query[2]));
+    }
+  }
+
+  /** jOOQ binds LIMIT and OFFSET as parameters: they are pushed down like literals, per execution. */
+  @Test
+  void limitAndOffsetParametersReadOnlyTheRowsNeeded() throws SQLException {
+    String sql = "SELECT RowKey FROM " + table + " WHERE PartitionKey = 'big' ORDER BY RowKey OFFSET ? ROWS "
+        + "FETCH NEXT ? ROWS ONLY";
+    try (PreparedStatement statement = connection.prepareStatement("EXPLAIN PLAN FOR " + sql)) {
+      statement.setInt(1, 0);
+      statement.setInt(2, 1);
+      try (ResultSet plan = statement.executeQuery()) {
+        plan.next();
+        assertThat(plan.getString(1)).doesNotContain("Sort").contains("limit=[?1 + ?0]");
+      }
+    }
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      long[][] cases = {{3, 5}, {0, 2}, {2490, 20}, {2498, Integer.MAX_VALUE - 2498}};
+      for (long[] offsetAndFetch : cases) {
+        statement.setLong(1, offsetAndFetch[0]);
+        statement.setLong(2, offsetAndFetch[1]);
+        List<String> rows = new ArrayList<>();
+        try (ResultSet resultSet = statement.executeQuery()) {
+          while (resultSet.next()) {
+            rows.add(resultSet.getString(1));
+          }
+        }
+        long expected = Math.min(offsetAndFetch[1], 2500 - offsetAndFetch[0]);
+        assertThat(rows).hasSize((int) expected).first().isEqualTo(String.format("r%05d", offsetAndFetch[0]));
+        TableSqlStatement cost = statement.unwrap(TableSqlStatement.class);
+        assertThat(cost.entityCount()).isEqualTo(Math.min(2500, offsetAndFetch[0] + offsetAndFetch[1]));
+      }
+    }
+  }
+
+  @Test
+  void reverseKeyOrderIsSortedInTheClientAndSaysSo() throws SQLException {
+    String sql = "SELECT PartitionKey, RowKey FROM " + table + " WHERE PartitionKey = 'big' ORDER BY RowKey DESC LIMIT 3";
+    assertThat(explain(sql)).contains("EnumerableSort", "order=[reverse of key order, sorted in the client]")
+        .doesNotContain("limit=[");
+    Run run = run(sql);
+    assertThat(run.rows()).containsExactly("big/r02499", "big/r02498", "big/r02497");
+    assertThat(run.entities()).isEqualTo(2500);
+    // an ORDER BY the key does not reverse says nothing about it
+    assertThat(explain("SELECT PartitionKey, RowKey FROM " + table + " WHERE PartitionKey = 'big' ORDER BY Amount DESC"))
+        .contains("EnumerableSort").doesNotContain("order=[");
+  }
+
+  @Test
+  void orderByRowKeyAcrossPartitionsIsSortedInTheClient() throws SQLException {
+    String sql = "SELECT PartitionKey, RowKey FROM " + table + " WHERE PartitionKey IN ('small1', 'small2') "
+        + "ORDER BY RowKey, PartitionKey LIMIT 3";
+    assertThat(explain(sql)).contains("EnumerableSort").doesNotContain("limit=[");
+    assertThat(run(sql).rows()).containsExactly("small1/r0", "small2/r0", "small1/r1");
   }
 
   @Test

@@ -73,6 +73,19 @@ class ReservedWordAliasTest {
   }
 
   @Test
+  void quotedReservedWordsAreAliasesToo() throws SQLException {
+    String sql = "SELECT COUNT(*) AS \"COUNT\", MAX(N) AS \"MAX\", MIN(\"N\") AS \"ORDER\" FROM \"" + table + "\"";
+    try (Statement statement = connection.createStatement()) {
+      assertThat(first(statement.executeQuery(sql))).isEqualTo("COUNT=2");
+      assertThat(first(statement.executeQuery("SELECT \"SELECT\" FROM (SELECT RowKey AS \"SELECT\" FROM " + table
+          + " WHERE PartitionKey = 'p') AS \"TABLE\" ORDER BY \"SELECT\" DESC LIMIT 1"))).isEqualTo("SELECT=2");
+    }
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      assertThat(first(statement.executeQuery())).isEqualTo("COUNT=2");
+    }
+  }
+
+  @Test
   void aRealSyntaxErrorIsStillReportedWhereItIs() throws SQLException {
     try (Statement statement = connection.createStatement()) {
       assertThatThrownBy(() -> statement.executeQuery("SELECT N AS COUNT FORM " + table))

@@ -57,7 +57,8 @@ public final class QueryRunner {
         Iterator<TableEntity> scanned = open(query, select, values, context, guard);
         Iterator<TableEntity> entities = pending.isEmpty() ? scanned
             : PendingOverlay.apply(scanned, pending, query, values, session.store(), context.counters());
-        return new RowEnumerator(entities, query, context, guard,
+        Long limit = query.limit() == null ? null : query.limit().resolve(values);
+        return new RowEnumerator(entities, query, limit, context, guard,
             scanned instanceof PrefetchingConcatenation scans ? scans::close : () -> { });
       }
     };
@@ -85,7 +86,8 @@ public final class QueryRunner {
     TableStore store = query.table().session().store();
     String table = query.table().name();
     int concurrency = query.table().session().maxConcurrency();
-    int pageSize = (int) Math.max(1, Math.min(context.pageSize(), query.limit() == null ? 1000 : query.limit()));
+    Long limit = query.limit() == null ? null : query.limit().resolve(values);
+    int pageSize = (int) Math.max(1, Math.min(context.pageSize(), limit == null ? 1000 : limit));
     Session session = query.table().session();
     if (LookupCache.serves(session, table)) {
       List<TableEntity> cached = LookupCache.entities(session, table, context.counters());
@@ -303,12 +305,12 @@ public final class QueryRunner {
     private long produced;
     private Object current;
 
-    RowEnumerator(Iterator<TableEntity> entities, TableQuery query, StatementContext context, Guard guard,
+    RowEnumerator(Iterator<TableEntity> entities, TableQuery query, Long limit, StatementContext context, Guard guard,
         Runnable stopScans) {
       this.entities = entities;
       this.stopScans = stopScans;
       this.columns = query.columns();
-      this.limit = query.limit() == null ? Long.MAX_VALUE : query.limit();
+      this.limit = limit == null ? Long.MAX_VALUE : limit;
       this.table = query.table().name();
       this.context = context;
       this.guard = guard;

@@ -8,6 +8,7 @@ import java.sql.RowIdLifetime;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.calcite.config.NullCollation;
 
 /**
  * Calcite's database metadata, completed with what BI tools look for: the product and driver,
@@ -228,22 +229,22 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public boolean nullsAreSortedHigh() throws SQLException {
-    return delegate.nullsAreSortedHigh();
+    return DialectFacts.NULL_COLLATION == NullCollation.HIGH;
   }
 
   @Override
   public boolean nullsAreSortedLow() throws SQLException {
-    return delegate.nullsAreSortedLow();
+    return DialectFacts.NULL_COLLATION == NullCollation.LOW;
   }
 
   @Override
   public boolean nullsAreSortedAtStart() throws SQLException {
-    return delegate.nullsAreSortedAtStart();
+    return DialectFacts.NULL_COLLATION == NullCollation.FIRST;
   }
 
   @Override
   public boolean nullsAreSortedAtEnd() throws SQLException {
-    return delegate.nullsAreSortedAtEnd();
+    return DialectFacts.NULL_COLLATION == NullCollation.LAST;
   }
 
   @Override
@@ -303,27 +304,27 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public String getSQLKeywords() throws SQLException {
-    return delegate.getSQLKeywords();
+    return DialectFacts.keywords();
   }
 
   @Override
   public String getNumericFunctions() throws SQLException {
-    return delegate.getNumericFunctions();
+    return String.join(",", DialectFacts.NUMERIC_FUNCTIONS);
   }
 
   @Override
   public String getStringFunctions() throws SQLException {
-    return delegate.getStringFunctions();
+    return String.join(",", DialectFacts.STRING_FUNCTIONS);
   }
 
   @Override
   public String getSystemFunctions() throws SQLException {
-    return delegate.getSystemFunctions();
+    return String.join(",", DialectFacts.SYSTEM_FUNCTIONS);
   }
 
   @Override
   public String getTimeDateFunctions() throws SQLException {
-    return delegate.getTimeDateFunctions();
+    return String.join(",", DialectFacts.TIME_DATE_FUNCTIONS);
   }
 
   @Override

@@ -11,7 +11,8 @@ import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelRule;
-import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.RelCollation;
+import org.apache.calcite.rel.RelCollationTraitDef;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.convert.ConverterRule;
 import org.apache.calcite.rel.core.Filter;
@@ -33,6 +34,7 @@ import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.logical.LogicalSort;
+import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
@@ -112,26 +114,35 @@ public final class AzureRules {
       }).toRule();
 
   /**
-   * LIMIT over a table: stop paging once enough rows have come, when the first rows the service
-   * returns are the ones wanted (no ORDER BY, or ORDER BY the key where the scan is in key order).
+   * ORDER BY and LIMIT over a table. An ORDER BY the scan's rows come in already (see {@link
+   * AbstractAzureScan#keyCollations}) needs no client sort, and a LIMIT then stops the paging
+   * once enough rows have come, as it does without ORDER BY. An ORDER BY in reverse key order is
+   * sorted in the client (the service reads forwards only), which EXPLAIN says at the scan.
    */
-  static final RelOptRule LIMIT = new RuleConfig("AzureLimitRule",
-      b0 -> b0.operand(LogicalSort.class).predicate(sort -> sort.fetch instanceof RexLiteral
-              && (sort.offset == null || sort.offset instanceof RexLiteral))
-          .oneInput(b1 -> b1.operand(AzureTableScan.class).predicate(scan -> scan.query().limit() == null)
-              .noInputs()),
+  static final RelOptRule SORT = new RuleConfig("AzureSortRule",
+      b0 -> b0.operand(LogicalSort.class).oneInput(b1 -> b1.operand(AzureTableScan.class)
+          .predicate(scan -> scan.query().limit() == null && scan.sortAbove.getFieldCollations().isEmpty())
+          .noInputs()),
       config -> new RelRule<>(config) {
         @Override
         public void onMatch(RelOptRuleCall call) {
           Sort sort = call.rel(0);
           AzureTableScan scan = call.rel(1);
-          if (!inKeyOrder(sort, scan)) {
+          RelCollation order = sort.getCollation();
+          AzureTableScan input = order.getFieldCollations().isEmpty() ? scan : scan.under(order);
+          if (!inKeyOrder(order, input)) {
+            if (scan.isReverseKeyOrder(order)) {
+              call.transformTo(sort.copy(sort.getTraitSet(), input, order, sort.offset, sort.fetch));
+            }
             return;
           }
-          long limit = RexLiteral.longValue(sort.fetch)
-              + (sort.offset == null ? 0 : RexLiteral.longValue(sort.offset));
-          call.transformTo(sort.copy(sort.getTraitSet(), scan.withQuery(scan.query().withLimit(limit)),
-              sort.getCollation(), sort.offset, sort.fetch));
+          RowLimit limit = rowLimit(sort);
+          if (limit != null) {
+            input = input.withQuery(input.query().withLimit(limit));
+          }
+          if (input != scan) {
+            call.transformTo(sort.copy(sort.getTraitSet(), input, order, sort.offset, sort.fetch));
+          }
         }
       }).toRule();
 
@@ -213,7 +224,7 @@ public final class AzureRules {
         }
       }).toRule();
 
-  public static final List<RelOptRule> PUSHDOWN = List.of(FILTER, PROJECT, PROJECT_FILTER, LIMIT, LOOKUP_JOIN,
+  public static final List<RelOptRule> PUSHDOWN = List.of(FILTER, PROJECT, PROJECT_FILTER, SORT, LOOKUP_JOIN,
       CoreRules.FILTER_MERGE);
 
   /** Whether a plan (or a set of equivalent plans) reads an Azure table, looking a few levels down. */
@@ -251,24 +262,28 @@ public final class AzureRules {
     };
   }
 
-  /**
-   * Whether the sort asks for nothing or for a prefix of the order the scan declares: (PartitionKey,
-   * RowKey) where the service sorts by key, none where it does not.
-   */
-  private static boolean inKeyOrder(Sort sort, AzureTableScan scan) {
-    List<RelFieldCollation> wanted = sort.getCollation().getFieldCollations();
-    List<RelFieldCollation> provided = scan.getTraitSet().getCollation() == null ? List.of()
-        : scan.getTraitSet().getCollation().getFieldCollations();
-    if (wanted.size() > provided.size()) {
-      return false;
+  /** The rows a LIMIT and OFFSET need, literals or parameters; null without LIMIT or with other expressions. */
+  private static RowLimit rowLimit(Sort sort) {
+    if (sort.fetch == null) {
+      return null;
     }
-    for (int i = 0; i < wanted.size(); i++) {
-      if (wanted.get(i).getFieldIndex() != provided.get(i).getFieldIndex()
-          || wanted.get(i).getDirection() != RelFieldCollation.Direction.ASCENDING) {
-        return false;
+    List<Operand> terms = new ArrayList<>();
+    for (RexNode node : sort.offset == null ? List.of(sort.fetch) : List.of(sort.fetch, sort.offset)) {
+      if (node instanceof RexLiteral literal) {
+        terms.add(Operand.literal(RexLiteral.longValue(literal)));
+      } else if (node instanceof RexDynamicParam parameter) {
+        terms.add(Operand.parameter(parameter.getIndex()));
+      } else {
+        return null;
       }
     }
-    return true;
+    return new RowLimit(terms);
+  }
+
+  /** Whether the sort asks for nothing or for an order the scan's rows come in already. */
+  private static boolean inKeyOrder(RelCollation order, AzureTableScan scan) {
+    return order.getFieldCollations().isEmpty() || scan.getTraitSet().getTraits(RelCollationTraitDef.INSTANCE)
+        .stream().anyMatch(provided -> provided.satisfies(order));
   }
 
   /** A rule configuration written out by hand, since Calcite generates its own with Immutables. */

@@ -5,7 +5,9 @@ import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelCollation;
 import org.apache.calcite.rel.RelCollationTraitDef;
+import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelNode;
 import java.util.List;
 import org.apache.calcite.rex.RexNode;
@@ -16,28 +18,35 @@ import org.apache.calcite.rex.RexNode;
  */
 public final class AzureTableScan extends AbstractAzureScan {
   private AzureTableScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, TableQuery query,
-      List<RexNode> correlated) {
-    super(cluster, traits, table, query, correlated);
+      List<RexNode> correlated, RelCollation sortAbove) {
+    super(cluster, traits, table, query, correlated, sortAbove);
   }
 
   public static AzureTableScan create(RelOptCluster cluster, RelOptTable table, TableQuery query) {
-    return create(cluster, table, query, List.of());
+    return create(cluster, table, query, List.of(), RelCollations.EMPTY);
   }
 
   private static AzureTableScan create(RelOptCluster cluster, RelOptTable table, TableQuery query,
-      List<RexNode> correlated) {
+      List<RexNode> correlated, RelCollation sortAbove) {
     RelTraitSet traits = cluster.traitSetOf(Convention.NONE)
-        .replaceIf(RelCollationTraitDef.INSTANCE, () -> keyCollation(query));
-    return new AzureTableScan(cluster, traits, table, query, correlated);
+        .replaceIfs(RelCollationTraitDef.INSTANCE, () -> keyCollations(query, sortAbove));
+    return new AzureTableScan(cluster, traits, table, query, correlated, sortAbove);
   }
 
   public AzureTableScan withQuery(TableQuery newQuery) {
-    return create(getCluster(), getTable(), newQuery, correlated);
+    return withQuery(newQuery, correlated);
   }
 
   /** The scan with a query whose operands refer to a lookup join's values. */
   public AzureTableScan withQuery(TableQuery newQuery, List<RexNode> newCorrelated) {
-    return create(getCluster(), getTable(), newQuery, newCorrelated);
+    // the order above names fields by position, which a new projection would change
+    RelCollation order = newQuery.projection().equals(query.projection()) ? sortAbove : RelCollations.EMPTY;
+    return create(getCluster(), getTable(), newQuery, newCorrelated, order);
+  }
+
+  /** The scan under an ORDER BY: see {@link AbstractAzureScan#keyCollations}. */
+  public AzureTableScan under(RelCollation order) {
+    return create(getCluster(), getTable(), query, correlated, order);
   }
 
   @Override

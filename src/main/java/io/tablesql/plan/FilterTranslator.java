@@ -205,7 +205,7 @@ public final class FilterTranslator {
     return partitionRange ? AccessPath.RANGE_SCAN : AccessPath.TABLE_SCAN;
   }
 
-  private static List<ServiceFilter> topLevelComparisons(ServiceFilter filter) {
+  static List<ServiceFilter> topLevelComparisons(ServiceFilter filter) {
     List<ServiceFilter> parts = new ArrayList<>();
     if (filter instanceof And and) {
       and.operands().forEach(part -> parts.addAll(topLevelComparisons(part)));

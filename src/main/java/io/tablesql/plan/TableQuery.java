@@ -16,11 +16,11 @@ import java.util.stream.Collectors;
  * @param partitions  PartitionKeys, for MULTI-PARTITION SCAN
  * @param filter      the {@code $filter} of scans (each partition's, without its PartitionKey), or null
  * @param projection  indexes into the shape's columns of the columns produced
- * @param limit       the most rows needed, or null
+ * @param limit       the most rows needed, or null for all
  * @param clientPredicate what of the WHERE clause the client evaluates, as EXPLAIN shows it, or null
  */
 public record TableQuery(AzureTable table, TableShape shape, AccessPath path, List<Key> keys,
-    List<Operand> partitions, ServiceFilter filter, List<Integer> projection, Long limit, String clientPredicate) {
+    List<Operand> partitions, ServiceFilter filter, List<Integer> projection, RowLimit limit, String clientPredicate) {
 
   /** A full entity key. */
   public record Key(Operand partitionKey, Operand rowKey) {
@@ -51,8 +51,15 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
         clientPredicate);
   }
 
-  public TableQuery withLimit(long newLimit) {
+  public TableQuery withLimit(RowLimit newLimit) {
     return new TableQuery(table, shape, path, keys, partitions, filter, projection, newLimit, clientPredicate);
+  }
+
+  /** Whether all rows share one PartitionKey: a single key, or an equality on it in the $filter. */
+  public boolean fixesPartition() {
+    return path == AccessPath.POINT_LOOKUP || FilterTranslator.topLevelComparisons(filter).stream()
+        .anyMatch(part -> part instanceof ServiceFilter.Comparison comparison
+            && comparison.property().equals(Column.PARTITION_KEY) && comparison.op() == ServiceFilter.Op.EQ);
   }
 
   public List<Column> columns() {
@@ -109,7 +116,9 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
     if (filter != null && path != AccessPath.RANGE_SCAN && path != AccessPath.PARTITION_SCAN) {
       rows = Math.max(1, rows / (1 + filter.comparisons()));
     }
-    return limit == null ? rows : Math.min(rows, limit);
+    Long known = limit == null ? null : limit.known();
+    // a LIMIT ? is usually small: count it as one page
+    return limit == null ? rows : Math.min(rows, known != null ? known : 1000);
   }
 
   /** The number of requests this access is expected to send, for costing. */
