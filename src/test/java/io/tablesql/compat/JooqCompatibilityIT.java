@@ -17,7 +17,6 @@ import org.jooq.conf.ParamType;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -58,7 +57,6 @@ class JooqCompatibilityIT {
   }
 
   @Test
-  @Disabled("needs a LIMIT bound as a parameter pushed down as the page size, as a literal LIMIT is")
   void boundLimitIsSentAsThePageSizeAndStopsThePaging() {
     var query = dsl.select(ROW_KEY).from(employees).where(PARTITION_KEY.eq("even")).limit(3);
     assertThat(query.getSQL(ParamType.INDEXED)).contains("?");
@@ -80,7 +78,6 @@ class JooqCompatibilityIT {
   }
 
   @Test
-  @Disabled("needs ORDER BY RowKey LIMIT n within a partition pushed down, with a bound limit")
   void orderByRowKeyWithBoundLimitInAPartitionReadsOnlyTheRowsReturned() {
     Wire.Window window = wire.watch();
     List<String> rowKeys = dsl.select(ROW_KEY).from(employees).where(PARTITION_KEY.eq("odd")).orderBy(ROW_KEY)
