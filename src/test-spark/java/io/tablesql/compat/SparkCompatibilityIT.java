@@ -4,6 +4,7 @@ import static org.apache.spark.sql.functions.col;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.shell.LocalEmulator;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -91,6 +92,21 @@ class SparkCompatibilityIT {
         .option("query", "SELECT RowKey, Age FROM " + table + " WHERE PartitionKey = 'p2' AND Age >= 20").load();
     assertThat(rows.orderBy("RowKey").collectAsList()).extracting(row -> row.getString(0) + ":" + row.getInt(1))
         .containsExactly("20:20", "23:23", "26:26", "29:29");
+  }
+
+  @Test
+  void topNOnOnePartitionThroughTheJdbcCatalogReadsOnlyItsRows() {
+    // Spark's JDBC table catalog pushes ORDER BY ... LIMIT down when asked to (pushDownLimit)
+    spark.conf().set("spark.sql.catalog.tablesql",
+        "org.apache.spark.sql.execution.datasources.v2.jdbc.JDBCTableCatalog");
+    spark.conf().set("spark.sql.catalog.tablesql.url", wire.url());
+    spark.conf().set("spark.sql.catalog.tablesql.pushDownLimit", "true");
+    Wire.Window window = wire.watch();
+    List<Row> rows = spark.table("tablesql." + LocalEmulator.ACCOUNT + "." + table)
+        .filter(col("PartitionKey").equalTo("p1")).orderBy(col("RowKey")).limit(4).collectAsList();
+    assertThat(rows).extracting(row -> row.getString(1)).containsExactly("01", "04", "07", "10");
+    assertThat(window.requestsTo(table)).singleElement().asString().contains("$top=4");
+    assertThat(window.entities()).isEqualTo(4);
   }
 
   @Test
