@@ -69,7 +69,7 @@ public final class Shell {
       }
     }
     List<String> arguments = new ArrayList<>(List.of("-d", "io.tablesql.TableSqlDriver", "-u", url.toString(),
-        "-n", "", "-p", secret, "--isolation=TRANSACTION_NONE", "--maxWidth=200", "--showElapsedTime=true"));
+        "-n", "", "-p", secret, "--isolation=TRANSACTION_READ_COMMITTED", "--maxWidth=200", "--showElapsedTime=true"));
     arguments.addAll(sqllineArgs);
     Path history = Files.createTempFile("tablesql-history", ".txt");
     arguments.add("--historyFile=" + history);
