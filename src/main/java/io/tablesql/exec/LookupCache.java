@@ -27,7 +27,7 @@ public final class LookupCache {
   private LookupCache() {
   }
 
-  public static boolean isLookupTable(Session session, String table) {
+  private static boolean isLookupTable(Session session, String table) {
     return session.settings().lookupTables().contains(table.toLowerCase(Locale.ROOT));
   }
 

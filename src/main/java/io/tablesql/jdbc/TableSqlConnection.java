@@ -344,7 +344,8 @@ public final class TableSqlConnection implements Connection, LookupTables {
     return iface.isInstance(this) || delegate.isWrapperFor(iface);
   }
 
-  // Everything below only forwards to Calcite's connection.
+  // The rest of Connection. Transactions, read-only, isolation, close and metadata have behaviour of
+  // their own (documented on each); the others forward to Calcite's connection.
 
   @Override
   public String nativeSQL(String sql) throws SQLException {

@@ -215,7 +215,7 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
     return true;
   }
 
-  // Everything below only forwards to Calcite's metadata.
+  // The rest of DatabaseMetaData: forwards to Calcite's, except where a method says otherwise.
 
   @Override
   public boolean allProceduresAreCallable() throws SQLException {

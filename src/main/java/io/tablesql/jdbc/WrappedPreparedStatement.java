@@ -205,8 +205,9 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     return parameterIndex > 0 && parameterIndex < parameterTypes.length ? parameterTypes[parameterIndex] : Types.OTHER;
   }
 
-  // Everything below only forwards to Calcite's statement, except setObject and the setters of
-  // dates and times, which bind as described at bind().
+  // The rest of PreparedStatement. Every setter records its value for the batch fast path;
+  // setObject and the setters of dates and times bind as described at bind(); addBatch,
+  // clearParameters and getParameterMetaData have behaviour of their own.
 
   @Override
   public void setNull(int parameterIndex, int sqlType) throws SQLException {

@@ -91,8 +91,8 @@ final class WrappedResultSet implements ResultSet {
     return iface.isInstance(this) || delegate.isWrapperFor(iface);
   }
 
-  // Everything below only forwards to Calcite's result set, except the readers of dates and
-  // times and getObject, which follow UtcWallClock.
+  // The rest of ResultSet: forwards to Calcite's, except close (which gives a lent plan back), the
+  // readers of dates and times and getObject (which follow UtcWallClock), and metadata.
 
   @Override
   public void close() throws SQLException {

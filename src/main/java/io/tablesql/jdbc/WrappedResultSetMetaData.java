@@ -31,7 +31,7 @@ final class WrappedResultSetMetaData implements ResultSetMetaData {
     return iface.isInstance(this) || delegate.isWrapperFor(iface);
   }
 
-  // Everything below only forwards to Calcite's metadata.
+  // The rest of ResultSetMetaData: forwards to Calcite's, with type names made plain where noted.
 
   @Override
   public int getColumnCount() throws SQLException {

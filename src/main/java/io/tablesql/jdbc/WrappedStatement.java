@@ -296,7 +296,8 @@ class WrappedStatement implements Statement, TableSqlStatement {
     return iface.isInstance(this) || delegate.isWrapperFor(iface);
   }
 
-  // Everything below only forwards to Calcite's statement.
+  // The rest of Statement. close, cancel, warnings and update counts have behaviour of their own
+  // (documented on each); the others forward to Calcite's statement.
 
   @Override
   public void close() throws SQLException {

@@ -1,6 +1,6 @@
 package io.tablesql.plan;
 
-/** How a table is read; the names are the ones DESIGN.md, EXPLAIN and the README use. */
+/** How a table is read; the names are the ones EXPLAIN and the README use. */
 public enum AccessPath {
   POINT_LOOKUP("POINT LOOKUP"),
   MULTI_POINT_LOOKUP("MULTI-POINT LOOKUP"),

@@ -28,14 +28,4 @@ public enum EdmType {
     }
     return null;
   }
-
-  /** The name the service uses, for messages and documentation. */
-  public String edmName() {
-    switch (this) {
-      case INT32: return "Edm.Int32";
-      case INT64: return "Edm.Int64";
-      case DATETIME: return "Edm.DateTime";
-      default: return "Edm." + name().charAt(0) + name().substring(1).toLowerCase(java.util.Locale.ROOT);
-    }
-  }
 }

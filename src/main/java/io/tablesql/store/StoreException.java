@@ -4,7 +4,8 @@ import io.tablesql.SqlExceptions;
 import java.sql.SQLException;
 
 /**
- * A failure at the service, already worded for the user and carrying its SQLState. Unchecked
+ * A failure worded for the user and carrying its SQLState (at the service, or found by the driver
+ * while executing: DDL rules, data that cannot be written). Unchecked
  * because it travels through Calcite's generated code; the JDBC layer turns it back into a
  * {@link SQLException}.
  */

@@ -36,9 +36,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The only code that talks to the Azure Data Tables SDK: table listing, point reads and paged
- * queries. Every call carries the {@link RequestCounters} of the statement it serves, so that
- * what a statement cost is measured where it happens.
+ * The only code that talks to the Azure Data Tables SDK: table listing and creation, point reads,
+ * paged queries and entity group transactions, and what their failures mean for the user. Every
+ * call carries the {@link RequestCounters} of the statement it serves, so that what a statement
+ * cost is measured where it happens.
  */
 public final class TableStore {
   /** Where the SDK looks for the ETag that a conditional write sends as If-Match. */
@@ -84,10 +85,6 @@ public final class TableStore {
       builder.credential(new AzureSasCredential(settings.sharedAccessSignature().reveal()));
     }
     this.service = builder.buildClient();
-  }
-
-  public String endpoint() {
-    return endpoint;
   }
 
   /** Names of every table of the account, in the service's order. */
