@@ -12,6 +12,7 @@ import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore;
+import io.tablesql.txn.EntityRules;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -148,13 +149,7 @@ public final class QueryRunner {
   }
 
   private static boolean storable(String key) {
-    for (int i = 0; i < key.length(); i++) {
-      char c = key.charAt(i);
-      if (c == '/' || c == '\\' || c == '#' || c == '?' || Character.isISOControl(c)) {
-        return false;
-      }
-    }
-    return true;
+    return key.chars().allMatch(c -> EntityRules.isAllowedInKey((char) c));
   }
 
   private static Iterator<TableEntity> flatten(Iterator<List<TableEntity>> pages, Guard guard) {

@@ -1,6 +1,5 @@
 package io.tablesql.jdbc;
 
-import io.tablesql.ddl.DdlParserFactory;
 import java.util.List;
 import org.apache.calcite.config.NullCollation;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -33,7 +32,7 @@ final class DialectFacts {
 
   /** The parser's reserved words that SQL:2003 does not reserve, as JDBC wants them. */
   static String keywords() {
-    return SqlParser.create("", LiteralLifter.PARSER.withParserFactory(DdlParserFactory.INSTANCE)).getMetadata()
+    return SqlParser.create("", ParserSettings.PARSER).getMetadata()
         .getJdbcKeywords();
   }
 }

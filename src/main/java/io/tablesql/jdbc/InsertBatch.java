@@ -69,7 +69,7 @@ final class InsertBatch {
     }
     SqlNode node;
     try {
-      node = SqlParser.create(sql, LiteralLifter.PARSER).parseStmt();
+      node = SqlParser.create(sql, ParserSettings.PARSER).parseStmt();
     } catch (SqlParseException e) {
       return null;
     }

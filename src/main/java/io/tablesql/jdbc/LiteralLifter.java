@@ -2,8 +2,6 @@ package io.tablesql.jdbc;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.calcite.avatica.util.Casing;
-import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDynamicParam;
@@ -20,7 +18,6 @@ import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
-import org.apache.calcite.sql.validate.SqlConformanceEnum;
 
 /**
  * Rewrites a query so that the literals it compares with (in WHERE and ON) become parameters:
@@ -29,14 +26,6 @@ import org.apache.calcite.sql.validate.SqlConformanceEnum;
  * ORDER BY ordinals, inside functions) stay, as they shape the plan.
  */
 final class LiteralLifter {
-  /** The parser settings of tablesql connections. */
-  static final SqlParser.Config PARSER = SqlParser.config()
-      .withQuoting(Quoting.DOUBLE_QUOTE)
-      .withUnquotedCasing(Casing.UNCHANGED)
-      .withQuotedCasing(Casing.UNCHANGED)
-      .withCaseSensitive(false)
-      .withConformance(SqlConformanceEnum.LENIENT);
-
   /**
    * A parameterized query and the values lifted out of it, in parameter order, with where each
    * was written (Calcite's 1-based line and column).
@@ -57,7 +46,7 @@ final class LiteralLifter {
   static Lifted lift(String sql) {
     SqlNode node;
     try {
-      node = SqlParser.create(sql, PARSER).parseQuery();
+      node = SqlParser.create(sql, ParserSettings.PARSER).parseQuery();
     } catch (SqlParseException e) {
       return null; // the normal path reports the error
     }

@@ -31,7 +31,7 @@ final class NewColumns {
   static void declare(String sql, Session session) {
     SqlNode node;
     try {
-      node = SqlParser.create(sql, LiteralLifter.PARSER).parseStmt();
+      node = SqlParser.create(sql, ParserSettings.PARSER).parseStmt();
     } catch (SqlParseException e) {
       return; // planning reports it
     }

@@ -41,7 +41,7 @@ final class ReservedAliases {
     String text = sql;
     for (int quoted = 0; quoted <= MAX_ALIASES; quoted++) {
       try {
-        SqlParser.create(text, LiteralLifter.PARSER).parseStmt();
+        SqlParser.create(text, ParserSettings.PARSER).parseStmt();
         return quoted == 0 ? null : text;
       } catch (SqlParseException e) {
         int start = offset(text, e.getPos());

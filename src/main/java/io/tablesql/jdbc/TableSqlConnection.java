@@ -19,7 +19,6 @@ import java.sql.Struct;
 import java.util.Properties;
 import java.util.concurrent.Executor;
 import io.tablesql.LookupTables;
-import io.tablesql.ddl.DdlParserFactory;
 import io.tablesql.exec.LookupCache;
 import io.tablesql.exec.StatementKind;
 import io.tablesql.schema.AzureSchema;
@@ -150,16 +149,9 @@ public final class TableSqlConnection implements Connection, LookupTables {
   }
 
   private static Properties calciteProperties() {
-    Properties calcite = new Properties();
-    calcite.setProperty("quoting", "DOUBLE_QUOTE");
-    calcite.setProperty("unquotedCasing", "UNCHANGED");
-    calcite.setProperty("quotedCasing", "UNCHANGED");
-    // Azure table names are case-insensitive; property names rarely differ only by case.
-    calcite.setProperty("caseSensitive", "false");
-    calcite.setProperty("conformance", "LENIENT");
+    Properties calcite = ParserSettings.connectionProperties();
     calcite.setProperty("defaultNullCollation", DialectFacts.NULL_COLLATION.name()); // what metadata tells tools
     calcite.setProperty("timeZone", "UTC");
-    calcite.setProperty("parserFactory", DdlParserFactory.class.getName() + "#INSTANCE");
     return calcite;
   }
 

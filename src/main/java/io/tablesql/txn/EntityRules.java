@@ -76,12 +76,17 @@ public final class EntityRules {
     }
     for (int i = 0; i < key.length(); i++) {
       char c = key.charAt(i);
-      if (c == '/' || c == '\\' || c == '#' || c == '?' || Character.isISOControl(c)) {
+      if (!isAllowedInKey(c)) {
         throw violation(operation, name + " contains '" + (Character.isISOControl(c)
             ? String.format("\\u%04x", (int) c) : String.valueOf(c))
             + "'; keys may not contain / \\ # ? or control characters");
       }
     }
+  }
+
+  /** The service's rule for PartitionKey and RowKey: no / \\ # ? and no control characters. */
+  public static boolean isAllowedInKey(char c) {
+    return c != '/' && c != '\\' && c != '#' && c != '?' && !Character.isISOControl(c);
   }
 
   /**

@@ -1,0 +1,39 @@
+package io.tablesql.jdbc;
+
+import io.tablesql.ddl.DdlParserFactory;
+import java.util.Properties;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+
+/**
+ * The one parser configuration of tablesql, given to Calcite's connections as properties and
+ * used as is wherever the driver parses SQL text itself (lifting literals, analysing INSERTs,
+ * quoting reserved aliases), so that both always read a text the same way.
+ */
+final class ParserSettings {
+  /** Double-quoted identifiers, kept as written; matched case-insensitively, as Azure table names are. */
+  static final SqlParser.Config PARSER = SqlParser.config()
+      .withQuoting(Quoting.DOUBLE_QUOTE)
+      .withUnquotedCasing(Casing.UNCHANGED)
+      .withQuotedCasing(Casing.UNCHANGED)
+      .withCaseSensitive(false)
+      .withConformance(SqlConformanceEnum.LENIENT)
+      .withParserFactory(DdlParserFactory.INSTANCE);
+
+  private ParserSettings() {
+  }
+
+  /** {@link #PARSER} as the properties of a Calcite connection. */
+  static Properties connectionProperties() {
+    Properties properties = new Properties();
+    properties.setProperty("quoting", PARSER.quoting().name());
+    properties.setProperty("unquotedCasing", PARSER.unquotedCasing().name());
+    properties.setProperty("quotedCasing", PARSER.quotedCasing().name());
+    properties.setProperty("caseSensitive", String.valueOf(PARSER.caseSensitive()));
+    properties.setProperty("conformance", ((SqlConformanceEnum) PARSER.conformance()).name());
+    properties.setProperty("parserFactory", DdlParserFactory.class.getName() + "#INSTANCE");
+    return properties;
+  }
+}
