@@ -84,7 +84,7 @@ public final class EntityRules {
     }
   }
 
-  /** The service's rule for PartitionKey and RowKey: no / \\ # ? and no control characters. */
+  /** The service's rule for PartitionKey and RowKey: no slash, backslash, # or ?, no control characters. */
   public static boolean isAllowedInKey(char c) {
     return c != '/' && c != '\\' && c != '#' && c != '?' && !Character.isISOControl(c);
   }
