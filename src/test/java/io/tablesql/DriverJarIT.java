@@ -93,4 +93,13 @@ class DriverJarIT {
     }
     assertThat(Files.size(Path.of(System.getProperty("tablesql.driverJar")))).isLessThan(60L << 20);
   }
+
+  @Test
+  void theJarHoldsTheDriverNotTheTools() throws Exception {
+    try (JarFile jar = new JarFile(System.getProperty("tablesql.driverJar"))) {
+      assertThat(jar.stream().map(entry -> entry.getName()))
+          .noneMatch(name -> name.startsWith("io/tablesql/shell/") || name.startsWith("io/tablesql/bench/")
+              || name.startsWith("sqlline/") || name.startsWith("org/jline/"));
+    }
+  }
 }

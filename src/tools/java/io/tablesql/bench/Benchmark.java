@@ -273,7 +273,10 @@ public final class Benchmark {
   private void coldStart() throws Exception {
     String jar = System.getProperty("tablesql.driverJar");
     boolean packaged = jar != null && Files.isRegularFile(Path.of(jar));
-    String classpath = packaged ? jar : System.getProperty("java.class.path");
+    // the probe is a tool, not in the driver jar: it rides along in a jar of its own (a class data
+    // sharing archive takes jars only)
+    String classpath = packaged ? jar + java.io.File.pathSeparator + probeJar()
+        : System.getProperty("java.class.path");
     List<String> sdk = List.of("sdk", endpoint, LocalEmulator.ACCOUNT, LocalEmulator.KEY);
     List<String> sql = List.of("sql", url);
     coldStartRow("cold start: new JVM, connect, first query (whole process)", classpath, List.of(), sdk, List.of(),
@@ -332,6 +335,25 @@ public final class Benchmark {
       throw new IllegalStateException("a cold start probe failed");
     }
     return probe;
+  }
+
+  /** A jar holding the {@link ColdStart} probe, next to the driver jar. */
+  private static String probeJar() throws Exception {
+    Path classes = Path.of(ColdStart.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Path jar = Path.of(System.getProperty("tablesql.driverJar")).resolveSibling("coldstart-probe.jar");
+    String prefix = ColdStart.class.getName().replace('.', '/');
+    try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar));
+         java.util.stream.Stream<Path> files = Files.list(classes.resolve(prefix).getParent())) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        String name = file.getFileName().toString();
+        if (name.equals("ColdStart.class") || name.startsWith("ColdStart$")) {
+          out.putNextEntry(new java.util.jar.JarEntry(prefix.substring(0, prefix.lastIndexOf('/') + 1) + name));
+          out.write(Files.readAllBytes(file));
+          out.closeEntry();
+        }
+      }
+    }
+    return jar.toString();
   }
 
   /** Runs {@link ColdStart} in a new JVM; null if it failed. */
