@@ -47,12 +47,13 @@ public final class LookupCache {
     Cache<String, List<TableEntity>> cache = cache(session.settings());
     String key = key(session.settings(), table);
     List<TableEntity> cached = cache.getIfPresent(key);
+    session.store().metrics().lookupCache(cached != null);
     if (cached != null) {
       return cached;
     }
     int bound = session.settings().getInt(DriverProperty.LOOKUP_CACHE_MAX_ENTITIES);
     List<TableEntity> entities = new ArrayList<>();
-    Iterator<List<TableEntity>> pages = session.store().query(table, null, null, 1000, counters);
+    Iterator<List<TableEntity>> pages = session.store().query(table, null, null, 1000, counters, "TABLE SCAN");
     while (pages.hasNext()) {
       entities.addAll(pages.next());
       if (entities.size() > bound) {

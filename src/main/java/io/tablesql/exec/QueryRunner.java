@@ -90,6 +90,7 @@ public final class QueryRunner {
     Long limit = query.limit() == null ? null : query.limit().resolve(values);
     int pageSize = (int) Math.max(1, Math.min(context.pageSize(), limit == null ? 1000 : limit));
     Session session = query.table().session();
+    String access = query.accessLabel();
     if (LookupCache.serves(session, table)) {
       List<TableEntity> cached = LookupCache.entities(session, table, context.counters());
       if (cached != null) {
@@ -105,7 +106,7 @@ public final class QueryRunner {
         List<TableQuery.Key> keys = boundKeys(query, values);
         List<Optional<TableEntity>> found = Parallel.map(keys, concurrency, key -> storable(key)
             ? store.get(table, (String) key.partitionKey().literal(), (String) key.rowKey().literal(),
-                select, context.counters())
+                select, context.counters(), access)
             : Optional.empty());
         return found.stream().flatMap(Optional::stream).iterator();
       }
@@ -119,13 +120,13 @@ public final class QueryRunner {
               Operand.literal(partition), false);
           ServiceFilter filter = query.filter() == null ? key : new ServiceFilter.And(List.of(key, query.filter()));
           String text = filter.render(values);
-          scans.add(ignored -> store.query(table, text, select, pageSize, requests));
+          scans.add(ignored -> store.query(table, text, select, pageSize, requests, access));
         }
         return new PrefetchingConcatenation(scans, concurrency, guard, requests);
       }
       default: {
         String filter = query.filter() == null ? null : query.filter().render(values);
-        return flatten(store.query(table, filter, select, pageSize, context.counters()), guard);
+        return flatten(store.query(table, filter, select, pageSize, context.counters(), access), guard);
       }
     }
   }

@@ -2,6 +2,7 @@ package io.tablesql.jdbc;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.tablesql.store.AccountMetrics;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ParameterMetaData;
@@ -34,9 +35,11 @@ final class PlanCache {
   /** Plans handed out and not yet given back; a plan lent before {@link #clear} is not taken back. */
   private final Set<PreparedStatement> lent = Collections.newSetFromMap(new IdentityHashMap<>());
   private int plansMade;
+  private final AccountMetrics metrics;
 
-  PlanCache(Connection calcite, int capacity) {
+  PlanCache(Connection calcite, int capacity, AccountMetrics metrics) {
     this.calcite = calcite;
+    this.metrics = metrics;
     this.capacity = capacity;
     this.templates = new LiftTemplates(Math.max(1, capacity));
     // evictions run in the caller's thread, under this cache's lock, like every other change
@@ -69,6 +72,7 @@ final class PlanCache {
     Deque<PreparedStatement> pool = idle.getIfPresent(lifted.sql());
     PreparedStatement statement = pool == null ? null : pool.poll();
     try {
+      metrics.planCache(statement != null);
       if (statement == null) {
         statement = calcite.prepareStatement(lifted.sql());
         plansMade++;

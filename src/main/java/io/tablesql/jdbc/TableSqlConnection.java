@@ -66,7 +66,8 @@ public final class TableSqlConnection implements Connection, LookupTables {
     this.session = session;
     this.schema = schema;
     this.schemaName = schemaName;
-    this.planCache = new PlanCache(delegate, session.settings().getInt(DriverProperty.PLAN_CACHE_SIZE));
+    this.planCache = new PlanCache(delegate, session.settings().getInt(DriverProperty.PLAN_CACHE_SIZE),
+        session.store().metrics());
   }
 
   PlanCache planCache() {

@@ -29,7 +29,9 @@ public final class ShapeCache {
     String key = session.settings().cacheKey() + "|" + table.toLowerCase(Locale.ROOT);
     long now = System.nanoTime();
     Entry entry = SHAPES.getIfPresent(key);
-    if (entry == null || now - entry.expiresAtNanos() > 0) {
+    boolean hit = entry != null && now - entry.expiresAtNanos() <= 0;
+    session.store().metrics().schemaCache(hit);
+    if (!hit) {
       long ttl = Duration.ofSeconds(session.settings().getInt(DriverProperty.SCHEMA_TTL)).toNanos();
       entry = new Entry(sample(session, table), now + ttl);
       SHAPES.put(key, entry);

@@ -56,11 +56,13 @@ public final class TableStore {
   private final boolean accountKey;
   private final java.util.concurrent.ConcurrentHashMap<String, TableClient> clients =
       new java.util.concurrent.ConcurrentHashMap<>();
+  private final AccountMetrics metrics;
 
   public TableStore(ConnectionSettings settings) {
     this.endpoint = settings.tableEndpoint();
     this.deletedTableWait = Duration.ofSeconds(settings.getInt(DriverProperty.TABLE_DELETE_WAIT));
     this.accountKey = settings.accountKey() != null;
+    this.metrics = AccountMetrics.of(settings);
     Duration timeout = Duration.ofSeconds(settings.getInt(DriverProperty.REQUEST_TIMEOUT));
     HttpClient http = new JdkHttpClientBuilder()
         .connectionTimeout(Duration.ofSeconds(Math.min(10, timeout.getSeconds())))
@@ -74,7 +76,7 @@ public final class TableStore {
             .setMaxRetries(settings.getInt(DriverProperty.MAX_RETRIES))
             .setBaseDelay(Duration.ofMillis(200))
             .setMaxDelay(Duration.ofSeconds(4))))
-        .addPolicy(new RequestCountingPolicy());
+        .addPolicy(new RequestCountingPolicy(metrics));
     int requestsPerSecond = settings.getInt(DriverProperty.MAX_REQUESTS_PER_SECOND);
     if (requestsPerSecond > 0) {
       builder.addPolicy(RateLimitPolicy.of(settings.principal(), requestsPerSecond));
@@ -85,6 +87,11 @@ public final class TableStore {
       builder.credential(new AzureSasCredential(settings.sharedAccessSignature().reveal()));
     }
     this.service = builder.buildClient();
+  }
+
+  /** The account's metrics in this JVM, shared with every connection to it with the same credential. */
+  public AccountMetrics metrics() {
+    return metrics;
   }
 
   /** Names of every table of the account, in the service's order. */
@@ -117,10 +124,17 @@ public final class TableStore {
   /** One entity by its full key, or empty if there is none. */
   public Optional<TableEntity> get(String table, String partitionKey, String rowKey, List<String> select,
       RequestCounters counters) {
+    return get(table, partitionKey, rowKey, select, counters, null);
+  }
+
+  /** As {@link #get(String, String, String, List, RequestCounters)}, naming the access path for the request log. */
+  public Optional<TableEntity> get(String table, String partitionKey, String rowKey, List<String> select,
+      RequestCounters counters, String access) {
     try {
       Response<TableEntity> response = client(table)
-          .getEntityWithResponse(partitionKey, rowKey, select, null, context(counters));
+          .getEntityWithResponse(partitionKey, rowKey, select, null, context(counters, table, access));
       counters.addEntities(1);
+      metrics.entitiesRead(1);
       return Optional.of(response.getValue());
     } catch (HttpResponseException e) {
       if (e.getResponse() != null && e.getResponse().getStatusCode() == 404) {
@@ -138,10 +152,17 @@ public final class TableStore {
    */
   public Iterator<List<TableEntity>> query(String table, String filter, List<String> select, int pageSize,
       RequestCounters counters) {
+    return query(table, filter, select, pageSize, counters, null);
+  }
+
+  /** As {@link #query(String, String, List, int, RequestCounters)}, naming the access path for the request log. */
+  public Iterator<List<TableEntity>> query(String table, String filter, List<String> select, int pageSize,
+      RequestCounters counters, String access) {
     ListEntitiesOptions options = new ListEntitiesOptions().setFilter(filter).setSelect(select).setTop(pageSize);
     Iterator<PagedResponse<TableEntity>> pages;
     try {
-      pages = client(table).listEntities(options, null, context(counters)).iterableByPage().iterator();
+      pages = client(table).listEntities(options, null, context(counters, table, access)).iterableByPage()
+          .iterator();
     } catch (RuntimeException e) {
       throw translate(e, "query table " + table);
     }
@@ -160,6 +181,7 @@ public final class TableStore {
         try {
           List<TableEntity> page = pages.next().getValue();
           counters.addEntities(page.size());
+          metrics.entitiesRead(page.size());
           return page;
         } catch (RuntimeException e) {
           throw translate(e, "query table " + table);
@@ -179,7 +201,7 @@ public final class TableStore {
       int status;
       String code;
       try {
-        Response<TableClient> response = service.createTableWithResponse(table, null, context(counters));
+        Response<TableClient> response = service.createTableWithResponse(table, null, context(counters, table, null));
         status = response.getStatusCode();
         code = response.getHeaders().getValue("x-ms-error-code");
       } catch (HttpResponseException e) {
@@ -222,7 +244,7 @@ public final class TableStore {
   public boolean deleteTable(String table, RequestCounters counters) {
     try {
       // the SDK answers a missing table with its 404 response rather than an exception
-      return service.deleteTableWithResponse(table, null, context(counters)).getStatusCode() != 404;
+      return service.deleteTableWithResponse(table, null, context(counters, table, null)).getStatusCode() != 404;
     } catch (HttpResponseException e) {
       if (e.getResponse() != null && e.getResponse().getStatusCode() == 404) {
         return false;
@@ -245,13 +267,15 @@ public final class TableStore {
     AttemptLog log = new AttemptLog();
     try {
       client(table).submitTransactionWithResponse(actions, null,
-          context(counters).addData(AttemptLog.KEY, log));
+          context(counters, table, null).addData(AttemptLog.KEY, log));
+      metrics.entitiesWritten(operations.size());
     } catch (RuntimeException e) {
       if (!log.outcomeUnknown()) {
         throw submitFailure(e, table, operations, true);
       }
       // an attempt may have been applied unseen: what the entities hold now tells
       OutcomeCheck.confirmApplied(this, table, operations, submitFailure(e, table, operations, false), counters);
+      metrics.entitiesWritten(operations.size());
     }
   }
 
@@ -343,6 +367,12 @@ public final class TableStore {
 
   private static Context context(RequestCounters counters) {
     return new Context(RequestCountingPolicy.COUNTERS_KEY, counters);
+  }
+
+  /** The context of a request to one table; {@code access} (may be null) names its access path in the log. */
+  private static Context context(RequestCounters counters, String table, String access) {
+    Context context = context(counters).addData(RequestLog.TABLE_KEY, table);
+    return access == null ? context : context.addData(RequestLog.ACCESS_KEY, access);
   }
 
   /** Words a service or network failure for the user, naming the endpoint but never a secret. */

@@ -1,0 +1,251 @@
+package io.tablesql.store;
+
+import io.tablesql.TableSqlMetricsMXBean;
+import io.tablesql.jdbc.ConnectionSettings;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import javax.management.ObjectName;
+
+/**
+ * The per-JVM counters of one account and credential ({@link ConnectionSettings#principal()}),
+ * shared by every connection to it and published as an MXBean when the first connection opens.
+ * The service counts come from {@link RequestCountingPolicy}; the caches add their hits and misses.
+ */
+public final class AccountMetrics implements TableSqlMetricsMXBean {
+  private static final String DOMAIN = "io.tablesql";
+  private static final Map<String, AccountMetrics> BY_PRINCIPAL = new ConcurrentHashMap<>();
+
+  private final String endpoint;
+  private final String account;
+  private final ObjectName name;
+  private final LongAdder requests = new LongAdder();
+  private final LongAdder retries = new LongAdder();
+  private final LongAdder throttled = new LongAdder();
+  private final LongAdder unanswered = new LongAdder();
+  private final AtomicLong inFlight = new AtomicLong();
+  private final LongAdder requestNanos = new LongAdder();
+  private final LongAdder entitiesRead = new LongAdder();
+  private final LongAdder entitiesWritten = new LongAdder();
+  private final LongAdder bytesSent = new LongAdder();
+  private final LongAdder bytesReceived = new LongAdder();
+  private final LongAdder schemaHits = new LongAdder();
+  private final LongAdder schemaMisses = new LongAdder();
+  private final LongAdder lookupHits = new LongAdder();
+  private final LongAdder lookupMisses = new LongAdder();
+  private final LongAdder planHits = new LongAdder();
+  private final LongAdder planMisses = new LongAdder();
+
+  private AccountMetrics(String endpoint, String account, ObjectName name) {
+    this.endpoint = endpoint;
+    this.account = account;
+    this.name = name;
+  }
+
+  /** The metrics of the settings' account and credential, registered as an MXBean when first asked for. */
+  public static AccountMetrics of(ConnectionSettings settings) {
+    return BY_PRINCIPAL.computeIfAbsent(settings.principal(), principal -> {
+      String account = settings.accountName() == null ? "" : settings.accountName();
+      AccountMetrics metrics = new AccountMetrics(settings.tableEndpoint(), account,
+          objectName(settings.tableEndpoint(), account, principal));
+      metrics.register();
+      return metrics;
+    });
+  }
+
+  /**
+   * {@code io.tablesql:type=Metrics,account=...,endpoint="...",principal=<8 hex digits>}: the
+   * principal holds a digest of the credential already; a digest of it keeps the name short.
+   */
+  static ObjectName objectName(String endpoint, String account, String principal) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(principal.getBytes(StandardCharsets.UTF_8));
+      return new ObjectName(DOMAIN + ":type=Metrics,account=" + ObjectName.quote(account) + ",endpoint="
+          + ObjectName.quote(endpoint) + ",principal=" + HexFormat.of().formatHex(digest, 0, 4));
+    } catch (NoSuchAlgorithmException | javax.management.MalformedObjectNameException e) {
+      return null;
+    }
+  }
+
+  /** Publishes these metrics; a JVM without JMX, or one that refuses it, never fails a connection. */
+  private void register() {
+    if (name == null) {
+      return;
+    }
+    try {
+      var server = ManagementFactory.getPlatformMBeanServer();
+      if (!server.isRegistered(name)) {
+        server.registerMBean(this, name);
+      }
+    } catch (Exception | LinkageError e) {
+      // e.g. SecurityException, InstanceAlreadyExistsException from a second copy of the driver
+    }
+  }
+
+  /** The name these metrics are published under (null if none could be made). */
+  public ObjectName objectName() {
+    return name;
+  }
+
+  void requestStarted(boolean retry, long bytes) {
+    requests.increment();
+    if (retry) {
+      retries.increment();
+    }
+    inFlight.incrementAndGet();
+    if (bytes > 0) {
+      bytesSent.add(bytes);
+    }
+  }
+
+  /** An attempt ended: {@code status} 0 when it got no answer. */
+  void requestEnded(int status, long nanos, long bytes) {
+    inFlight.decrementAndGet();
+    requestNanos.add(nanos);
+    if (status == 0) {
+      unanswered.increment();
+    } else if (status == 429 || status == 503) {
+      throttled.increment();
+    }
+    if (bytes > 0) {
+      bytesReceived.add(bytes);
+    }
+  }
+
+  void entitiesRead(long count) {
+    entitiesRead.add(count);
+  }
+
+  void entitiesWritten(long count) {
+    entitiesWritten.add(count);
+  }
+
+  public void schemaCache(boolean hit) {
+    (hit ? schemaHits : schemaMisses).increment();
+  }
+
+  public void lookupCache(boolean hit) {
+    (hit ? lookupHits : lookupMisses).increment();
+  }
+
+  public void planCache(boolean hit) {
+    (hit ? planHits : planMisses).increment();
+  }
+
+  @Override
+  public String getEndpoint() {
+    return endpoint;
+  }
+
+  @Override
+  public String getAccount() {
+    return account;
+  }
+
+  @Override
+  public long getRequests() {
+    return requests.sum();
+  }
+
+  @Override
+  public long getRetries() {
+    return retries.sum();
+  }
+
+  @Override
+  public long getThrottledResponses() {
+    return throttled.sum();
+  }
+
+  @Override
+  public long getUnansweredRequests() {
+    return unanswered.sum();
+  }
+
+  @Override
+  public long getInFlightRequests() {
+    return inFlight.get();
+  }
+
+  @Override
+  public long getRequestMillis() {
+    return requestNanos.sum() / 1_000_000;
+  }
+
+  @Override
+  public long getEntitiesRead() {
+    return entitiesRead.sum();
+  }
+
+  @Override
+  public long getEntitiesWritten() {
+    return entitiesWritten.sum();
+  }
+
+  @Override
+  public long getBytesSent() {
+    return bytesSent.sum();
+  }
+
+  @Override
+  public long getBytesReceived() {
+    return bytesReceived.sum();
+  }
+
+  @Override
+  public long getSchemaCacheHits() {
+    return schemaHits.sum();
+  }
+
+  @Override
+  public long getSchemaCacheMisses() {
+    return schemaMisses.sum();
+  }
+
+  @Override
+  public double getSchemaCacheHitRatio() {
+    return ratio(schemaHits, schemaMisses);
+  }
+
+  @Override
+  public long getLookupCacheHits() {
+    return lookupHits.sum();
+  }
+
+  @Override
+  public long getLookupCacheMisses() {
+    return lookupMisses.sum();
+  }
+
+  @Override
+  public double getLookupCacheHitRatio() {
+    return ratio(lookupHits, lookupMisses);
+  }
+
+  @Override
+  public long getPlanCacheHits() {
+    return planHits.sum();
+  }
+
+  @Override
+  public long getPlanCacheMisses() {
+    return planMisses.sum();
+  }
+
+  @Override
+  public double getPlanCacheHitRatio() {
+    return ratio(planHits, planMisses);
+  }
+
+  private static double ratio(LongAdder hits, LongAdder misses) {
+    long h = hits.sum();
+    long total = h + misses.sum();
+    return total == 0 ? 0 : (double) h / total;
+  }
+}
