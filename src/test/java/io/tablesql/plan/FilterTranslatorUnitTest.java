@@ -236,6 +236,15 @@ class FilterTranslatorUnitTest {
   }
 
   @Test
+  void doublesArePushedWithTheLiteralCalciteMakesForThem() {
+    // Calcite 1.41 holds an approximate literal (and CAST(2.5 AS DOUBLE) reduced) as a Double
+    RexNode literal = rex.makeLiteral(new BigDecimal("2.5"), typeFactory.createSqlType(SqlTypeName.DOUBLE));
+    assertEquals("Score gt 2.5", filter(translate(call(SqlStdOperatorTable.GREATER_THAN, ref("Score"), literal))));
+    assertEquals("Score eq 2.0", filter(translate(eq("Score", rex.makeApproxLiteral(new BigDecimal("2"))))));
+    assertNull(translate(eq("Score", integer(2))).query().filter(), "an INTEGER literal is cast by Calcite first");
+  }
+
+  @Test
   void guidsAndBinariesArePushedOnlyAsEquality() {
     String guid = "0f8fad5b-d9cb-469f-a165-70867728950e";
     assertEquals("Id eq guid'" + guid + "'", filter(translate(eq("Id", text(guid)))));
