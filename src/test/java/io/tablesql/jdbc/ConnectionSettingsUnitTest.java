@@ -68,6 +68,8 @@ class ConnectionSettingsUnitTest {
   @Test
   void secretsAppearInNoMessageNorToString() throws SQLException {
     String[] mistakes = {
+        "jdbc:tablesql:AccountName=a;" + KEY,                       // a key pasted without AccountKey=
+        "jdbc:tablesql:AccountName=a;" + KEY.replace("=", ""),
         "jdbc:tablesql:AccountName=a;AccountKey=" + KEY + ";pageSize=x",
         "jdbc:tablesql:TableEndpoint=https://a.table.core.windows.net;" + SAS.replace("sv=", "sv:"),
     };
