@@ -79,8 +79,8 @@ public final class ConnectionSettings {
       }
       int eq = pair.indexOf('=');
       if (eq <= 0) {
-        throw SqlExceptions.of("Malformed connection string: '" + redact(pair)
-            + "' is not a key=value pair. Write it as key=value; for example "
+        throw SqlExceptions.of("Malformed connection string: " + redact(pair)
+            + " is not a key=value pair. Write it as key=value; for example "
             + "jdbc:tablesql:UseDevelopmentStorage=true", SqlStates.CONNECTION_REJECTED);
       }
       put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim(), storage, driver);
@@ -131,7 +131,7 @@ public final class ConnectionSettings {
       for (DriverProperty p : DriverProperty.values()) {
         valid.add(p.key());
       }
-      throw SqlExceptions.of("Unknown connection string key '" + key + "'. Valid keys are: "
+      throw SqlExceptions.of("Unknown connection string key " + shown(key) + ". Valid keys are: "
           + String.join(", ", valid) + ".", SqlStates.CONNECTION_REJECTED);
     }
     driver.put(property, value);
@@ -233,7 +233,15 @@ public final class ConnectionSettings {
   /** A value that may hold a secret, cut to its key so nothing secret is echoed. */
   private static String redact(String pair) {
     int eq = pair.indexOf('=');
-    return eq < 0 ? (pair.length() > 20 ? pair.substring(0, 20) + "..." : pair) : pair.substring(0, eq) + "=...";
+    return eq < 0 ? shown(pair) : shown(pair.substring(0, eq)) + "=...";
+  }
+
+  /**
+   * A key as messages show it: quoted if it reads as a key name, otherwise left out, since text
+   * that is no name (an account key pasted without {@code AccountKey=}) may be a credential.
+   */
+  private static String shown(String key) {
+    return key.matches("[A-Za-z][A-Za-z0-9_.-]{0,39}") ? "'" + key + "'" : "(not shown: it may be a credential)";
   }
 
   public String tableEndpoint() {

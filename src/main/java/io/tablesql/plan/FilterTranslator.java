@@ -556,7 +556,8 @@ public final class FilterTranslator {
         }
       }
       case DOUBLE:
-        return value instanceof BigDecimal && column.sqlType() == SqlTypeName.DOUBLE
+        // Calcite 1.41 holds approximate literals as Double (earlier versions as BigDecimal)
+        return (value instanceof BigDecimal || value instanceof Double) && column.sqlType() == SqlTypeName.DOUBLE
             && literal.getType().getSqlTypeName() == SqlTypeName.DOUBLE
             ? Operand.literal(literal.getValueAs(Double.class)) : null;
       case BOOLEAN:

@@ -82,8 +82,9 @@ public final class PendingWrites {
         return with(earlier, before == Kind.DELETE && after == Kind.INSERT && earlier.etag() != null
             ? Kind.REPLACE : Kind.UPSERT_REPLACE, next.properties());
       case REPLACE:
-        return with(earlier, before == Kind.INSERT || before == Kind.UPSERT_REPLACE ? before : Kind.REPLACE,
-            next.properties());
+        // after an upsert the entity exists whatever it was before: replacing it is an upsert too
+        return with(earlier, before == Kind.INSERT || before == Kind.UPSERT_REPLACE ? before
+            : before == Kind.UPSERT_MERGE ? Kind.UPSERT_REPLACE : Kind.REPLACE, next.properties());
       default: {
         // MERGE or UPSERT_MERGE: overlay the new values on what the earlier write sends
         Map<String, Object> properties = new HashMap<>(before == Kind.DELETE ? Map.of() : earlier.properties());

@@ -1,0 +1,91 @@
+package io.tablesql.jdbc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.SQLException;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** The connection-string parser: every form the README lists, its errors, and no secret in any message. */
+class ConnectionSettingsUnitTest {
+  static final String KEY = "c2VjcmV0a2V5c2VjcmV0a2V5c2VjcmV0a2V5c2VjcmV0a2V5c2VjcmV0a2V5c2VjcmV0a2V5c2VjcmV0a2V5cw==";
+  static final String SAS = "sv=2019-02-02&tn=orders&sig=c2lnbmF0dXJlc2VjcmV0";
+
+  static ConnectionSettings parse(String url) throws SQLException {
+    return ConnectionSettings.parse(url, new Properties());
+  }
+
+  @Test
+  void everyFormOfTheReadme() throws SQLException {
+    ConnectionSettings dev = parse("jdbc:tablesql:UseDevelopmentStorage=true");
+    assertEquals("http://127.0.0.1:10002/devstoreaccount1", dev.tableEndpoint());
+    assertEquals("devstoreaccount1", dev.accountName());
+
+    ConnectionSettings account = parse("jdbc:tablesql:DefaultEndpointsProtocol=https;AccountName=myaccount;AccountKey="
+        + KEY + ";EndpointSuffix=core.windows.net;BlobEndpoint=https://x.blob.core.windows.net");
+    assertEquals("https://myaccount.table.core.windows.net", account.tableEndpoint());
+    assertEquals(KEY, account.accountKey().reveal());
+
+    ConnectionSettings explicit = parse("jdbc:tablesql:TableEndpoint=http://127.0.0.1:10002/devstoreaccount1/;"
+        + "accountname=devstoreaccount1;ACCOUNTKEY=" + KEY);
+    assertEquals("http://127.0.0.1:10002/devstoreaccount1", explicit.tableEndpoint(), "keys are case-insensitive");
+
+    ConnectionSettings sas = parse("jdbc:tablesql:TableEndpoint=https://myaccount.table.core.windows.net;"
+        + "SharedAccessSignature=" + SAS + ";pageSize=500");
+    assertEquals("myaccount", sas.accountName(), "named after the endpoint's host");
+    assertEquals(500, sas.getInt(DriverProperty.PAGE_SIZE));
+    assertTrue(sas.declaredTables().contains("orders"), "a SAS scoped to a table names it");
+  }
+
+  @Test
+  void thePasswordFieldMayCarryTheCredential() throws SQLException {
+    String url = "jdbc:tablesql:AccountName=myaccount";
+    for (String password : new String[] {KEY, "AccountKey=" + KEY}) {
+      Properties info = new Properties();
+      info.setProperty("password", password);
+      assertEquals(KEY, ConnectionSettings.parse(url, info).accountKey().reveal());
+    }
+    Properties info = new Properties();
+    info.setProperty("user", "ignored");
+    info.setProperty("password", "?" + SAS);
+    assertEquals("?" + SAS, ConnectionSettings.parse(url, info).sharedAccessSignature().reveal());
+  }
+
+  @Test
+  void errorsNameTheProblemWithSqlState08001() {
+    assertMessage("jdbc:tablesql:AccountName=a;AccountKey=" + KEY + ";pageSize=2000", "pageSize='2000'");
+    assertMessage("jdbc:tablesql:AccountName=a;AccountKey=" + KEY + ";keyOrder=random", "sorted");
+    assertMessage("jdbc:tablesql:AccountName=a;AccountKey=" + KEY + ";pushdown=yes", "true or false");
+    assertMessage("jdbc:tablesql:AccountName=a;AccountKey=" + KEY + ";colour=red", "Unknown connection string key 'colour'");
+    assertMessage("jdbc:tablesql:AccountName=a", "no credentials");
+    assertMessage("jdbc:tablesql:AccountKey=" + KEY, "names no account");
+    assertMessage("jdbc:tablesql:TableEndpoint=not a url;AccountKey=" + KEY, "is not a URL");
+  }
+
+  @Test
+  void secretsAppearInNoMessageNorToString() throws SQLException {
+    String[] mistakes = {
+        "jdbc:tablesql:AccountName=a;" + KEY,                       // a key pasted without AccountKey=
+        "jdbc:tablesql:AccountName=a;" + KEY.replace("=", ""),
+        "jdbc:tablesql:AccountName=a;AccountKey=" + KEY + ";pageSize=x",
+        "jdbc:tablesql:TableEndpoint=https://a.table.core.windows.net;" + SAS.replace("sv=", "sv:"),
+    };
+    for (String url : mistakes) {
+      SQLException e = assertThrows(SQLException.class, () -> parse(url), url);
+      assertFalse(e.getMessage().contains(KEY.substring(0, 12)), e.getMessage());
+      assertFalse(e.getMessage().contains("c2lnbmF0dXJl"), e.getMessage());
+    }
+    ConnectionSettings settings = parse("jdbc:tablesql:AccountName=a;AccountKey=" + KEY);
+    assertFalse(settings.toString().contains(KEY.substring(0, 12)), settings.toString());
+    assertFalse(settings.principal().contains(KEY.substring(0, 12)));
+  }
+
+  private static void assertMessage(String url, String expected) {
+    SQLException e = assertThrows(SQLException.class, () -> parse(url), url);
+    assertEquals("08001", e.getSQLState(), e.getMessage());
+    assertTrue(e.getMessage().contains(expected), e.getMessage());
+  }
+}
