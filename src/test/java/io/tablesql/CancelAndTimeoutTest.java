@@ -173,6 +173,30 @@ class CancelAndTimeoutTest {
   }
 
   @Test
+  void cancelledAndClosedExecutionsLeaveNoThreadBehind() throws Exception {
+    String sql = "SELECT RowKey FROM " + table + " WHERE PartitionKey IN ('p1', 'p2', 'p3')"; // scans run ahead
+    try (Statement statement = connection.createStatement()) {
+      assertState(cancelWhileFetching(statement, sql), CANCELLED); // the pools reach their working size
+      int before = driverThreads();
+      for (int i = 0; i < 10; i++) {
+        assertState(cancelWhileFetching(statement, sql), CANCELLED);
+        try (ResultSet early = statement.executeQuery(sql)) {
+          assertThat(early.next()).isTrue(); // closed after one row, its scans still ahead
+        }
+      }
+      // idle pool threads are reused, so ten more executions start no thread that stays
+      assertThat(driverThreads()).isLessThanOrEqualTo(before + 8);
+    }
+  }
+
+  /** Live threads the driver (and the SDK it drives) started. */
+  private static int driverThreads() {
+    return (int) Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
+        .map(Thread::getName).filter(name -> name.startsWith("tablesql") || name.startsWith("azure-sdk")
+            || name.startsWith("HttpClient")).count();
+  }
+
+  @Test
   void afterATimeoutTheSameSqlRunsAgain() throws SQLException {
     String sql = partitionScan("p0");
     try (Statement statement = connection.createStatement()) {
