@@ -99,10 +99,9 @@ public final class WriteSender {
   }
 
   /**
-   * Sends groups, failures returned rather than thrown, in the order given. Groups of different
-   * partitions go concurrently, at most maxConcurrency at a time; groups of one partition (split
-   * by size, or because they write one entity twice) go one after another, so that a later write
-   * of an entity wins, as the statement or batch ordered it.
+   * Sends groups, failures returned rather than thrown, in the order given, at most maxConcurrency
+   * at a time. Groups of one partition that write an entity more than once go one after another,
+   * so that the later write wins, as the statement or batch ordered it; all others go concurrently.
    */
   public static List<GroupOutcome> send(Session session, List<List<WriteOperation>> groups, RequestCounters counters) {
     Map<String, List<List<WriteOperation>>> byPartition = new LinkedHashMap<>();
@@ -110,7 +109,15 @@ public final class WriteSender {
       LookupCache.invalidate(session, group.get(0).table());
       byPartition.computeIfAbsent(partitionOf(group.get(0)), k -> new ArrayList<>()).add(group);
     }
-    List<List<GroupOutcome>> chains = Parallel.map(new ArrayList<>(byPartition.values()), session.maxConcurrency(),
+    List<List<List<WriteOperation>>> chains = new ArrayList<>();
+    for (List<List<WriteOperation>> partition : byPartition.values()) {
+      if (writesAnEntityTwice(partition)) {
+        chains.add(partition);
+      } else {
+        partition.forEach(group -> chains.add(List.of(group))); // no order to keep: all at once
+      }
+    }
+    List<List<GroupOutcome>> sent = Parallel.map(chains, session.maxConcurrency(),
         chain -> {
           List<GroupOutcome> outcomes = new ArrayList<>();
           for (List<WriteOperation> group : chain) {
@@ -124,8 +131,24 @@ public final class WriteSender {
           return outcomes;
         });
     List<GroupOutcome> outcomes = new ArrayList<>();
-    chains.forEach(outcomes::addAll); // groups() puts the groups of a partition together, in order
+    sent.forEach(outcomes::addAll); // groups() puts the groups of a partition together, in order
     return outcomes;
+  }
+
+  /** Whether some entity is written by more than one of these groups of one partition. */
+  private static boolean writesAnEntityTwice(List<List<WriteOperation>> groups) {
+    if (groups.size() < 2) {
+      return false;
+    }
+    Set<String> rowKeys = new HashSet<>();
+    for (List<WriteOperation> group : groups) {
+      for (WriteOperation operation : group) {
+        if (!rowKeys.add(operation.rowKey())) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static String partitionOf(WriteOperation operation) {
