@@ -12,6 +12,7 @@ import io.tablesql.schema.AzureTable;
 import io.tablesql.schema.Column;
 import io.tablesql.schema.TableShape;
 import io.tablesql.store.EdmType;
+import io.tablesql.testing.UnicodeCalcite;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -48,15 +49,9 @@ import org.junit.jupiter.api.Test;
 class FilterAgreementUnitTest {
 
   static {
-    // Calcite reads its charset settings once, when its classes load; the driver sets them
-    // (Unicode SQL) as it loads. Tests sharing a JVM with the end-to-end ones must not load
-    // Calcite first with its Latin-1 defaults.
-    try {
-      Class.forName("io.tablesql.jdbc.TableSqlConnection");
-    } catch (ClassNotFoundException e) {
-      throw new ExceptionInInitializerError(e);
-    }
+    UnicodeCalcite.ensure();
   }
+
   static final TableShape SHAPE = new TableShape("T", List.of(
       Column.of(Column.PARTITION_KEY, Set.of(EdmType.STRING)),
       Column.of(Column.ROW_KEY, Set.of(EdmType.STRING)),

@@ -9,6 +9,7 @@ import io.tablesql.schema.AzureTable;
 import io.tablesql.schema.Column;
 import io.tablesql.schema.TableShape;
 import io.tablesql.store.EdmType;
+import io.tablesql.testing.UnicodeCalcite;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,15 +35,9 @@ import org.junit.jupiter.api.Test;
 class FilterTranslatorUnitTest {
 
   static {
-    // Calcite reads its charset settings once, when its classes load; the driver sets them
-    // (Unicode SQL) as it loads. Tests sharing a JVM with the end-to-end ones must not load
-    // Calcite first with its Latin-1 defaults.
-    try {
-      Class.forName("io.tablesql.jdbc.TableSqlConnection");
-    } catch (ClassNotFoundException e) {
-      throw new ExceptionInInitializerError(e);
-    }
+    UnicodeCalcite.ensure();
   }
+
   /** A table with one column of each Edm type, and one of mixed types. */
   static final TableShape SHAPE = new TableShape("People", List.of(
       Column.of(Column.PARTITION_KEY, Set.of(EdmType.STRING)),
