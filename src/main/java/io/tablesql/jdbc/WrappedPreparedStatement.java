@@ -154,13 +154,7 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     if (!(value instanceof Number) || value instanceof Integer || value instanceof Double || value instanceof Float) {
       return false;
     }
-    int type;
-    try {
-      type = delegate.getParameterMetaData().getParameterType(parameterIndex);
-    } catch (SQLException e) {
-      return false; // an index the statement lacks: its setter reports it
-    }
-    if (type != Types.INTEGER) {
+    if (parameterType(parameterIndex) != Types.INTEGER) { // an index the statement lacks is OTHER
       return false;
     }
     try {
