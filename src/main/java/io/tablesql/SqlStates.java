@@ -28,6 +28,8 @@ public final class SqlStates {
   /** A write would break an entity group transaction's rules; nothing was sent. */
   public static final String TRANSACTION_RULE = "25000";
   /** An entity with this key exists already. */
+  /** A NULL in a column that does not allow NULLs. */
+  public static final String NOT_NULL_VIOLATION = "23502";
   public static final String UNIQUE_VIOLATION = "23505";
   /** The entity changed (or vanished) since it was read: retry the transaction. */
   public static final String SERIALIZATION_FAILURE = "40001";

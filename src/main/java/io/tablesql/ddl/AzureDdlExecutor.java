@@ -4,6 +4,7 @@ import io.tablesql.SqlStates;
 import io.tablesql.exec.LookupCache;
 import io.tablesql.exec.Session;
 import io.tablesql.schema.AzureSchema;
+import io.tablesql.schema.Catalog;
 import io.tablesql.schema.Column;
 import io.tablesql.schema.DeclaredColumns;
 import io.tablesql.schema.ShapeCache;
@@ -23,6 +24,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
 import org.apache.calcite.sql.ddl.SqlCreateTable;
 import org.apache.calcite.sql.ddl.SqlDropTable;
+import org.apache.calcite.sql.ddl.SqlKeyConstraint;
 
 /**
  * CREATE TABLE and DROP TABLE on the storage account. Calcite calls the {@code execute} method
@@ -45,13 +47,24 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
       throw new StoreException("CREATE TABLE ... AS SELECT is not supported: CREATE TABLE, then INSERT INTO ... "
           + "SELECT.", SqlStates.FEATURE_NOT_SUPPORTED, null);
     }
-    List<Column> columns = new ArrayList<>();
+    List<SqlColumnDeclaration> declarations = new ArrayList<>();
+    List<SqlKeyConstraint> keys = new ArrayList<>();
     if (create.columnList != null) {
       for (SqlNode node : create.columnList) {
         if (node instanceof SqlColumnDeclaration declaration) {
-          columns.add(column(declaration));
+          declarations.add(declaration);
+        } else if (node instanceof SqlKeyConstraint key) {
+          keys.add(key);
         }
       }
+    }
+    if (!keys.isEmpty()) {
+      DeclaredTables.create(session, name, create.ifNotExists, declarations, keys);
+      return;
+    }
+    List<Column> columns = new ArrayList<>();
+    for (SqlColumnDeclaration declaration : declarations) {
+      columns.add(column(declaration));
     }
     if (!session.store().createTable(name, new RequestCounters())) {
       if (create.ifNotExists) {
@@ -69,6 +82,14 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   public void execute(SqlDropTable drop, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     String name = drop.name.getSimple();
+    if (DeclaredColumns.isMetadataTable(name) || Catalog.isCatalogTable(name)) {
+      throw new StoreException("Table " + name + " holds tablesql's catalog of declared tables and columns and "
+          + "cannot be dropped through SQL. Drop the tables it declares instead.", SqlStates.INSUFFICIENT_PRIVILEGE,
+          null);
+    }
+    if (DeclaredTables.drop(session, name)) {
+      return;
+    }
     if (!session.store().deleteTable(name, new RequestCounters())) {
       if (drop.ifExists) {
         return;
@@ -82,13 +103,13 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     session.schemaChanged();
   }
 
-  private static String tableName(String name) {
+  static String tableName(String name) {
     if (!TABLE_NAME.matcher(name).matches() || name.equalsIgnoreCase("tables")) {
       throw new StoreException("Invalid table name '" + name + "': Azure table names are 3 to 63 letters and "
           + "digits, start with a letter, and are not 'tables'.", SqlStates.SYNTAX_ERROR, null);
     }
-    if (DeclaredColumns.isMetadataTable(name)) {
-      throw new StoreException("Table name '" + name + "' is reserved for tablesql's column definitions.",
+    if (DeclaredColumns.isMetadataTable(name) || Catalog.isCatalogTable(name)) {
+      throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
           SqlStates.SYNTAX_ERROR, null);
     }
     return name;

@@ -7,6 +7,7 @@ import io.tablesql.plan.ServiceFilter;
 import io.tablesql.plan.ServiceFilter.Comparison;
 import io.tablesql.plan.TableQuery;
 import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.keys.KeyLayout;
 import io.tablesql.schema.Column;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;
@@ -293,6 +294,10 @@ public final class QueryRunner {
   private static final class RowEnumerator implements Enumerator<Object> {
     private final Iterator<TableEntity> entities;
     private final List<Column> columns;
+    /** For each column, its place in a declared table's key, or -1 for a property. */
+    private final int[] keyPositions;
+    private final KeyLayout layout;
+    private final boolean decodesKeys;
     private final long limit;
     private final String table;
     private final StatementContext context;
@@ -306,6 +311,14 @@ public final class QueryRunner {
       this.entities = entities;
       this.stopScans = stopScans;
       this.columns = query.columns();
+      this.layout = query.shape().layout();
+      this.keyPositions = new int[columns.size()];
+      boolean readsKeys = false;
+      for (int i = 0; i < keyPositions.length; i++) {
+        keyPositions[i] = query.shape().keyPosition(columns.get(i));
+        readsKeys |= keyPositions[i] >= 0;
+      }
+      this.decodesKeys = readsKeys;
       this.limit = limit == null ? Long.MAX_VALUE : limit;
       this.table = query.table().name();
       this.context = context;
@@ -320,25 +333,33 @@ public final class QueryRunner {
     @Override
     public boolean moveNext() {
       guard.check();
-      if (produced >= limit || !entities.hasNext()) {
-        return false;
+      while (produced < limit && entities.hasNext()) {
+        TableEntity entity = entities.next();
+        Object[] keys = decodesKeys ? layout.decode(entity.getPartitionKey(), entity.getRowKey()) : null;
+        if (decodesKeys && keys == null) {
+          continue; // not a row of the declared table: its keys are in another format
+        }
+        produced++;
+        context.recordRead(table, entity);
+        current = toRow(entity, keys);
+        return true;
       }
-      produced++;
-      TableEntity entity = entities.next();
-      context.recordRead(table, entity);
-      current = toRow(entity);
-      return true;
+      return false;
     }
 
-    private Object toRow(TableEntity entity) {
+    private Object toRow(TableEntity entity, Object[] keys) {
       if (columns.size() == 1) {
-        return value(entity, columns.get(0));
+        return value(entity, 0, keys);
       }
       Object[] row = new Object[columns.size()];
       for (int i = 0; i < row.length; i++) {
-        row[i] = value(entity, columns.get(i));
+        row[i] = value(entity, i, keys);
       }
       return row;
+    }
+
+    private Object value(TableEntity entity, int index, Object[] keys) {
+      return keyPositions[index] >= 0 ? keys[keyPositions[index]] : value(entity, columns.get(index));
     }
 
     private static Object value(TableEntity entity, Column column) {

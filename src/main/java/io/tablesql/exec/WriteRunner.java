@@ -4,6 +4,7 @@ import com.azure.data.tables.models.TableEntity;
 import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.keys.KeyLayout;
 import io.tablesql.plan.WritePlan;
 import io.tablesql.schema.Column;
 import io.tablesql.schema.TableShape;
@@ -64,8 +65,9 @@ public final class WriteRunner {
       throws SQLException {
     TableShape shape = plan.shape();
     String table = plan.table().name();
-    String partitionKey = (String) values[shape.indexOf(Column.PARTITION_KEY)];
-    String rowKey = (String) values[shape.indexOf(Column.ROW_KEY)];
+    String[] keys = keys(shape, values, table);
+    String partitionKey = keys[0];
+    String rowKey = keys[1];
     switch (plan.operation()) {
       case INSERT:
         return insert(plan.table().session(), table, shape, values, insertKind(plan.table().session(), context.kind()),
@@ -99,9 +101,11 @@ public final class WriteRunner {
    */
   public static WriteOperation insert(Session session, String table, TableShape shape, Object[] values, Kind kind,
       String origin) throws SQLException {
-    String partitionKey = (String) values[shape.indexOf(Column.PARTITION_KEY)];
-    String rowKey = (String) values[shape.indexOf(Column.ROW_KEY)];
-    if (values[shape.indexOf(Column.TIMESTAMP)] != null) {
+    String[] keys = keys(shape, values, table);
+    String partitionKey = keys[0];
+    String rowKey = keys[1];
+    int timestamp = shape.indexOf(Column.TIMESTAMP);
+    if (timestamp >= 0 && values[timestamp] != null) {
       throw SqlExceptions.of("Timestamp cannot be written: the service sets it on every write of an entity "
           + "(PartitionKey '" + partitionKey + "', RowKey '" + rowKey + "' of table " + table + "). Leave it out of "
           + "the INSERT's columns (or copy it into a property of another name). Nothing was written.",
@@ -110,7 +114,7 @@ public final class WriteRunner {
     Map<String, Object> properties = new HashMap<>();
     for (int i = 0; i < shape.columns().size(); i++) {
       Column column = shape.columns().get(i);
-      if (!column.isKey() && !column.name().equals(Column.TIMESTAMP) && values[i] != null) {
+      if (isProperty(shape, column) && values[i] != null) {
         properties.put(column.name(), sdkValue(column, values[i], partitionKey, rowKey));
       }
     }
@@ -129,7 +133,12 @@ public final class WriteRunner {
     for (int i = 0; i < plan.updatedColumns().size(); i++) {
       String name = plan.updatedColumns().get(i);
       Column column = shape.columns().get(shape.indexOf(name));
-      if (column.isKey() || column.name().equals(Column.TIMESTAMP)) {
+      if (shape.keyPosition(column) >= 0) {
+        throw SqlExceptions.of("UPDATE cannot change " + name + ": it is part of the PRIMARY KEY of " + shape.tableName()
+            + ", which makes up the row's PartitionKey and RowKey. DELETE the row and INSERT it with the new key "
+            + "(in one transaction when both keys fall in one partition).", SqlStates.FEATURE_NOT_SUPPORTED);
+      }
+      if (!isProperty(shape, column)) {
         throw SqlExceptions.of("UPDATE cannot change " + name + ": an entity's key and Timestamp are fixed. "
             + "DELETE the entity and INSERT it with the new key.", SqlStates.FEATURE_NOT_SUPPORTED);
       }
@@ -162,6 +171,49 @@ public final class WriteRunner {
     // the service counts the entity a merge leaves behind against the limits, not the merge alone
     EntityRules.validate(replace);
     return new WriteOperation(table, partitionKey, rowKey, Kind.MERGE, changes, etag, origin);
+  }
+
+  /** Whether a column is stored as a property of its own (not a key, nor the service's Timestamp). */
+  private static boolean isProperty(TableShape shape, Column column) {
+    return !column.isKey() && !column.name().equals(Column.TIMESTAMP) && shape.keyPosition(column) < 0;
+  }
+
+  /**
+   * The PartitionKey and RowKey of a row given in the order of the shape's columns: its key
+   * columns, or for a declared table its key columns' values encoded.
+   */
+  private static String[] keys(TableShape shape, Object[] values, String table) throws SQLException {
+    KeyLayout layout = shape.layout();
+    if (layout == null) {
+      return new String[] {(String) values[shape.indexOf(Column.PARTITION_KEY)],
+          (String) values[shape.indexOf(Column.ROW_KEY)]};
+    }
+    List<Object> partition = new ArrayList<>();
+    List<Object> row = new ArrayList<>();
+    for (KeyLayout.KeyColumn key : layout.columns()) {
+      Object value = values[shape.indexOf(key.name())];
+      if (value == null) {
+        throw SqlExceptions.of("Column " + key.name() + " of " + shape.tableName() + " is part of its PRIMARY KEY and "
+            + "cannot be NULL. Nothing was written.", SqlStates.NOT_NULL_VIOLATION);
+      }
+      (partition.size() < layout.partition().size() ? partition : row).add(value);
+    }
+    try {
+      return new String[] {layout.partitionKey(partition), layout.rowKey(row)};
+    } catch (IllegalArgumentException e) {
+      throw SqlExceptions.of("The PRIMARY KEY " + describe(layout, partition, row) + " of " + shape.tableName()
+          + " cannot be stored: " + e.getMessage() + ". Nothing was written.", SqlStates.DATA_EXCEPTION);
+    }
+  }
+
+  private static String describe(KeyLayout layout, List<Object> partition, List<Object> row) {
+    List<Object> values = new ArrayList<>(partition);
+    values.addAll(row);
+    StringBuilder text = new StringBuilder("(");
+    for (int i = 0; i < values.size(); i++) {
+      text.append(i == 0 ? "" : ", ").append(layout.columns().get(i).name()).append(" = ").append(values.get(i));
+    }
+    return text.append(")").toString();
   }
 
   private static Object sdkValue(Column column, Object value, String partitionKey, String rowKey)

@@ -3,8 +3,10 @@ package io.tablesql.jdbc;
 import io.tablesql.exec.Session;
 import io.tablesql.exec.StatementKind;
 import io.tablesql.exec.WriteRunner;
+import io.tablesql.schema.Catalog;
 import io.tablesql.schema.Column;
 import io.tablesql.schema.ShapeCache;
+import io.tablesql.schema.TableDefinition;
 import io.tablesql.schema.TableShape;
 import io.tablesql.txn.EntityRules;
 import io.tablesql.txn.WriteOperation;
@@ -130,7 +132,8 @@ final class InsertBatch {
     if (!usable || storedTable == null || rows.isEmpty()) {
       return null;
     }
-    TableShape shape = ShapeCache.shape(session, storedTable);
+    TableDefinition declared = Catalog.known(session, storedTable);
+    TableShape shape = declared != null ? declared.shape() : ShapeCache.shape(session, storedTable);
     int[] positions = new int[columns.size()];
     for (int i = 0; i < positions.length; i++) {
       positions[i] = indexIgnoringCase(shape, columns.get(i));
@@ -150,10 +153,12 @@ final class InsertBatch {
         }
         values[positions[i]] = value;
       }
-      if (values[shape.indexOf(Column.PARTITION_KEY)] == null || values[shape.indexOf(Column.ROW_KEY)] == null) {
+      if (shape.layout() == null
+          && (values[shape.indexOf(Column.PARTITION_KEY)] == null || values[shape.indexOf(Column.ROW_KEY)] == null)) {
         return null; // the general path reports the missing key
       }
-      WriteOperation write = WriteRunner.insert(session, storedTable, shape, values, writeKind, "batch row " + (r + 1));
+      WriteOperation write = WriteRunner.insert(session, declared != null ? declared.physicalTable() : storedTable,
+          shape, values, writeKind, "batch row " + (r + 1));
       EntityRules.validate(write);
       writes.add(write);
     }

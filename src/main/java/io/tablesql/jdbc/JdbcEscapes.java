@@ -1,5 +1,7 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.ddl.KeyClause;
+import io.tablesql.exec.StatementKind;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
@@ -21,8 +23,12 @@ final class JdbcEscapes {
   private JdbcEscapes() {
   }
 
-  /** {@code sql} with the escapes Calcite does not read rewritten; the same text if it has none. */
-  static String translate(String sql) {
+  /**
+   * {@code sql} with the escapes Calcite does not read rewritten, and the PRIMARY KEY forms of
+   * CREATE TABLE it does not read (see {@link KeyClause}); the same text if it has none.
+   */
+  static String translate(String written) {
+    String sql = written != null && StatementKind.of(written) == StatementKind.DDL ? KeyClause.rewrite(written) : written;
     if (sql == null || sql.indexOf('{') < 0) {
       return sql;
     }

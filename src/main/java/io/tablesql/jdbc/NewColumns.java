@@ -1,6 +1,7 @@
 package io.tablesql.jdbc;
 
 import io.tablesql.exec.Session;
+import io.tablesql.schema.Catalog;
 import io.tablesql.schema.Column;
 import io.tablesql.schema.ShapeCache;
 import io.tablesql.store.EdmType;
@@ -40,6 +41,9 @@ final class NewColumns {
       return;
     }
     String table = target.names.get(target.names.size() - 1);
+    if (Catalog.known(session, table) != null) {
+      return; // a declared table has exactly its declared columns
+    }
     List<SqlNode> firstRow = firstRow(insert.getSource());
     List<Column> columns = new ArrayList<>();
     SqlNodeList names = insert.getTargetColumnList();

@@ -1,5 +1,7 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.keys.KeyLayout;
+import io.tablesql.schema.AzureTable;
 import io.tablesql.exec.Session;
 import java.sql.Array;
 import java.sql.Blob;
@@ -89,6 +91,12 @@ public final class TableSqlConnection implements Connection, LookupTables {
     for (String table : session.settings().lookupTables()) {
       LookupCache.invalidate(session, table);
     }
+  }
+
+  /** The key columns of a table declared with a PRIMARY KEY, in key order; null for any other table. */
+  List<KeyLayout.KeyColumn> declaredKey(String table) {
+    return schema.getTable(table) instanceof AzureTable azure && azure.definition() != null
+        ? azure.definition().layout().columns() : null;
   }
 
   /** The name a table is stored under, found case-insensitively; null if there is none. */

@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.keys.KeyLayout;
 import io.tablesql.TableSqlDriver;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -75,8 +76,15 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
   public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
     List<Object[]> rows = new ArrayList<>();
     for (String[] name : tables(catalog, schema, table)) {
-      rows.add(new Object[] {null, name[0], name[1], "PartitionKey", 1, "PK_" + name[1]});
-      rows.add(new Object[] {null, name[0], name[1], "RowKey", 2, "PK_" + name[1]});
+      List<KeyLayout.KeyColumn> keys = connection.declaredKey(name[1]);
+      if (keys == null) {
+        rows.add(new Object[] {null, name[0], name[1], "PartitionKey", 1, "PK_" + name[1]});
+        rows.add(new Object[] {null, name[0], name[1], "RowKey", 2, "PK_" + name[1]});
+        continue;
+      }
+      for (int i = 0; i < keys.size(); i++) {
+        rows.add(new Object[] {null, name[0], name[1], keys.get(i).name(), i + 1, "PK_" + name[1]});
+      }
     }
     return values(new String[] {"TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "COLUMN_NAME", "KEY_SEQ", "PK_NAME"},
         new String[] {"VARCHAR", "VARCHAR", "VARCHAR", "VARCHAR", "SMALLINT", "VARCHAR"}, rows);
@@ -87,10 +95,18 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
       throws SQLException {
     List<Object[]> rows = new ArrayList<>();
     for (String[] name : tables(catalog, schema, table)) {
-      rows.add(new Object[] {null, name[0], name[1], false, null, "PK_" + name[1], tableIndexClustered,
-          1, "PartitionKey", "A", null, null, null});
-      rows.add(new Object[] {null, name[0], name[1], false, null, "PK_" + name[1], tableIndexClustered,
-          2, "RowKey", "A", null, null, null});
+      List<KeyLayout.KeyColumn> keys = connection.declaredKey(name[1]);
+      if (keys == null) {
+        rows.add(new Object[] {null, name[0], name[1], false, null, "PK_" + name[1], tableIndexClustered,
+            1, "PartitionKey", "A", null, null, null});
+        rows.add(new Object[] {null, name[0], name[1], false, null, "PK_" + name[1], tableIndexClustered,
+            2, "RowKey", "A", null, null, null});
+        continue;
+      }
+      for (int i = 0; i < keys.size(); i++) {
+        rows.add(new Object[] {null, name[0], name[1], false, null, "PK_" + name[1], tableIndexClustered,
+            i + 1, keys.get(i).name(), keys.get(i).descending() ? "D" : "A", null, null, null});
+      }
     }
     return values(new String[] {"TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "NON_UNIQUE", "INDEX_QUALIFIER",
         "INDEX_NAME", "TYPE", "ORDINAL_POSITION", "COLUMN_NAME", "ASC_OR_DESC", "CARDINALITY", "PAGES",

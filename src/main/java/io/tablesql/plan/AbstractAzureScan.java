@@ -2,6 +2,7 @@ package io.tablesql.plan;
 
 import io.tablesql.exec.LookupCache;
 import io.tablesql.exec.QueryRunner;
+import io.tablesql.keys.KeyLayout;
 import io.tablesql.schema.AzureTable;
 import io.tablesql.schema.Column;
 import java.util.ArrayList;
@@ -19,7 +20,6 @@ import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.util.ImmutableIntList;
 
 /**
  * What the logical and the executable table access share: one {@link TableQuery}, its row
@@ -54,41 +54,99 @@ abstract class AbstractAzureScan extends TableScan {
     if (!query.table().session().resultsInKeyOrder()) {
       return List.of(RelCollations.EMPTY);
     }
-    int partition = query.projection().indexOf(query.shape().indexOf(Column.PARTITION_KEY));
-    int row = query.projection().indexOf(query.shape().indexOf(Column.ROW_KEY));
-    List<List<Integer>> orders = new ArrayList<>();
-    if (partition >= 0) {
-      orders.add(row < 0 ? List.of(partition) : List.of(partition, row));
-    }
-    if (row >= 0 && query.fixesPartition()) {
-      orders.add(List.of(row));
-      if (partition >= 0) {
-        orders.add(List.of(row, partition));
-      }
-    }
+    List<List<RelFieldCollation>> orders = query.shape().layout() != null ? declaredKeyOrders(query)
+        : propertyKeyOrders(query);
     Set<RelCollation> collations = new TreeSet<>(); // a composite trait wants its parts sorted, once each
-    for (List<Integer> order : orders) {
-      collations.add(sameFieldsAscending(sortAbove, order) ? sortAbove
-          : RelCollations.of(ImmutableIntList.copyOf(order)));
+    for (List<RelFieldCollation> order : orders) {
+      collations.add(RelCollations.of(withNullsOf(sortAbove, order)));
     }
     return collations.isEmpty() ? List.of(RelCollations.EMPTY) : List.copyOf(collations);
   }
 
-  /** Whether the collation sorts ascending on exactly these fields, nulls wherever. */
-  private static boolean sameFieldsAscending(RelCollation collation, List<Integer> fields) {
-    return collation.getKeys().equals(fields) && collation.getFieldCollations().stream()
-        .allMatch(field -> field.getDirection() == RelFieldCollation.Direction.ASCENDING);
+  /** (PartitionKey, RowKey), and RowKey alone where the partition is fixed. */
+  private static List<List<RelFieldCollation>> propertyKeyOrders(TableQuery query) {
+    int partition = query.projection().indexOf(query.shape().indexOf(Column.PARTITION_KEY));
+    int row = query.projection().indexOf(query.shape().indexOf(Column.ROW_KEY));
+    List<List<RelFieldCollation>> orders = new ArrayList<>();
+    if (partition >= 0) {
+      orders.add(row < 0 ? List.of(new RelFieldCollation(partition))
+          : List.of(new RelFieldCollation(partition), new RelFieldCollation(row)));
+    }
+    if (row >= 0 && query.fixesPartition()) {
+      orders.add(List.of(new RelFieldCollation(row)));
+      if (partition >= 0) {
+        orders.add(List.of(new RelFieldCollation(row), new RelFieldCollation(partition)));
+      }
+    }
+    return orders;
+  }
+
+  /**
+   * A declared table's key columns in key order, each in its direction, up to the first one not
+   * selected; and the row's key columns alone where the partition is fixed.
+   */
+  private static List<List<RelFieldCollation>> declaredKeyOrders(TableQuery query) {
+    List<KeyLayout.KeyColumn> keys = query.shape().layout().columns();
+    List<List<RelFieldCollation>> orders = new ArrayList<>();
+    orders.add(selectedInOrder(query, keys));
+    if (query.fixesPartition()) {
+      orders.add(selectedInOrder(query, query.shape().layout().row()));
+    }
+    orders.removeIf(List::isEmpty);
+    return orders;
+  }
+
+  private static List<RelFieldCollation> selectedInOrder(TableQuery query, List<KeyLayout.KeyColumn> keys) {
+    List<RelFieldCollation> order = new ArrayList<>();
+    for (KeyLayout.KeyColumn key : keys) {
+      int field = query.projection().indexOf(query.shape().indexOf(key.name()));
+      if (field < 0) {
+        break;
+      }
+      order.add(new RelFieldCollation(field, key.descending() ? RelFieldCollation.Direction.DESCENDING
+          : RelFieldCollation.Direction.ASCENDING));
+    }
+    return order;
+  }
+
+  /**
+   * The order with the null placement the ORDER BY above asks for where it sorts the same
+   * fields the same way: keys are never null, so either placement holds, and the planner
+   * compares collations exactly.
+   */
+  private static List<RelFieldCollation> withNullsOf(RelCollation sortAbove, List<RelFieldCollation> order) {
+    List<RelFieldCollation> adjusted = new ArrayList<>();
+    List<RelFieldCollation> wanted = sortAbove.getFieldCollations();
+    for (int i = 0; i < order.size(); i++) {
+      RelFieldCollation field = order.get(i);
+      if (i < wanted.size() && wanted.get(i).getFieldIndex() == field.getFieldIndex()
+          && wanted.get(i).getDirection() == field.getDirection()) {
+        field = wanted.get(i);
+      }
+      adjusted.add(field);
+    }
+    return adjusted;
   }
 
   /** Whether the collation is some key order of this scan with every direction reversed. */
   boolean isReverseKeyOrder(RelCollation collation) {
-    if (collation.getFieldCollations().isEmpty() || collation.getFieldCollations().stream()
-        .anyMatch(field -> field.getDirection() != RelFieldCollation.Direction.DESCENDING)) {
+    List<RelFieldCollation> wanted = collation.getFieldCollations();
+    if (wanted.isEmpty()) {
       return false;
     }
-    return keyCollations(query, RelCollations.EMPTY).stream()
-        .anyMatch(order -> order.getKeys().size() >= collation.getKeys().size()
-            && order.getKeys().subList(0, collation.getKeys().size()).equals(collation.getKeys()));
+    return keyCollations(query, RelCollations.EMPTY).stream().anyMatch(order -> {
+      List<RelFieldCollation> provided = order.getFieldCollations();
+      if (provided.size() < wanted.size()) {
+        return false;
+      }
+      for (int i = 0; i < wanted.size(); i++) {
+        if (provided.get(i).getFieldIndex() != wanted.get(i).getFieldIndex()
+            || provided.get(i).getDirection() != wanted.get(i).getDirection().reverse()) {
+          return false;
+        }
+      }
+      return true;
+    });
   }
 
   public TableQuery query() {
@@ -111,6 +169,7 @@ abstract class AbstractAzureScan extends TableScan {
     return super.explainTerms(pw)
         .item("access", (LookupCache.serves(query.table().session(), query.table().name()) ? "CACHED " : "")
             + query.accessLabel())
+        .itemIf("key", query.keyPredicate(), query.keyPredicate() != null)
         .itemIf("keys", QueryRunner.describeKeys(query), !query.keys().isEmpty() || !query.partitions().isEmpty())
         .itemIf("$filter", query.filter() == null ? "" : query.filter().render(null), query.filter() != null)
         .itemIf("$select", select == null ? "" : String.join(",", select), select != null)

@@ -61,6 +61,9 @@ public final class FilterTranslator {
 
   public Result translate(RexNode condition) {
     List<RexNode> conjuncts = RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, condition));
+    if (query.shape().layout() != null) {
+      return translateDeclared(conjuncts);
+    }
     List<RexNode> residual = new ArrayList<>();
 
     List<Operand> partitionPoints = null;
@@ -128,6 +131,121 @@ public final class FilterTranslator {
     RexNode client = compose(residual);
     return new Result(query.withAccess(scanPath(filter), List.of(), List.of(), filter, describe(client)), client,
         List.copyOf(correlated));
+  }
+
+  /**
+   * A table declared with a primary key: its key columns give the keys or key ranges (see
+   * {@link KeyPredicates}), the other conditions a {@code $filter} as for any table.
+   */
+  private Result translateDeclared(List<RexNode> conjuncts) {
+    KeyPredicates keys = new KeyPredicates(query.shape(), query.columns(), conjuncts, this::keyOperand);
+    List<RexNode> rest = new ArrayList<>(conjuncts);
+    rest.removeAll(keys.absorbed);
+    String keyPredicate = keys.used.isEmpty() ? null : describe(compose(new ArrayList<>(keys.used)));
+    List<RexNode> residual = new ArrayList<>();
+    if (keys.partitionPoints != null && keys.rowPoints != null
+        && keys.partitionPoints.size() * keys.rowPoints.size() <= MAX_POINTS) {
+      List<TableQuery.Key> points = new ArrayList<>();
+      for (Operand partition : keys.partitionPoints) {
+        for (Operand row : keys.rowPoints) {
+          points.add(new TableQuery.Key(partition, row));
+        }
+      }
+      Result result = pointLookups(points, rest);
+      return new Result(result.query().withKeyPredicate(keyPredicate), result.residual(), result.correlated());
+    }
+    List<ServiceFilter> bounds = new ArrayList<>(keys.rowBounds);
+    List<Operand> partitions = List.of();
+    AccessPath path = null;
+    if (keys.partitionPoints != null && keys.partitionPoints.size() > 1) {
+      partitions = keys.partitionPoints;
+      path = AccessPath.MULTI_PARTITION_SCAN;
+    } else if (keys.partitionPoints != null) {
+      bounds.add(0, new Comparison(Column.PARTITION_KEY, Op.EQ, EdmType.STRING, keys.partitionPoints.get(0), false));
+    } else {
+      bounds.addAll(0, keys.partitionBounds);
+    }
+    int budget = ServiceFilter.MAX_COMPARISONS - (path == null ? 0 : 1) - bounds.size();
+    ServiceFilter others = pushConjuncts(rest, budget, residual);
+    List<ServiceFilter> parts = new ArrayList<>(bounds);
+    if (others != null) {
+      parts.add(others);
+    }
+    ServiceFilter filter = parts.isEmpty() ? null : parts.size() == 1 ? parts.get(0) : new And(List.copyOf(parts));
+    RexNode client = compose(residual);
+    TableQuery access = query.withAccess(path != null ? path : scanPath(filter), List.of(), partitions, filter,
+        describe(client)).withKeyPredicate(keyPredicate);
+    return new Result(access, client, List.copyOf(correlated));
+  }
+
+  /**
+   * The value a declared key column is compared with, in Calcite's representation of the
+   * column's type: a literal, parameter or lookup-join value of that type; otherwise null.
+   */
+  private Operand keyOperand(RexNode node, Column column) {
+    SqlTypeName type = column.sqlType();
+    if (node instanceof RexFieldAccess access && access.getReferenceExpr() instanceof RexCorrelVariable) {
+      return sameType(access.getType().getSqlTypeName(), type) ? correlatedOperand(access) : null;
+    }
+    if (node instanceof RexDynamicParam param) {
+      return sameType(param.getType().getSqlTypeName(), type) ? Operand.parameter(param.getIndex()) : null;
+    }
+    if (!(node instanceof RexLiteral literal) || literal.isNull()) {
+      return null;
+    }
+    SqlTypeName literalType = literal.getType().getSqlTypeName();
+    try {
+      switch (type) {
+        case VARCHAR:
+          return literal.getValue() instanceof NlsString ? Operand.literal(literal.getValueAs(String.class)) : null;
+        case SMALLINT:
+        case INTEGER:
+        case BIGINT: {
+          if (!(literal.getValue() instanceof BigDecimal decimal)) {
+            return null;
+          }
+          long value = decimal.longValueExact();
+          return Operand.literal(type == SqlTypeName.BIGINT ? (Object) value
+              : type == SqlTypeName.INTEGER ? (Object) Math.toIntExact(value) : (Object) (short) value);
+        }
+        case DOUBLE:
+        case REAL:
+          if (!SqlTypeName.NUMERIC_TYPES.contains(literalType)) {
+            return null;
+          }
+          double value = literal.getValueAs(Double.class);
+          return Operand.literal(type == SqlTypeName.REAL ? (Object) (float) value : (Object) value);
+        case DECIMAL:
+          return literal.getValue() instanceof BigDecimal decimal
+              ? Operand.literal(decimal.setScale(Math.max(0, column.scale()))) : null;
+        case BOOLEAN:
+          return literal.getValue() instanceof Boolean b ? Operand.literal(b) : null;
+        case DATE:
+          return literalType == SqlTypeName.DATE ? Operand.literal(literal.getValueAs(Integer.class)) : null;
+        case TIMESTAMP:
+          return literalType == SqlTypeName.TIMESTAMP ? Operand.literal(literal.getValueAs(Long.class)) : null;
+        case VARBINARY:
+          return literal.getValue() instanceof ByteString ? Operand.literal(literal.getValue()) : null;
+        default:
+          return null;
+      }
+    } catch (ArithmeticException e) {
+      return null; // a value no key of the column's type equals (1.5 for an INTEGER)
+    }
+  }
+
+  /** A value of the lookup join's other side, in the slot it has (or gets) in this query. */
+  private Operand correlatedOperand(RexFieldAccess access) {
+    int slot = correlated.indexOf(access);
+    if (slot < 0) {
+      correlated.add(access);
+      slot = correlated.size() - 1;
+    }
+    return Operand.correlated(slot, access.toString());
+  }
+
+  private static boolean sameType(SqlTypeName given, SqlTypeName column) {
+    return given == column || column == SqlTypeName.VARCHAR && given == SqlTypeName.CHAR;
   }
 
   private Result pointLookups(List<TableQuery.Key> keys, List<RexNode> residual) {
@@ -276,10 +394,14 @@ public final class FilterTranslator {
     return null;
   }
 
-  /** The column an expression reads directly, or null. */
+  /**
+   * The column an expression reads directly, if the service compares its stored values as SQL
+   * compares the column (not a declared table's key column, nor a DECIMAL stored as text); else null.
+   */
   private Column column(RexNode node) {
     if (node instanceof RexInputRef ref) {
-      return query.columns().get(ref.getIndex());
+      Column column = query.columns().get(ref.getIndex());
+      return column.comparableAtService() && query.shape().keyPosition(column) < 0 ? column : null;
     }
     return null;
   }
@@ -514,15 +636,7 @@ public final class FilterTranslator {
     if (node instanceof RexFieldAccess access && access.getReferenceExpr() instanceof RexCorrelVariable) {
       boolean sameType = access.getType().getSqlTypeName() == column.sqlType()
           || (type == EdmType.STRING && access.getType().getSqlTypeName() == SqlTypeName.CHAR);
-      if (!sameType || type == EdmType.GUID || type == EdmType.BINARY) {
-        return null;
-      }
-      int slot = correlated.indexOf(access);
-      if (slot < 0) {
-        correlated.add(access);
-        slot = correlated.size() - 1;
-      }
-      return Operand.correlated(slot, access.toString());
+      return sameType && type != EdmType.GUID && type != EdmType.BINARY ? correlatedOperand(access) : null;
     }
     if (node instanceof RexDynamicParam param) {
       boolean sameType = param.getType().getSqlTypeName() == column.sqlType()

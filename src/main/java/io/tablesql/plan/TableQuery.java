@@ -18,9 +18,12 @@ import java.util.stream.Collectors;
  * @param projection  indexes into the shape's columns of the columns produced
  * @param limit       the most rows needed, or null for all
  * @param clientPredicate what of the WHERE clause the client evaluates, as EXPLAIN shows it, or null
+ * @param keyPredicate the conditions on a declared table's key columns that the keys or key
+ *                     bounds come from, as EXPLAIN shows them, or null
  */
 public record TableQuery(AzureTable table, TableShape shape, AccessPath path, List<Key> keys,
-    List<Operand> partitions, ServiceFilter filter, List<Integer> projection, RowLimit limit, String clientPredicate) {
+    List<Operand> partitions, ServiceFilter filter, List<Integer> projection, RowLimit limit, String clientPredicate,
+    String keyPredicate) {
 
   /** A full entity key. */
   public record Key(Operand partitionKey, Operand rowKey) {
@@ -32,7 +35,7 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
       all.add(i);
     }
     return new TableQuery(table, shape, AccessPath.TABLE_SCAN, List.of(), List.of(), null, List.copyOf(all), null,
-        null);
+        null, null);
   }
 
   /** True for a query no rule has changed yet, apart from its projection. */
@@ -43,16 +46,22 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
   public TableQuery withAccess(AccessPath newPath, List<Key> newKeys, List<Operand> newPartitions,
       ServiceFilter newFilter, String newClientPredicate) {
     return new TableQuery(table, shape, newPath, List.copyOf(newKeys), List.copyOf(newPartitions), newFilter,
-        projection, limit, newClientPredicate);
+        projection, limit, newClientPredicate, keyPredicate);
   }
 
   public TableQuery withProjection(List<Integer> newProjection) {
     return new TableQuery(table, shape, path, keys, partitions, filter, List.copyOf(newProjection), limit,
-        clientPredicate);
+        clientPredicate, keyPredicate);
   }
 
   public TableQuery withLimit(RowLimit newLimit) {
-    return new TableQuery(table, shape, path, keys, partitions, filter, projection, newLimit, clientPredicate);
+    return new TableQuery(table, shape, path, keys, partitions, filter, projection, newLimit, clientPredicate,
+        keyPredicate);
+  }
+
+  public TableQuery withKeyPredicate(String newKeyPredicate) {
+    return new TableQuery(table, shape, path, keys, partitions, filter, projection, limit, clientPredicate,
+        newKeyPredicate);
   }
 
   /** Whether all rows share one PartitionKey: a single key, or an equality on it in the $filter. */
@@ -81,7 +90,14 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
       names.addAll(List.of(Column.PARTITION_KEY, Column.ROW_KEY));
     }
     for (Column column : columns()) {
-      if (!names.contains(column.name())) {
+      if (shape.keyPosition(column) >= 0) {
+        // a declared table's key columns are decoded from both keys
+        for (String key : List.of(Column.PARTITION_KEY, Column.ROW_KEY)) {
+          if (!names.contains(key)) {
+            names.add(key);
+          }
+        }
+      } else if (!names.contains(column.name())) {
         names.add(column.name());
       }
     }

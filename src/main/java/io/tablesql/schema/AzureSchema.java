@@ -4,6 +4,9 @@ import io.tablesql.exec.Session;
 import io.tablesql.jdbc.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,14 +73,29 @@ public final class AzureSchema extends AbstractSchema {
     tables = toTables(names);
   }
 
+  /**
+   * The tables of the given Azure tables: declared tables (from the catalog) under their SQL
+   * names in place of the Azure tables holding them, the others as sampled tables.
+   */
   private Map<String, Table> toTables(List<String> names) {
+    boolean catalogListed = names.stream().anyMatch(Catalog::isCatalogTable);
+    Map<String, TableDefinition> declared = Catalog.tables(session, catalogListed || !listed);
+    Set<String> holding = new HashSet<>();
+    declared.values().forEach(definition -> holding.add(definition.physicalTable().toLowerCase(Locale.ROOT)));
     Map<String, Table> map = new LinkedHashMap<>();
     for (String name : names) {
-      if (DeclaredColumns.isMetadataTable(name)) {
+      if (DeclaredColumns.isMetadataTable(name) || Catalog.isCatalogTable(name)
+          || holding.contains(name.toLowerCase(Locale.ROOT))) {
         continue;
       }
       Table existing = tables == null ? null : tables.get(name);
-      map.put(name, existing != null ? existing : new AzureTable(session, name));
+      map.put(name, existing instanceof AzureTable table && table.definition() == null ? existing
+          : new AzureTable(session, name));
+    }
+    for (TableDefinition definition : declared.values()) {
+      Table existing = tables == null ? null : tables.get(definition.name());
+      map.put(definition.name(), existing instanceof AzureTable table && definition.equals(table.definition())
+          ? existing : new AzureTable(session, definition));
     }
     return map;
   }

@@ -27,18 +27,35 @@ import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 
-/** One Azure table as a SQL table; its columns come from sampling (see {@link ShapeCache}). */
+/**
+ * One Azure table as a SQL table. Its columns come from sampling (see {@link ShapeCache}), or,
+ * for a table declared with a primary key, from its definition in the {@link Catalog}.
+ */
 public final class AzureTable extends AbstractTable implements TranslatableTable, ModifiableTable {
   private final Session session;
   private final String name;
+  private final TableDefinition definition;
 
   AzureTable(Session session, String name) {
     this.session = session;
     this.name = name;
+    this.definition = null;
   }
 
+  AzureTable(Session session, TableDefinition definition) {
+    this.session = session;
+    this.name = definition.physicalTable();
+    this.definition = definition;
+  }
+
+  /** The Azure table the entities are stored in. */
   public String name() {
     return name;
+  }
+
+  /** The table's declaration, or null for a table whose columns are sampled. */
+  public TableDefinition definition() {
+    return definition;
   }
 
   public Session session() {
@@ -46,7 +63,7 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
   }
 
   public TableShape shape() {
-    return ShapeCache.shape(session, name);
+    return definition != null ? definition.shape() : ShapeCache.shape(session, name);
   }
 
   @Override
@@ -54,14 +71,15 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
     return rowType(typeFactory, shape().columns());
   }
 
-  /** The SQL row type of some columns: keys NOT NULL, every property nullable. */
+  /** The SQL row type of some columns: keys and NOT NULL columns NOT NULL, others nullable. */
   public static RelDataType rowType(RelDataTypeFactory typeFactory, List<Column> columns) {
     RelDataTypeFactory.Builder builder = typeFactory.builder();
     for (Column column : columns) {
       RelDataType type = column.sqlType() == SqlTypeName.TIMESTAMP
           ? typeFactory.createSqlType(SqlTypeName.TIMESTAMP, 3)
+          : column.precision() >= 0 ? typeFactory.createSqlType(column.sqlType(), column.precision(), column.scale())
           : typeFactory.createSqlType(column.sqlType());
-      builder.add(column.name(), typeFactory.createTypeWithNullability(type, !column.isKey()));
+      builder.add(column.name(), typeFactory.createTypeWithNullability(type, column.nullable()));
     }
     return builder.build();
   }

@@ -13,14 +13,71 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * type that holds all of them. A value of a type the column was not inferred with reads as NULL,
  * exactly as the service treats it in a type-strict comparison, so pushed-down and client-side
  * evaluation agree.
+ *
+ * <p>Columns of declared tables (CREATE TABLE with a PRIMARY KEY) have the declared SQL type,
+ * stored as one Edm type: SMALLINT as Int32, REAL as Double, DECIMAL as the exact decimal text,
+ * DATE as a DateTime at midnight UTC; the others as their natural Edm type.
+ *
+ * @param precision the declared precision (DECIMAL), or -1
+ * @param scale     the declared scale (DECIMAL), or -1
+ * @param nullable  whether the column may be NULL (keys and NOT NULL columns may not)
  */
-public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes) {
+public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, int precision, int scale,
+    boolean nullable) {
   public static final String PARTITION_KEY = "PartitionKey";
   public static final String ROW_KEY = "RowKey";
   public static final String TIMESTAMP = "Timestamp";
 
+  private static final long MILLIS_PER_DAY = 86_400_000L;
+
+  /** A column of an Azure table as sampling sees it. */
+  public Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes) {
+    this(name, sqlType, edmTypes, -1, -1, !name.equals(PARTITION_KEY) && !name.equals(ROW_KEY));
+  }
+
   public static Column of(String name, Set<EdmType> edmTypes) {
     return new Column(name, sqlTypeFor(edmTypes), Set.copyOf(edmTypes));
+  }
+
+  /**
+   * A declared column of a SQL type, stored as the Edm type that holds it exactly ({@code uuid}
+   * for a UUID column, which SQL sees as VARCHAR); null for a type the service cannot hold.
+   */
+  public static Column declared(String name, SqlTypeName sqlType, boolean uuid, int precision, int scale,
+      boolean nullable) {
+    EdmType edm = uuid ? EdmType.GUID : storageOf(sqlType);
+    if (edm == null) {
+      return null;
+    }
+    SqlTypeName type = uuid || sqlType == SqlTypeName.CHAR ? SqlTypeName.VARCHAR
+        : sqlType == SqlTypeName.FLOAT ? SqlTypeName.DOUBLE : sqlType;
+    return new Column(name, type, Set.of(edm), type == SqlTypeName.DECIMAL ? precision : -1,
+        type == SqlTypeName.DECIMAL ? Math.max(0, scale) : -1, nullable);
+  }
+
+  private static EdmType storageOf(SqlTypeName sqlType) {
+    switch (sqlType) {
+      case VARCHAR: case CHAR: case DECIMAL: return EdmType.STRING;
+      case SMALLINT: case INTEGER: return EdmType.INT32;
+      case BIGINT: return EdmType.INT64;
+      case DOUBLE: case FLOAT: case REAL: return EdmType.DOUBLE;
+      case BOOLEAN: return EdmType.BOOLEAN;
+      case DATE: case TIMESTAMP: return EdmType.DATETIME;
+      case VARBINARY: case BINARY: return EdmType.BINARY;
+      default: return null;
+    }
+  }
+
+  /**
+   * Whether the service compares this column's stored values as SQL compares the column: true
+   * for the SQL types inferred from Edm types, false for those stored in another form (DECIMAL
+   * as text, DATE as a DateTime, SMALLINT, REAL).
+   */
+  public boolean comparableAtService() {
+    switch (sqlType) {
+      case SMALLINT: case REAL: case DECIMAL: case DATE: return false;
+      default: return true;
+    }
   }
 
   /** The narrowest SQL type holding every value of the given Edm types. */
@@ -67,6 +124,14 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes) {
       case INTEGER:
       case BOOLEAN:
         return value;
+      case SMALLINT:
+        return ((Number) value).shortValue();
+      case REAL:
+        return ((Number) value).floatValue();
+      case DECIMAL:
+        return decimal((String) value);
+      case DATE:
+        return (int) Math.floorDiv(TimestampMillis.floor((OffsetDateTime) value), MILLIS_PER_DAY);
       case BIGINT:
         return ((Number) value).longValue();
       case DOUBLE:
@@ -91,7 +156,11 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes) {
       return null;
     }
     switch (sqlType) {
+      case SMALLINT:
       case INTEGER: return ((Number) value).intValue();
+      case REAL: return ((Number) value).doubleValue();
+      case DECIMAL: return ((java.math.BigDecimal) value).toPlainString();
+      case DATE: return TimestampMillis.toDateTime(((Number) value).longValue() * MILLIS_PER_DAY);
       case BIGINT: return ((Number) value).longValue();
       case DOUBLE: return ((Number) value).doubleValue();
       case BOOLEAN: return value;
@@ -99,6 +168,16 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes) {
       case VARBINARY: return ((ByteString) value).getBytes();
       default:
         return singleEdmType() == EdmType.GUID ? java.util.UUID.fromString(value.toString()) : value.toString();
+    }
+  }
+
+  /** Decimal text as written; text that is not a decimal (written by other code) reads as NULL. */
+  private java.math.BigDecimal decimal(String text) {
+    try {
+      java.math.BigDecimal value = new java.math.BigDecimal(text);
+      return scale >= 0 && value.scale() < scale ? value.setScale(scale) : value;
+    } catch (NumberFormatException e) {
+      return null;
     }
   }
 

@@ -57,7 +57,7 @@ public final class ShapeCache {
     }
     Entry entry = SHAPES.getIfPresent(key);
     SHAPES.put(key, new Entry(new TableShape(shape.tableName(), List.copyOf(extended), shape.sampledEntities(),
-        shape.completeSample()), entry == null ? System.nanoTime() : entry.expiresAtNanos()));
+        shape.completeSample(), shape.layout()), entry == null ? System.nanoTime() : entry.expiresAtNanos()));
   }
 
   /** Forgets what is cached for a table, after a change that alters its shape. */

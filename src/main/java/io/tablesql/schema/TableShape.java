@@ -1,6 +1,7 @@
 package io.tablesql.schema;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.keys.KeyLayout;
 import io.tablesql.store.EdmType;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,8 +15,38 @@ import java.util.TreeMap;
  * The columns of one table: PartitionKey, RowKey and Timestamp, then the union of the
  * properties of the sampled entities, in name order. Immutable; one shape serves a statement
  * from planning to its last row.
+ *
+ * <p>A declared table (CREATE TABLE with a PRIMARY KEY) has its declared columns instead, and a
+ * {@code layout} that says how its key columns make up PartitionKey and RowKey; its other
+ * columns are properties.
+ *
+ * @param layout the key layout of a declared table, or null for a table of properties
  */
-public record TableShape(String tableName, List<Column> columns, long sampledEntities, boolean completeSample) {
+public record TableShape(String tableName, List<Column> columns, long sampledEntities, boolean completeSample,
+    KeyLayout layout) {
+
+  public TableShape(String tableName, List<Column> columns, long sampledEntities, boolean completeSample) {
+    this(tableName, columns, sampledEntities, completeSample, null);
+  }
+
+  /** The shape of a declared table: its columns as declared, its size unknown. */
+  public static TableShape declared(String tableName, List<Column> columns, KeyLayout layout) {
+    return new TableShape(tableName, List.copyOf(columns), 0, false, layout);
+  }
+
+  /** The position of a column in the key (see {@link KeyLayout#columns}), or -1 for a property. */
+  public int keyPosition(Column column) {
+    if (layout == null) {
+      return -1;
+    }
+    List<KeyLayout.KeyColumn> keys = layout.columns();
+    for (int i = 0; i < keys.size(); i++) {
+      if (keys.get(i).name().equals(column.name())) {
+        return i;
+      }
+    }
+    return -1;
+  }
 
   /**
    * Infers a shape from declared columns (which win) and sampled entities; {@code completeSample}

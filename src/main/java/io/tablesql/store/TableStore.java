@@ -301,6 +301,10 @@ public final class TableStore {
     operation.properties().forEach((name, value) -> {
       if (value != null) {
         entity.addProperty(name, value);
+        if (value instanceof Double) {
+          // without it a whole number (42.0) may be stored and read back as an Int32 (Azurite does)
+          entity.addProperty(name + "@odata.type", "Edm.Double");
+        }
       }
     });
     boolean conditional = operation.etag() != null;

@@ -170,8 +170,10 @@ public final class EntityRules {
         size += jsonStringSize(text);
       } else if (value instanceof byte[] bytes) {
         size += 2 + 4L * ((bytes.length + 2) / 3) + ANNOTATION_BYTES + property.getKey().length();
-      } else if (value instanceof Integer || value instanceof Boolean || value instanceof Double) {
+      } else if (value instanceof Integer || value instanceof Boolean) {
         size += 24;
+      } else if (value instanceof Double) {
+        size += 24 + ANNOTATION_BYTES + property.getKey().length(); // annotated, see TableStore#action
       } else {
         size += 40 + ANNOTATION_BYTES + property.getKey().length(); // Int64, DateTime, Guid: quoted and annotated
       }

@@ -1,0 +1,178 @@
+package io.tablesql.ddl;
+
+import io.tablesql.SqlStates;
+import io.tablesql.exec.LookupCache;
+import io.tablesql.exec.Session;
+import io.tablesql.keys.KeyLayout;
+import io.tablesql.keys.KeyLayout.KeyColumn;
+import io.tablesql.schema.Catalog;
+import io.tablesql.schema.Column;
+import io.tablesql.schema.TableDefinition;
+import io.tablesql.store.RequestCounters;
+import io.tablesql.store.StoreException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
+import org.apache.calcite.sql.ddl.SqlKeyConstraint;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * CREATE TABLE with a PRIMARY KEY and DROP TABLE of such a table: typed columns whose key
+ * columns are encoded into each entity's PartitionKey and RowKey, with the definition kept in
+ * the account's {@link Catalog}.
+ */
+final class DeclaredTables {
+  /** A DECIMAL without a precision holds this many digits. */
+  private static final int DEFAULT_DECIMAL_PRECISION = 19;
+  /** Keys hold a DECIMAL's unscaled value as a BIGINT. */
+  private static final int MAX_KEY_DECIMAL_PRECISION = 18;
+
+  private DeclaredTables() {
+  }
+
+  static void create(Session session, String name, boolean ifNotExists, List<SqlColumnDeclaration> declarations,
+      List<SqlKeyConstraint> keys) {
+    if (keys.size() > 1 || keys.get(0).getOperator().getKind() != org.apache.calcite.sql.SqlKind.PRIMARY_KEY) {
+      throw new StoreException("Table " + name + " declares " + (keys.size() > 1 ? "more than one PRIMARY KEY or "
+          + "UNIQUE constraint" : "a UNIQUE constraint") + "; a table has one PRIMARY KEY and no other constraint.",
+          SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    String physical = AzureDdlExecutor.tableName(name);
+    List<String> keyNames = keyColumnNames(keys.get(0));
+    List<Column> columns = new ArrayList<>();
+    for (SqlColumnDeclaration declaration : declarations) {
+      String column = declaration.name.getSimple();
+      boolean isKey = keyNames.stream().anyMatch(key -> key.equalsIgnoreCase(column));
+      columns.add(column(name, declaration, isKey));
+    }
+    TableDefinition definition = new TableDefinition(name, physical, columns, layout(name, keys.get(0), columns));
+    if (Catalog.tables(session, true).containsKey(name.toLowerCase(Locale.ROOT))) {
+      if (ifNotExists) {
+        return;
+      }
+      throw exists(name);
+    }
+    if (!session.store().createTable(physical, new RequestCounters())) {
+      throw exists(name);
+    }
+    try {
+      Catalog.add(session, definition);
+    } catch (RuntimeException e) {
+      session.store().deleteTable(physical, new RequestCounters()); // nothing half-made
+      throw e;
+    }
+    LookupCache.invalidate(session, physical);
+    session.schemaChanged();
+  }
+
+  /** Drops a declared table, its entities and its definition; false if {@code name} is not declared. */
+  static boolean drop(Session session, String name) {
+    TableDefinition definition = Catalog.tables(session, true).get(name.toLowerCase(Locale.ROOT));
+    if (definition == null) {
+      return false;
+    }
+    session.store().deleteTable(definition.physicalTable(), new RequestCounters());
+    Catalog.remove(session, definition);
+    LookupCache.invalidate(session, definition.physicalTable());
+    session.schemaChanged();
+    return true;
+  }
+
+  private static StoreException exists(String name) {
+    return new StoreException("Table " + name + " exists already. Use CREATE TABLE IF NOT EXISTS to accept that.",
+        "42S01", null);
+  }
+
+  private static List<String> keyColumnNames(SqlKeyConstraint key) {
+    List<String> names = new ArrayList<>();
+    for (SqlNode node : (SqlNodeList) key.getOperandList().get(1)) {
+      names.add(((SqlIdentifier) node).getSimple());
+    }
+    return names;
+  }
+
+  private static KeyLayout layout(String table, SqlKeyConstraint key, List<Column> columns) {
+    SqlIdentifier constraintName = (SqlIdentifier) key.getOperandList().get(0);
+    List<String> names = keyColumnNames(key);
+    KeyClause.Layout layout = constraintName == null ? null : KeyClause.layoutOf(constraintName.getSimple());
+    int partitionColumns = layout == null ? 1 : layout.partitionColumns();
+    if (layout != null && layout.descending().size() != names.size() || partitionColumns > names.size()) {
+      throw new StoreException("The PRIMARY KEY of " + table + " cannot be read.", SqlStates.SYNTAX_ERROR, null);
+    }
+    List<KeyColumn> partition = new ArrayList<>();
+    List<KeyColumn> row = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < names.size(); i++) {
+      String name = names.get(i);
+      Column column = columns.stream().filter(c -> c.name().equalsIgnoreCase(name)).findFirst()
+          .orElseThrow(() -> new StoreException("PRIMARY KEY column " + name + " is not a column of " + table + ".",
+              SqlStates.COLUMN_NOT_FOUND, null));
+      if (!seen.add(column.name().toLowerCase(Locale.ROOT))) {
+        throw new StoreException("PRIMARY KEY of " + table + " names " + name + " twice.", SqlStates.SYNTAX_ERROR,
+            null);
+      }
+      KeyColumn keyColumn = TableDefinition.keyColumn(column, layout != null && layout.descending().get(i));
+      if (keyColumn == null || column.sqlType() == SqlTypeName.DECIMAL
+          && column.precision() > MAX_KEY_DECIMAL_PRECISION) {
+        throw new StoreException("Column " + column.name() + " of " + table + " cannot be in the PRIMARY KEY: keys "
+            + "hold VARCHAR, SMALLINT, INTEGER, BIGINT, DOUBLE, REAL, DECIMAL up to 18 digits, BOOLEAN, DATE, "
+            + "TIMESTAMP, UUID and VARBINARY.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+      }
+      (i < partitionColumns ? partition : row).add(keyColumn);
+    }
+    return new KeyLayout(partition, row);
+  }
+
+  private static Column column(String table, SqlColumnDeclaration declaration, boolean isKey) {
+    String name = declaration.name.getSimple();
+    String typeName = declaration.dataType.getTypeName().getSimple().toUpperCase(Locale.ROOT);
+    int precision = -1;
+    int scale = -1;
+    if (declaration.dataType.getTypeNameSpec() instanceof SqlBasicTypeNameSpec basic) {
+      precision = basic.getPrecision();
+      scale = basic.getScale();
+    }
+    SqlTypeName type = sqlType(typeName);
+    if (type == SqlTypeName.DECIMAL && precision < 0) {
+      precision = DEFAULT_DECIMAL_PRECISION;
+    }
+    boolean nullable = !isKey && !Boolean.FALSE.equals(declaration.dataType.getNullable());
+    Column column = type == null ? null
+        : Column.declared(name, type, typeName.equals("UUID"), precision, scale, nullable);
+    if (column == null) {
+      throw new StoreException("Column " + name + " of " + table + " has type " + typeName + ", which tablesql "
+          + "cannot store. Use VARCHAR (CHAR, TEXT), SMALLINT, INTEGER, BIGINT, DOUBLE (FLOAT, REAL), DECIMAL(p, s), "
+          + "BOOLEAN, DATE, TIMESTAMP, UUID or VARBINARY.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    if (column.name().equals(Column.PARTITION_KEY) || column.name().equals(Column.ROW_KEY)
+        || column.name().equals(Column.TIMESTAMP)) {
+      throw new StoreException("Column name " + name + " is the service's own; a table with a PRIMARY KEY has its "
+          + "keys made from its key columns. Choose another name.", SqlStates.SYNTAX_ERROR, null);
+    }
+    return column;
+  }
+
+  private static SqlTypeName sqlType(String typeName) {
+    switch (typeName) {
+      case "VARCHAR": case "CHAR": case "CHARACTER": case "TEXT": case "STRING": case "UUID": return SqlTypeName.VARCHAR;
+      case "SMALLINT": case "TINYINT": return SqlTypeName.SMALLINT;
+      case "INT": case "INTEGER": return SqlTypeName.INTEGER;
+      case "BIGINT": return SqlTypeName.BIGINT;
+      case "DOUBLE": case "FLOAT": return SqlTypeName.DOUBLE;
+      case "REAL": return SqlTypeName.REAL;
+      case "DECIMAL": case "NUMERIC": case "DEC": return SqlTypeName.DECIMAL;
+      case "BOOLEAN": return SqlTypeName.BOOLEAN;
+      case "DATE": return SqlTypeName.DATE;
+      case "TIMESTAMP": return SqlTypeName.TIMESTAMP;
+      case "VARBINARY": case "BINARY": return SqlTypeName.VARBINARY;
+      default: return null;
+    }
+  }
+}

@@ -1,0 +1,119 @@
+package io.tablesql.schema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tablesql.keys.KeyEncoding;
+import io.tablesql.keys.KeyLayout;
+import io.tablesql.keys.KeyLayout.KeyColumn;
+import io.tablesql.store.EdmType;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * A declared table as the catalog keeps it: its SQL name, the Azure table holding its entities,
+ * its typed columns and its key layout. Stored as JSON in format {@link #FORMAT}; every later
+ * version of the driver reads what an earlier one wrote.
+ *
+ * @param name          the SQL name, as declared
+ * @param physicalTable the Azure table its entities are stored in
+ */
+public record TableDefinition(String name, String physicalTable, List<Column> columns, KeyLayout layout) {
+  /** The catalog format this class writes: table definitions as JSON, keys in {@link KeyEncoding} version 1. */
+  public static final int FORMAT = 1;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  public TableDefinition {
+    columns = List.copyOf(columns);
+  }
+
+  public TableShape shape() {
+    return TableShape.declared(name, columns, layout);
+  }
+
+  public String toJson() {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("format", FORMAT);
+    root.put("keyEncoding", KeyEncoding.VERSION);
+    root.put("name", name);
+    root.put("table", physicalTable);
+    ArrayNode columnNodes = root.putArray("columns");
+    for (Column column : columns) {
+      ObjectNode node = columnNodes.addObject();
+      node.put("name", column.name());
+      node.put("type", column.singleEdmType() == EdmType.GUID ? "UUID" : column.sqlType().name());
+      if (column.precision() >= 0) {
+        node.put("precision", column.precision());
+      }
+      if (column.scale() >= 0) {
+        node.put("scale", column.scale());
+      }
+      node.put("nullable", column.nullable());
+    }
+    key(root.putArray("partitionKey"), layout.partition());
+    key(root.putArray("rowKey"), layout.row());
+    return root.toString();
+  }
+
+  private static void key(ArrayNode nodes, List<KeyColumn> columns) {
+    for (KeyColumn column : columns) {
+      nodes.addObject().put("column", column.name()).put("descending", column.descending());
+    }
+  }
+
+  /**
+   * Reads a definition written in any format up to {@link #FORMAT}.
+   *
+   * @throws IllegalArgumentException for a definition of a later format or a damaged one
+   */
+  public static TableDefinition fromJson(String text) {
+    try {
+      JsonNode root = JSON.readTree(text);
+      int format = root.path("format").asInt(-1);
+      int keyEncoding = root.path("keyEncoding").asInt(-1);
+      if (format < 1 || format > FORMAT || keyEncoding < 1 || keyEncoding > KeyEncoding.VERSION) {
+        throw new IllegalArgumentException("catalog format " + format + " (key encoding " + keyEncoding
+            + ") is newer than this driver reads (" + FORMAT + "); use a newer tablesql");
+      }
+      List<Column> columns = new ArrayList<>();
+      for (JsonNode node : root.path("columns")) {
+        String type = node.path("type").asText();
+        boolean uuid = type.equals("UUID");
+        columns.add(Column.declared(node.path("name").asText(), uuid ? SqlTypeName.VARCHAR : SqlTypeName.valueOf(type),
+            uuid, node.path("precision").asInt(-1), node.path("scale").asInt(-1), node.path("nullable").asBoolean()));
+      }
+      KeyLayout layout = new KeyLayout(keyColumns(root.path("partitionKey"), columns),
+          keyColumns(root.path("rowKey"), columns));
+      return new TableDefinition(root.path("name").asText(), root.path("table").asText(), columns, layout);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
+      throw new IllegalArgumentException("unreadable table definition: " + e.getMessage(), e);
+    }
+  }
+
+  private static List<KeyColumn> keyColumns(JsonNode nodes, List<Column> columns) {
+    List<KeyColumn> keys = new ArrayList<>();
+    for (JsonNode node : nodes) {
+      String name = node.path("column").asText();
+      Column column = columns.stream().filter(c -> c.name().equals(name)).findFirst()
+          .orElseThrow(() -> new IllegalArgumentException("key column " + name + " is not a column"));
+      KeyColumn key = keyColumn(column, node.path("descending").asBoolean());
+      if (key == null) {
+        throw new IllegalArgumentException("key column " + name + " has a type keys cannot hold");
+      }
+      keys.add(key);
+    }
+    return keys;
+  }
+
+  /** The key column of a declared column, or null if a key cannot hold its type. */
+  public static KeyColumn keyColumn(Column column, boolean descending) {
+    KeyEncoding.KeyType type = KeyLayout.keyType(column.sqlType(), column.singleEdmType() == EdmType.GUID);
+    if (type == null) {
+      return null;
+    }
+    return new KeyColumn(column.name(), column.sqlType(),
+        new KeyEncoding.Component(type, descending, Math.max(0, column.scale())));
+  }
+}

@@ -1,0 +1,321 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.TestAccount;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.Date;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tables declared with a PRIMARY KEY: typed columns, keys encoded in order, key predicates
+ * planned as access paths with the service's minimum of requests, and every answer the same as
+ * with pushdown off.
+ */
+class DeclaredTableTest {
+  private static Connection connection;
+  private static Connection oracle;
+
+  @BeforeAll
+  static void setUp() throws SQLException {
+    connection = TestAccount.connect();
+    oracle = TestAccount.connect("pushdown=false");
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE Staff (Department VARCHAR NOT NULL, EmployeeId INT, Name VARCHAR(40), "
+          + "Salary DECIMAL(10, 2), Hired DATE, Active BOOLEAN, PRIMARY KEY ((Department), EmployeeId))");
+      statement.execute("CREATE TABLE Readings (Device VARCHAR, EventTime TIMESTAMP, Seq BIGINT, Reading DOUBLE, "
+          + "PRIMARY KEY ((Device), EventTime DESC, Seq))");
+      statement.execute("CREATE TABLE Ledger (Entry BIGINT PRIMARY KEY, Amount DECIMAL(12, 3), Note TEXT)");
+    }
+    try (PreparedStatement insert = connection.prepareStatement(
+        "INSERT INTO Staff (Department, EmployeeId, Name, Salary, Hired, Active) VALUES (?, ?, ?, ?, ?, ?)")) {
+      String[] departments = {"Sales", "Ops", "R&D/Lab #1"};
+      for (String department : departments) {
+        for (int id = -3; id <= 12; id++) {
+          insert.setString(1, department);
+          insert.setInt(2, id);
+          insert.setString(3, department + " person " + id);
+          insert.setBigDecimal(4, new BigDecimal("1000.05").add(BigDecimal.valueOf(id)));
+          insert.setDate(5, Date.valueOf("1969-12-" + (10 + Math.abs(id))));
+          insert.setBoolean(6, id % 2 == 0);
+          insert.addBatch();
+        }
+      }
+      insert.executeBatch();
+    }
+    try (Statement statement = connection.createStatement()) {
+      for (int device = 1; device <= 2; device++) {
+        StringBuilder values = new StringBuilder();
+        for (int i = 0; i < 30; i++) {
+          values.append(i == 0 ? "" : ", ").append("('d").append(device).append("', TIMESTAMP '2026-01-01 00:00:00' + ")
+              .append("INTERVAL '").append(i).append("' MINUTE, ").append(i % 3).append(", ").append(i * 1.5).append(")");
+        }
+        statement.executeUpdate("INSERT INTO Readings (Device, EventTime, Seq, Reading) VALUES " + values);
+      }
+      statement.executeUpdate("INSERT INTO Ledger (Entry, Amount, Note) VALUES (-9223372036854775808, -0.001, 'min'), "
+          + "(-5, 12.5, 'neg'), (0, 0, 'zero'), (7, 123456789.123, 'pos'), (9223372036854775807, 1, 'max')");
+    }
+  }
+
+  @AfterAll
+  static void tearDown() throws SQLException {
+    oracle.close();
+    connection.close();
+  }
+
+  private record Run(List<String> rows, long requests, long entities) {
+  }
+
+  private static Run run(Connection on, String sql) throws SQLException {
+    try (Statement statement = on.createStatement()) {
+      List<String> rows = new ArrayList<>();
+      try (ResultSet resultSet = statement.executeQuery(sql)) {
+        int columns = resultSet.getMetaData().getColumnCount();
+        while (resultSet.next()) {
+          StringBuilder row = new StringBuilder();
+          for (int i = 1; i <= columns; i++) {
+            row.append(i == 1 ? "" : "|").append(resultSet.getString(i));
+          }
+          rows.add(row.toString());
+        }
+      }
+      TableSqlStatement cost = statement.unwrap(TableSqlStatement.class);
+      return new Run(rows, cost.requestCount(), cost.entityCount());
+    }
+  }
+
+  private static String explain(String sql) throws SQLException {
+    try (Statement statement = connection.createStatement();
+         ResultSet resultSet = statement.executeQuery("EXPLAIN PLAN FOR " + sql)) {
+      resultSet.next();
+      return resultSet.getString(1);
+    }
+  }
+
+  /** Runs a query with pushdown and without, checks both answer the same, and returns the pushed-down run. */
+  private static Run agreed(String sql) throws SQLException {
+    Run pushed = run(connection, sql);
+    Run plain = run(oracle, sql);
+    if (sql.contains("ORDER BY")) {
+      assertThat(pushed.rows()).as(sql).containsExactlyElementsOf(plain.rows());
+    } else {
+      assertThat(pushed.rows()).as(sql).containsExactlyInAnyOrderElementsOf(plain.rows());
+    }
+    return pushed;
+  }
+
+  @Test
+  void valuesComeBackTypedAndExact() throws SQLException {
+    try (Statement statement = connection.createStatement();
+         ResultSet resultSet = statement.executeQuery(
+             "SELECT * FROM Staff WHERE Department = 'R&D/Lab #1' AND EmployeeId = -3")) {
+      ResultSetMetaData meta = resultSet.getMetaData();
+      assertThat(meta.getColumnType(1)).isEqualTo(Types.VARCHAR);
+      assertThat(meta.getColumnType(2)).isEqualTo(Types.INTEGER);
+      assertThat(meta.getColumnType(4)).isEqualTo(Types.DECIMAL);
+      assertThat(meta.getScale(4)).isEqualTo(2);
+      assertThat(meta.getColumnType(5)).isEqualTo(Types.DATE);
+      assertThat(meta.isNullable(2)).isEqualTo(ResultSetMetaData.columnNoNulls);
+      assertThat(resultSet.next()).isTrue();
+      assertThat(resultSet.getString("Department")).isEqualTo("R&D/Lab #1");
+      assertThat(resultSet.getInt("EmployeeId")).isEqualTo(-3);
+      assertThat(resultSet.getBigDecimal("Salary")).isEqualTo(new BigDecimal("997.05"));
+      assertThat(resultSet.getDate("Hired")).isEqualTo(Date.valueOf("1969-12-13"));
+      assertThat(resultSet.getBoolean("Active")).isFalse();
+      assertThat(resultSet.next()).isFalse();
+    }
+    TableEntity stored = TestAccount.service().getTableClient("Staff").getEntity("Sales!", "P0000000005!");
+    assertThat(stored.getProperty("Salary")).isEqualTo("1005.05");
+    assertThat(stored.getProperty("Department")).isNull(); // key columns live in the keys only
+  }
+
+  @Test
+  void keyPredicatesBecomeAccessPathsWithTheFewestRequests() throws SQLException {
+    String point = "SELECT Name FROM Staff WHERE Department = 'Sales' AND EmployeeId = 5";
+    assertThat(explain(point)).contains("access=[POINT LOOKUP]", "key=[AND(=(Department, 'Sales'), =(EmployeeId, 5))]",
+        "keys=[('Sales!', 'P0000000005!')]");
+    assertThat(agreed(point)).satisfies(r -> {
+      assertThat(r.rows()).containsExactly("Sales person 5");
+      assertThat(r.requests()).isEqualTo(1);
+    });
+
+    String range = "SELECT EmployeeId FROM Staff WHERE Department = 'Sales' AND EmployeeId BETWEEN -1 AND 3";
+    assertThat(explain(range)).contains("access=[RANGE SCAN]",
+        "$filter=[PartitionKey eq 'Sales!' and RowKey ge 'N2147483647!' and RowKey lt 'P0000000003\"']");
+    assertThat(agreed(range)).satisfies(r -> {
+      assertThat(r.rows()).containsExactly("-1", "0", "1", "2", "3"); // in key order, negatives first
+      assertThat(r.requests()).isEqualTo(1);
+      assertThat(r.entities()).isEqualTo(5);
+    });
+
+    Run partition = agreed("SELECT EmployeeId FROM Staff WHERE Department = 'Ops' AND Active");
+    assertThat(partition.requests()).isEqualTo(1);
+    assertThat(partition.entities()).isEqualTo(8);
+    assertThat(explain("SELECT EmployeeId FROM Staff WHERE Department = 'Ops'")).contains("access=[PARTITION SCAN]");
+
+    String multiPoint = "SELECT Name FROM Staff WHERE Department IN ('Sales', 'Ops') AND EmployeeId IN (1, 2)";
+    assertThat(explain(multiPoint)).contains("access=[MULTI-POINT LOOKUP ON 4 KEYS]");
+    assertThat(agreed(multiPoint).requests()).isEqualTo(4);
+
+    String multiPartition = "SELECT Name FROM Staff WHERE Department IN ('Sales', 'Ops') AND EmployeeId > 10";
+    assertThat(explain(multiPartition)).contains("access=[MULTI-PARTITION SCAN ON 2 PARTITIONS]");
+    assertThat(agreed(multiPartition)).satisfies(r -> {
+      assertThat(r.requests()).isEqualTo(2);
+      assertThat(r.entities()).isEqualTo(4);
+    });
+
+    String keyRange = "SELECT Department, EmployeeId FROM Staff WHERE Department >= 'Ops' AND Department < 'Salt'";
+    assertThat(explain(keyRange)).contains("access=[RANGE SCAN]", "PartitionKey ge 'Ops!'");
+    assertThat(agreed(keyRange).entities()).isEqualTo(48);
+
+    String rowOnly = "SELECT Department FROM Staff WHERE EmployeeId = 4";
+    assertThat(explain(rowOnly)).contains("access=[TABLE SCAN]", "$filter=[RowKey eq 'P0000000004!']");
+    assertThat(agreed(rowOnly).entities()).isEqualTo(3);
+  }
+
+  @Test
+  void theOracleAgreesOnKeyAndPropertyConditions() throws SQLException {
+    String[] queries = {
+        "SELECT Department, EmployeeId FROM Staff WHERE EmployeeId < 0 ORDER BY Department, EmployeeId",
+        "SELECT Department, EmployeeId FROM Staff WHERE Department = 'Sales' AND EmployeeId > 10",
+        "SELECT Department, EmployeeId FROM Staff WHERE Department = 'Sales' AND EmployeeId >= 10",
+        "SELECT Department, EmployeeId FROM Staff WHERE Department = 'Sales' AND EmployeeId < -2",
+        "SELECT Department, EmployeeId FROM Staff WHERE Department = 'Sales' AND EmployeeId <= -2",
+        "SELECT Department, EmployeeId FROM Staff WHERE Department > 'Ops'",
+        "SELECT Department, EmployeeId FROM Staff WHERE Department <= 'Ops' OR EmployeeId = 3",
+        "SELECT Name FROM Staff WHERE Salary > 1005 AND Hired < DATE '1969-12-15'",
+        "SELECT Name FROM Staff WHERE Department = 'Ops' AND Salary = 1001.05",
+        "SELECT Name FROM Staff WHERE Department = 'Ops' AND EmployeeId = 2.5",
+        "SELECT Department, COUNT(*), SUM(Salary) FROM Staff GROUP BY Department ORDER BY Department",
+        "SELECT EventTime, Seq FROM Readings WHERE Device = 'd2' AND EventTime > TIMESTAMP '2026-01-01 00:20:00'",
+        "SELECT EventTime, Seq FROM Readings WHERE Device = 'd2' AND EventTime >= TIMESTAMP '2026-01-01 00:20:00'",
+        "SELECT EventTime, Seq FROM Readings WHERE Device = 'd2' AND EventTime < TIMESTAMP '2026-01-01 00:03:00'",
+        "SELECT EventTime, Seq FROM Readings WHERE Device = 'd2' AND EventTime <= TIMESTAMP '2026-01-01 00:03:00'",
+        "SELECT Device, Seq FROM Readings WHERE EventTime = TIMESTAMP '2026-01-01 00:03:00' AND Seq = 0",
+        "SELECT Entry, Amount FROM Ledger WHERE Entry > -6 AND Entry < 8 ORDER BY Entry",
+        "SELECT Entry FROM Ledger WHERE Entry >= -9223372036854775808 ORDER BY Entry DESC",
+        "SELECT Entry, Note FROM Ledger WHERE Entry IN (0, 7, 8)",
+    };
+    for (String query : queries) {
+      agreed(query);
+    }
+    assertThat(run(connection, "SELECT Amount FROM Ledger WHERE Entry = 7").rows()).containsExactly("123456789.123");
+  }
+
+  @Test
+  void aDescendingKeyServesTheLatestRowsWithoutAClientSort() throws SQLException {
+    String tail = "SELECT EventTime, Reading FROM Readings WHERE Device = 'd1' ORDER BY EventTime DESC LIMIT 3";
+    String plan = explain(tail);
+    assertThat(plan).contains("access=[PARTITION SCAN]", "limit=[3]").doesNotContain("Sort");
+    Run run = agreed(tail);
+    assertThat(run.rows()).containsExactly("2026-01-01 00:29:00.000|43.5", "2026-01-01 00:28:00.000|42.0",
+        "2026-01-01 00:27:00.000|40.5");
+    assertThat(run.requests()).isEqualTo(1);
+    assertThat(run.entities()).isEqualTo(3);
+
+    Run ordered = agreed("SELECT Entry FROM Ledger ORDER BY Entry");
+    assertThat(ordered.rows()).containsExactly("-9223372036854775808", "-5", "0", "7", "9223372036854775807");
+    assertThat(explain("SELECT Entry FROM Ledger ORDER BY Entry")).doesNotContain("Sort");
+  }
+
+  @Test
+  void writesComposeKeysAndKeepTheirRules() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE Accounts (Region VARCHAR, Id INT, Balance DECIMAL(10, 2) NOT NULL, "
+          + "PRIMARY KEY ((Region), Id))");
+      statement.executeUpdate("INSERT INTO Accounts VALUES ('eu', 1, 10.00), ('eu', 2, 20.50), ('us', 1, 5)");
+      assertThat(statement.executeUpdate("UPDATE Accounts SET Balance = Balance + 1 WHERE Region = 'eu'"))
+          .isEqualTo(2);
+      assertThat(run(connection, "SELECT Id, Balance FROM Accounts WHERE Region = 'eu'").rows())
+          .containsExactly("1|11.00", "2|21.50");
+      assertThat(statement.executeUpdate("DELETE FROM Accounts WHERE Region = 'eu' AND Id = 2")).isEqualTo(1);
+      statement.executeUpdate("UPSERT INTO Accounts VALUES ('us', 1, 6.25)");
+      assertThat(run(connection, "SELECT Region, Id, Balance FROM Accounts ORDER BY Region, Id").rows())
+          .containsExactly("eu|1|11.00", "us|1|6.25");
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO Accounts VALUES ('eu', 1, 1)"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("23505"));
+      assertThatThrownBy(() -> statement.executeUpdate("UPDATE Accounts SET Id = 9 WHERE Region = 'eu'"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("0A000"))
+          .hasMessageContaining("PRIMARY KEY");
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO Accounts (Region, Balance) VALUES ('eu', 1)"))
+          .isInstanceOf(SQLException.class);
+    }
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO Accounts VALUES (?, ?, ?)")) {
+      insert.setString(1, null);
+      insert.setInt(2, 3);
+      insert.setBigDecimal(3, BigDecimal.ONE);
+      assertThatThrownBy(insert::executeUpdate)
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).startsWith("23"));
+    }
+    connection.setAutoCommit(false);
+    try (Statement statement = connection.createStatement()) {
+      statement.executeUpdate("INSERT INTO Accounts VALUES ('eu', 5, 50)");
+      statement.executeUpdate("UPDATE Accounts SET Balance = 0 WHERE Region = 'eu' AND Id = 1");
+      assertThat(run(connection, "SELECT Id, Balance FROM Accounts WHERE Region = 'eu'").rows())
+          .containsExactly("1|0.00", "5|50.00"); // the transaction reads its own writes
+      connection.commit();
+    } finally {
+      connection.setAutoCommit(true);
+    }
+    assertThat(run(oracle, "SELECT Id, Balance FROM Accounts WHERE Region = 'eu'").rows())
+        .containsExactly("1|0.00", "5|50.00");
+  }
+
+  @Test
+  void theCatalogIsSharedDescribedAndProtected() throws SQLException {
+    try (Connection other = TestAccount.connect()) {
+      DatabaseMetaData meta = other.getMetaData();
+      List<String> keys = new ArrayList<>();
+      try (ResultSet resultSet = meta.getPrimaryKeys(null, null, "Readings")) {
+        while (resultSet.next()) {
+          keys.add(resultSet.getString("COLUMN_NAME") + ":" + resultSet.getInt("KEY_SEQ"));
+        }
+      }
+      assertThat(keys).containsExactly("Device:1", "EventTime:2", "Seq:3");
+      List<String> columns = new ArrayList<>();
+      try (ResultSet resultSet = meta.getColumns(null, null, "Staff", null)) {
+        while (resultSet.next()) {
+          columns.add(resultSet.getString("COLUMN_NAME") + ":" + resultSet.getInt("DATA_TYPE"));
+        }
+      }
+      assertThat(columns).containsExactly("Department:" + Types.VARCHAR, "EmployeeId:" + Types.INTEGER,
+          "Name:" + Types.VARCHAR, "Salary:" + Types.DECIMAL, "Hired:" + Types.DATE, "Active:" + Types.BOOLEAN);
+      List<String> tables = new ArrayList<>();
+      try (ResultSet resultSet = meta.getTables(null, null, "%", null)) {
+        while (resultSet.next()) {
+          tables.add(resultSet.getString("TABLE_NAME"));
+        }
+      }
+      assertThat(tables).contains("Staff", "Readings", "Ledger").doesNotContain("TablesqlCatalog");
+      try (Statement statement = other.createStatement()) {
+        assertThatThrownBy(() -> statement.execute("DROP TABLE TablesqlCatalog"))
+            .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
+        statement.execute("CREATE TABLE Scratch (K VARCHAR, V INT, PRIMARY KEY (K))");
+        assertThatThrownBy(() -> statement.execute("CREATE TABLE Scratch (K VARCHAR, PRIMARY KEY (K))"))
+            .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S01"));
+        statement.execute("CREATE TABLE IF NOT EXISTS Scratch (K VARCHAR, PRIMARY KEY (K))");
+        statement.execute("DROP TABLE Scratch");
+        assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM Scratch"))
+            .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
+        assertThatThrownBy(() -> statement.execute("CREATE TABLE Bad (K DECIMAL(30, 2), PRIMARY KEY (K))"))
+            .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("0A000"));
+        assertThatThrownBy(() -> statement.execute("CREATE TABLE Bad (K INT, PRIMARY KEY (Nope))"))
+            .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S22"));
+      }
+    }
+  }
+}
