@@ -318,4 +318,52 @@ class DeclaredTableTest {
       }
     }
   }
+
+  @Test
+  void viewsAreKeptInTheAccountAndPushTheirPredicatesDown() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE VIEW SalesStaff AS SELECT EmployeeId, Name, Salary FROM Staff "
+          + "WHERE Department = 'Sales'");
+      statement.execute("CREATE VIEW Payroll (Dept, Total) AS SELECT Department, SUM(Salary) FROM Staff "
+          + "GROUP BY Department");
+      assertThatThrownBy(() -> statement.execute("CREATE VIEW SalesStaff AS SELECT 1 AS One FROM Staff"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S01"));
+      assertThatThrownBy(() -> statement.execute("CREATE VIEW Staff AS SELECT 1 AS One FROM Ledger"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S01"));
+      assertThatThrownBy(() -> statement.execute("CREATE VIEW Broken AS SELECT Nope FROM Staff"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S22"));
+    }
+    try (Connection other = TestAccount.connect()) {
+      String point = "SELECT Name, Salary FROM SalesStaff WHERE EmployeeId = 5";
+      try (Statement statement = other.createStatement();
+           ResultSet plan = statement.executeQuery("EXPLAIN PLAN FOR " + point)) {
+        plan.next();
+        assertThat(plan.getString(1)).contains("access=[POINT LOOKUP]");
+      }
+      Run run = run(other, point);
+      assertThat(run.rows()).containsExactly("Sales person 5|1005.05");
+      assertThat(run.requests()).isEqualTo(1);
+      assertThat(run(other, "SELECT Dept, Total FROM Payroll WHERE Dept = 'Ops'").rows())
+          .containsExactly("Ops|16072.80");
+      List<String> views = new ArrayList<>();
+      try (ResultSet tables = other.getMetaData().getTables(null, null, "%", new String[] {"VIEW"})) {
+        while (tables.next()) {
+          views.add(tables.getString("TABLE_NAME"));
+        }
+      }
+      assertThat(views).contains("SalesStaff", "Payroll");
+      try (Statement statement = other.createStatement()) {
+        statement.execute("CREATE OR REPLACE VIEW SalesStaff AS SELECT EmployeeId FROM Staff WHERE Department = 'Ops'");
+        assertThat(run(other, "SELECT COUNT(*) FROM SalesStaff").rows()).containsExactly("16");
+        statement.execute("DROP VIEW SalesStaff");
+        statement.execute("DROP VIEW IF EXISTS SalesStaff");
+        assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM SalesStaff"))
+            .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
+        assertThatThrownBy(() -> statement.execute("DROP VIEW SalesStaff"))
+            .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
+        statement.execute("DROP VIEW Payroll");
+        assertThat(run(other, "SELECT COUNT(*) FROM Staff").rows()).containsExactly("48");
+      }
+    }
+  }
 }

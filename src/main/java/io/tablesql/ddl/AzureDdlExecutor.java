@@ -25,6 +25,13 @@ import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
 import org.apache.calcite.sql.ddl.SqlCreateTable;
 import org.apache.calcite.sql.ddl.SqlDropTable;
 import org.apache.calcite.sql.ddl.SqlKeyConstraint;
+import org.apache.calcite.sql.ddl.SqlCreateView;
+import org.apache.calcite.sql.ddl.SqlDropView;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.dialect.CalciteSqlDialect;
+import org.apache.calcite.prepare.CalcitePrepareImpl;
+import org.apache.calcite.rel.type.RelDataType;
+import io.tablesql.schema.ViewDefinition;
 
 /**
  * CREATE TABLE and DROP TABLE on the storage account. Calcite calls the {@code execute} method
@@ -103,6 +110,51 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     session.schemaChanged();
   }
 
+  /** CREATE [OR REPLACE] VIEW name [(columns)] AS query: the view, kept in the account's catalog. */
+  public void execute(SqlCreateView create, CalcitePrepare.Context context) {
+    Session session = writableSession(context);
+    String name = create.name.getSimple();
+    String sql = create.query.toSqlString(CalciteSqlDialect.DEFAULT).getSql();
+    if (create.columnList != null) {
+      List<String> columns = new ArrayList<>();
+      create.columnList.forEach(column -> columns.add(CalciteSqlDialect.DEFAULT.quoteIdentifier(
+          ((SqlIdentifier) column).getSimple())));
+      sql = "SELECT * FROM (" + sql + ") AS \"v\" (" + String.join(", ", columns) + ")";
+    }
+    // a query that fails fails here, with the error it would give when run
+    RelDataType rowType = new CalcitePrepareImpl().analyzeView(context, sql, false).rowType;
+    boolean exists = Catalog.contents(session, true).views().containsKey(name.toLowerCase(Locale.ROOT));
+    if (schema(context).getTable(name) != null && !exists) {
+      throw new StoreException("A table named " + name + " exists already; a view needs a name of its own.", "42S01",
+          null);
+    }
+    if (exists && !create.getReplace()) {
+      if (create.ifNotExists) {
+        return;
+      }
+      throw new StoreException("View " + name + " exists already. Use CREATE OR REPLACE VIEW to replace it.", "42S01",
+          null);
+    }
+    Catalog.add(session, ViewDefinition.of(name, sql, rowType), create.getReplace());
+    session.schemaChanged();
+  }
+
+  /** DROP VIEW [IF EXISTS] name: removes the view from the catalog; its tables are untouched. */
+  public void execute(SqlDropView drop, CalcitePrepare.Context context) {
+    Session session = writableSession(context);
+    String name = drop.name.getSimple();
+    ViewDefinition view = Catalog.contents(session, true).views().get(name.toLowerCase(Locale.ROOT));
+    if (view == null) {
+      if (drop.ifExists) {
+        return;
+      }
+      throw new StoreException("View " + name + " does not exist. Use DROP VIEW IF EXISTS to accept that.",
+          SqlStates.TABLE_NOT_FOUND, null);
+    }
+    Catalog.remove(session, view);
+    session.schemaChanged();
+  }
+
   static String tableName(String name) {
     if (!TABLE_NAME.matcher(name).matches() || name.equalsIgnoreCase("tables")) {
       throw new StoreException("Invalid table name '" + name + "': Azure table names are 3 to 63 letters and "
@@ -151,8 +203,12 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   }
 
   private static Session session(CalcitePrepare.Context context) {
+    return schema(context).session();
+  }
+
+  private static AzureSchema schema(CalcitePrepare.Context context) {
     List<String> path = context.getDefaultSchemaPath();
     CalciteSchema schema = context.getRootSchema().getSubSchema(path.get(path.size() - 1), false);
-    return ((AzureSchema) schema.schema).session();
+    return (AzureSchema) schema.schema;
   }
 }

@@ -53,7 +53,7 @@ final class DeclaredTables {
       columns.add(column(name, declaration, isKey));
     }
     TableDefinition definition = new TableDefinition(name, physical, columns, layout(name, keys.get(0), columns));
-    if (Catalog.tables(session, true).containsKey(name.toLowerCase(Locale.ROOT))) {
+    if (Catalog.tables(session).containsKey(name.toLowerCase(Locale.ROOT))) {
       if (ifNotExists) {
         return;
       }
@@ -74,7 +74,7 @@ final class DeclaredTables {
 
   /** Drops a declared table, its entities and its definition; false if {@code name} is not declared. */
   static boolean drop(Session session, String name) {
-    TableDefinition definition = Catalog.tables(session, true).get(name.toLowerCase(Locale.ROOT));
+    TableDefinition definition = Catalog.tables(session).get(name.toLowerCase(Locale.ROOT));
     if (definition == null) {
       return false;
     }

@@ -252,6 +252,11 @@ public final class ConnectionSettings {
     return accountName;
   }
 
+  /** The SQL schema holding the account's tables: named after the account, or {@code azure}. */
+  public String schemaName() {
+    return accountName == null ? "azure" : accountName;
+  }
+
   public Secret accountKey() {
     return accountKey;
   }

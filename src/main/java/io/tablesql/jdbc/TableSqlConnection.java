@@ -130,7 +130,7 @@ public final class TableSqlConnection implements Connection, LookupTables {
         : new AzureSchema(session, new ArrayList<>(settings.declaredTables()), false);
     CalciteConnection calciteConnection =
         (CalciteConnection) CALCITE.connect("jdbc:calcite:", calcite);
-    String schemaName = settings.accountName() == null ? "azure" : settings.accountName();
+    String schemaName = settings.schemaName();
     calciteConnection.getRootSchema().add(schemaName, schema);
     calciteConnection.setSchema(schemaName);
     TableSqlConnection connection = new TableSqlConnection(calciteConnection, session, schema, schemaName);

@@ -12,9 +12,11 @@ import java.util.List;
 import java.util.Map;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.calcite.schema.impl.ViewTable;
 
 /**
- * The tables of one storage account as a Calcite schema. The table list is read when the
+ * The tables of one storage account as a Calcite schema, with the tables and views declared in
+ * its {@link Catalog}. The table list is read when the
  * connection opens; the connection reads it again when it is older than the schema TTL or a
  * statement names a table it does not hold (see {@code TableSqlConnection#refreshSchema}).
  *
@@ -79,7 +81,8 @@ public final class AzureSchema extends AbstractSchema {
    */
   private Map<String, Table> toTables(List<String> names) {
     boolean catalogListed = names.stream().anyMatch(Catalog::isCatalogTable);
-    Map<String, TableDefinition> declared = Catalog.tables(session, catalogListed || !listed);
+    Catalog.Contents catalog = Catalog.contents(session, catalogListed || !listed);
+    Map<String, TableDefinition> declared = catalog.tables();
     Set<String> holding = new HashSet<>();
     declared.values().forEach(definition -> holding.add(definition.physicalTable().toLowerCase(Locale.ROOT)));
     Map<String, Table> map = new LinkedHashMap<>();
@@ -96,6 +99,11 @@ public final class AzureSchema extends AbstractSchema {
       Table existing = tables == null ? null : tables.get(definition.name());
       map.put(definition.name(), existing instanceof AzureTable table && definition.equals(table.definition())
           ? existing : new AzureTable(session, definition));
+    }
+    List<String> schemaPath = List.of(session.settings().schemaName());
+    for (ViewDefinition view : catalog.views().values()) {
+      map.put(view.name(), new ViewTable(Object[].class, view.rowType(), view.sql(), schemaPath,
+          List.of(schemaPath.get(0), view.name())));
     }
     return map;
   }

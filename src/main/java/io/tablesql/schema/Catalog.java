@@ -18,19 +18,25 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The declared tables of an account, kept in the account itself (table {@value #TABLE}) so that
- * every connection, JVM and tool sees the same definitions: one entity per table, PartitionKey
- * {@code table}, RowKey the SQL name in lower case (key-encoded), the definition as JSON in
- * {@link TableDefinition#FORMAT}. Definitions are cached per account and credential for the
- * schema TTL; DDL in this JVM forgets them at once.
+ * The declared tables and views of an account, kept in the account itself (table {@value #TABLE})
+ * so that every connection, JVM and tool sees the same definitions: one entity per table or view,
+ * PartitionKey its kind ({@code table}, {@code view}), RowKey the SQL name in lower case
+ * (key-encoded), the definition as JSON in {@link TableDefinition#FORMAT}. Definitions are cached
+ * per account and credential for the schema TTL; DDL in this JVM forgets them at once.
  */
 public final class Catalog {
   /** The catalog table; hidden from the schema, and DROP TABLE refuses it. */
   public static final String TABLE = "TablesqlCatalog";
   private static final String TABLE_KIND = "table";
+  private static final String VIEW_KIND = "view";
   private static final Cache<String, Entry> CACHE = Caffeine.newBuilder().maximumSize(1_000).build();
 
-  private record Entry(Map<String, TableDefinition> tables, long expiresAtNanos) {
+  /** What the catalog holds, by lower-case SQL name. */
+  public record Contents(Map<String, TableDefinition> tables, Map<String, ViewDefinition> views) {
+    static final Contents EMPTY = new Contents(Map.of(), Map.of());
+  }
+
+  private record Entry(Contents contents, long expiresAtNanos) {
   }
 
   private Catalog() {
@@ -41,12 +47,12 @@ public final class Catalog {
   }
 
   /**
-   * The declared tables by lower-case SQL name; {@code mayExist} false when the account's table
-   * list shows there is no catalog (no request is made then).
+   * The declared tables and views; {@code mayExist} false when the account's table list shows
+   * there is no catalog (no request is made then).
    */
-  public static Map<String, TableDefinition> tables(Session session, boolean mayExist) {
+  public static Contents contents(Session session, boolean mayExist) {
     if (!mayExist) {
-      return Map.of();
+      return Contents.EMPTY;
     }
     String key = session.settings().cacheKey();
     long now = System.nanoTime();
@@ -56,7 +62,12 @@ public final class Catalog {
       entry = new Entry(read(session), now + ttl);
       CACHE.put(key, entry);
     }
-    return entry.tables();
+    return entry.contents();
+  }
+
+  /** The declared tables by lower-case SQL name (reading the catalog if it is not cached). */
+  public static Map<String, TableDefinition> tables(Session session) {
+    return contents(session, true).tables();
   }
 
   /**
@@ -65,52 +76,75 @@ public final class Catalog {
    */
   public static TableDefinition known(Session session, String name) {
     Entry entry = CACHE.getIfPresent(session.settings().cacheKey());
-    return entry == null ? null : entry.tables().get(name.toLowerCase(Locale.ROOT));
+    return entry == null ? null : entry.contents().tables().get(name.toLowerCase(Locale.ROOT));
   }
 
-  private static Map<String, TableDefinition> read(Session session) {
+  private static Contents read(Session session) {
     Map<String, TableDefinition> tables = new LinkedHashMap<>();
+    Map<String, ViewDefinition> views = new LinkedHashMap<>();
     try {
-      Iterator<List<TableEntity>> pages = session.store().query(TABLE, "PartitionKey eq '" + TABLE_KIND + "'", null,
-          1000, new RequestCounters());
+      Iterator<List<TableEntity>> pages = session.store().query(TABLE, null, null, 1000, new RequestCounters());
       while (pages.hasNext()) {
         for (TableEntity entity : pages.next()) {
-          TableDefinition definition = parse(entity);
-          tables.put(definition.name().toLowerCase(Locale.ROOT), definition);
+          if (TABLE_KIND.equals(entity.getPartitionKey())) {
+            TableDefinition definition = parse(entity, TableDefinition::fromJson);
+            tables.put(definition.name().toLowerCase(Locale.ROOT), definition);
+          } else if (VIEW_KIND.equals(entity.getPartitionKey())) {
+            ViewDefinition definition = parse(entity, ViewDefinition::fromJson);
+            views.put(definition.name().toLowerCase(Locale.ROOT), definition);
+          }
         }
       }
     } catch (StoreException e) {
-      // no catalog yet, or a SAS that may not read it: no declared tables
+      // no catalog yet, or a SAS that may not read it: nothing declared
       if (!SqlStates.TABLE_NOT_FOUND.equals(e.sqlState()) && !SqlStates.INSUFFICIENT_PRIVILEGE.equals(e.sqlState())) {
         throw e;
       }
     }
-    return tables;
+    return new Contents(Map.copyOf(tables), Map.copyOf(views));
   }
 
-  private static TableDefinition parse(TableEntity entity) {
+  private static <T> T parse(TableEntity entity, java.util.function.Function<String, T> reader) {
     try {
-      return TableDefinition.fromJson((String) entity.getProperty("Definition"));
+      return reader.apply((String) entity.getProperty("Definition"));
     } catch (IllegalArgumentException e) {
-      throw new StoreException("The definition of table " + entity.getProperty("Name") + " in " + TABLE
-          + " cannot be read: " + e.getMessage() + ".", SqlStates.DATA_EXCEPTION, e);
+      throw new StoreException("The definition of " + entity.getPartitionKey() + " " + entity.getProperty("Name")
+          + " in " + TABLE + " cannot be read: " + e.getMessage() + ".", SqlStates.DATA_EXCEPTION, e);
     }
   }
 
-  /** Records a new declared table; fails with 42S01 if one of that name exists already. */
+  /** Records a new declared table; fails with 23505 if the catalog holds one of that name. */
   public static void add(Session session, TableDefinition definition) {
-    RequestCounters counters = new RequestCounters();
-    session.store().createTable(TABLE, counters);
-    session.store().submit(TABLE, List.of(new WriteOperation(TABLE, TABLE_KIND, rowKey(definition.name()),
-        WriteOperation.Kind.INSERT, Map.of("Name", definition.name(), "Format", TableDefinition.FORMAT,
-        "Definition", definition.toJson()), null, "CREATE TABLE " + definition.name())), counters);
-    forget(session);
+    write(session, TABLE_KIND, definition.name(), definition.toJson(), WriteOperation.Kind.INSERT,
+        "CREATE TABLE " + definition.name());
   }
 
   /** Removes a declared table's definition. */
   public static void remove(Session session, TableDefinition definition) {
-    session.store().submit(TABLE, List.of(new WriteOperation(TABLE, TABLE_KIND, rowKey(definition.name()),
-        WriteOperation.Kind.DELETE, Map.of(), null, "DROP TABLE " + definition.name())), new RequestCounters());
+    write(session, TABLE_KIND, definition.name(), null, WriteOperation.Kind.DELETE, "DROP TABLE " + definition.name());
+  }
+
+  /** Records a view, replacing one of the same name if {@code replace}; else fails with 23505 if one exists. */
+  public static void add(Session session, ViewDefinition definition, boolean replace) {
+    write(session, VIEW_KIND, definition.name(), definition.toJson(),
+        replace ? WriteOperation.Kind.UPSERT_REPLACE : WriteOperation.Kind.INSERT, "CREATE VIEW " + definition.name());
+  }
+
+  /** Removes a view's definition. */
+  public static void remove(Session session, ViewDefinition definition) {
+    write(session, VIEW_KIND, definition.name(), null, WriteOperation.Kind.DELETE, "DROP VIEW " + definition.name());
+  }
+
+  private static void write(Session session, String kind, String name, String json, WriteOperation.Kind operation,
+      String origin) {
+    RequestCounters counters = new RequestCounters();
+    if (operation != WriteOperation.Kind.DELETE) {
+      session.store().createTable(TABLE, counters);
+    }
+    Map<String, Object> properties = json == null ? Map.of()
+        : Map.of("Name", name, "Format", TableDefinition.FORMAT, "Definition", json);
+    session.store().submit(TABLE, List.of(new WriteOperation(TABLE, kind, rowKey(name), operation, properties, null,
+        origin)), counters);
     forget(session);
   }
 
