@@ -248,9 +248,20 @@ class DeclaredTableTest {
           .containsExactly("eu|1|11.00", "us|1|6.25");
       assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO Accounts VALUES ('eu', 1, 1)"))
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("23505"));
-      assertThatThrownBy(() -> statement.executeUpdate("UPDATE Accounts SET Id = 9 WHERE Region = 'eu'"))
+      // changing a key column moves the row: one delete and one insert in one entity group transaction
+      assertThat(statement.executeUpdate("UPDATE Accounts SET Id = 9, Balance = 9.99 WHERE Region = 'eu'"))
+          .isEqualTo(1);
+      assertThat(run(connection, "SELECT Region, Id, Balance FROM Accounts ORDER BY Region, Id").rows())
+          .containsExactly("eu|9|9.99", "us|1|6.25");
+      statement.executeUpdate("INSERT INTO Accounts VALUES ('eu', 7, 7)");
+      assertThatThrownBy(() -> statement.executeUpdate("UPDATE Accounts SET Id = 9 WHERE Region = 'eu' AND Id = 7"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("23505"));
+      assertThatThrownBy(() -> statement.executeUpdate("UPDATE Accounts SET Region = 'us' WHERE Id = 9"))
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("0A000"))
-          .hasMessageContaining("PRIMARY KEY");
+          .hasMessageContaining("another partition");
+      assertThat(statement.executeUpdate("UPDATE Accounts SET Id = 1, Balance = 11 WHERE Region = 'eu' AND Id = 9"))
+          .isEqualTo(1);
+      statement.executeUpdate("DELETE FROM Accounts WHERE Region = 'eu' AND Id = 7");
       assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO Accounts (Region, Balance) VALUES ('eu', 1)"))
           .isInstanceOf(SQLException.class);
     }

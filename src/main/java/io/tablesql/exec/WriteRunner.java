@@ -14,6 +14,8 @@ import io.tablesql.txn.WriteOperation;
 import io.tablesql.txn.WriteOperation.Kind;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,14 +37,17 @@ public final class WriteRunner {
     Session session = plan.table().session();
     StatementContext context = session.current();
     List<WriteOperation> operations = new ArrayList<>();
+    long rowsWritten = 0;
     String origin = context.collectsBatch() ? "batch row " + (context.execution() + 1) : null;
     try {
       session.requireWritable(); // before the rows are read: an UPDATE or DELETE sends nothing
       for (Object row : rows) {
         Object[] values = scalarRows ? new Object[] {row} : (Object[]) row;
-        WriteOperation operation = operation(plan, context, values, origin);
-        EntityRules.validate(operation);
-        operations.add(operation);
+        for (WriteOperation operation : operations(plan, context, values, origin)) {
+          EntityRules.validate(operation);
+          operations.add(operation);
+        }
+        rowsWritten++;
       }
       if (context.collectsBatch()) {
         context.addBatchWrites(operations);
@@ -58,11 +63,12 @@ public final class WriteRunner {
         context.executionDone();
       }
     }
-    return Linq4j.singletonEnumerable((long) operations.size());
+    return Linq4j.singletonEnumerable(rowsWritten);
   }
 
-  private static WriteOperation operation(WritePlan plan, StatementContext context, Object[] values, String origin)
-      throws SQLException {
+  /** The writes of one row: one entity operation, or for an UPDATE of a declared key a delete and an insert. */
+  private static List<WriteOperation> operations(WritePlan plan, StatementContext context, Object[] values,
+      String origin) throws SQLException {
     TableShape shape = plan.shape();
     String table = plan.table().name();
     String[] keys = keys(shape, values, table);
@@ -70,15 +76,15 @@ public final class WriteRunner {
     String rowKey = keys[1];
     switch (plan.operation()) {
       case INSERT:
-        return insert(plan.table().session(), table, shape, values, insertKind(plan.table().session(), context.kind()),
-            origin);
+        return List.of(insert(plan.table().session(), table, shape, values,
+            insertKind(plan.table().session(), context.kind()), origin));
       case UPDATE:
         return update(plan, context, values, table, partitionKey, rowKey, origin);
       case DELETE: {
         TableEntity read = context.readEntity(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT),
             partitionKey, rowKey));
-        return new WriteOperation(table, partitionKey, rowKey, Kind.DELETE, Map.of(),
-            read == null ? null : read.getETag(), origin);
+        return List.of(new WriteOperation(table, partitionKey, rowKey, Kind.DELETE, Map.of(),
+            read == null ? null : read.getETag(), origin));
       }
       default:
         throw SqlExceptions.of(plan.operation() + " is not supported; use INSERT, UPSERT, UPDATE or DELETE.",
@@ -125,18 +131,18 @@ public final class WriteRunner {
    * A MERGE of the new values, conditional on the ETag read; a REPLACE of the whole entity as
    * read when a property is set to NULL, since only a replace removes a property.
    */
-  private static WriteOperation update(WritePlan plan, StatementContext context, Object[] values, String table,
+  private static List<WriteOperation> update(WritePlan plan, StatementContext context, Object[] values, String table,
       String partitionKey, String rowKey, String origin) throws SQLException {
     TableShape shape = plan.shape();
     Map<String, Object> changes = new HashMap<>();
     boolean removes = false;
+    Object[] updatedRow = Arrays.copyOf(values, shape.columns().size());
     for (int i = 0; i < plan.updatedColumns().size(); i++) {
       String name = plan.updatedColumns().get(i);
       Column column = shape.columns().get(shape.indexOf(name));
       if (shape.keyPosition(column) >= 0) {
-        throw SqlExceptions.of("UPDATE cannot change " + name + ": it is part of the PRIMARY KEY of " + shape.tableName()
-            + ", which makes up the row's PartitionKey and RowKey. DELETE the row and INSERT it with the new key "
-            + "(in one transaction when both keys fall in one partition).", SqlStates.FEATURE_NOT_SUPPORTED);
+        updatedRow[shape.indexOf(name)] = values[shape.columns().size() + i];
+        continue;
       }
       if (!isProperty(shape, column)) {
         throw SqlExceptions.of("UPDATE cannot change " + name + ": an entity's key and Timestamp are fixed. "
@@ -164,13 +170,35 @@ public final class WriteRunner {
         entity.put(name, value);
       }
     });
+    String[] newKeys = keys(shape, updatedRow, table);
+    if (!newKeys[1].equals(rowKey) || !newKeys[0].equals(partitionKey)) {
+      return move(shape, table, new String[] {partitionKey, rowKey}, newKeys, entity, etag, origin);
+    }
     WriteOperation replace = new WriteOperation(table, partitionKey, rowKey, Kind.REPLACE, entity, etag, origin);
     if (removes) {
-      return replace;
+      return List.of(replace);
     }
     // the service counts the entity a merge leaves behind against the limits, not the merge alone
     EntityRules.validate(replace);
-    return new WriteOperation(table, partitionKey, rowKey, Kind.MERGE, changes, etag, origin);
+    return List.of(new WriteOperation(table, partitionKey, rowKey, Kind.MERGE, changes, etag, origin));
+  }
+
+  /**
+   * An UPDATE of a declared table's key columns: the row moves to its new key, as a delete of the
+   * entity read (conditional on its ETag) and an insert of the new one, which the service applies
+   * together only within one partition.
+   */
+  private static List<WriteOperation> move(TableShape shape, String table, String[] from, String[] to,
+      Map<String, Object> entity, String etag, String origin) throws SQLException {
+    if (!from[0].equals(to[0])) {
+      throw SqlExceptions.of("UPDATE would move a row of " + shape.tableName() + " to another partition: its "
+          + "partition columns (" + shape.layout().partition().stream().map(KeyLayout.KeyColumn::name)
+          .collect(Collectors.joining(", ")) + ") make up the PartitionKey, and the service cannot delete and insert "
+          + "across partitions in one transaction. Nothing was written. INSERT the row with its new key, then DELETE "
+          + "the old one.", SqlStates.FEATURE_NOT_SUPPORTED);
+    }
+    return List.of(new WriteOperation(table, from[0], from[1], Kind.DELETE, Map.of(), etag, origin),
+        new WriteOperation(table, to[0], to[1], Kind.INSERT, entity, null, origin));
   }
 
   /** Whether a column is stored as a property of its own (not a key, nor the service's Timestamp). */
