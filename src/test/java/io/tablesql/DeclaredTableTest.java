@@ -377,4 +377,31 @@ class DeclaredTableTest {
       }
     }
   }
+
+  @Test
+  void anySqlNameGetsAnAzureTableOfItsOwn() throws SQLException {
+    String[] names = {"\"order_items\"", "T1", "\"Tables\"", "\"1st quarter\"", "\"Order_Items2\""};
+    try (Statement statement = connection.createStatement()) {
+      for (String name : names) {
+        statement.execute("CREATE TABLE " + name + " (Id INT PRIMARY KEY, Label VARCHAR)");
+        statement.executeUpdate("INSERT INTO " + name + " VALUES (1, " + "'" + name.replace("\"", "") + "')");
+      }
+      for (String name : names) {
+        assertThat(run(connection, "SELECT Label FROM " + name + " WHERE Id = 1").rows())
+            .containsExactly(name.replace("\"", ""));
+      }
+      List<String> tables = new ArrayList<>();
+      try (ResultSet resultSet = connection.getMetaData().getTables(null, null, "%", null)) {
+        while (resultSet.next()) {
+          tables.add(resultSet.getString("TABLE_NAME"));
+        }
+      }
+      assertThat(tables).contains("order_items", "T1", "Tables", "1st quarter", "Order_Items2");
+      for (String name : names) {
+        statement.execute("DROP TABLE " + name);
+      }
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM \"order_items\""))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
+    }
+  }
 }

@@ -49,7 +49,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   /** CREATE TABLE [IF NOT EXISTS] name [(columns)]: the table, and its columns remembered in the account. */
   public void execute(SqlCreateTable create, CalcitePrepare.Context context) {
     Session session = writableSession(context);
-    String name = tableName(create.name.getSimple());
+    String name = create.name.getSimple();
     if (create.query != null) {
       throw new StoreException("CREATE TABLE ... AS SELECT is not supported: CREATE TABLE, then INSERT INTO ... "
           + "SELECT.", SqlStates.FEATURE_NOT_SUPPORTED, null);
@@ -69,6 +69,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
       DeclaredTables.create(session, name, create.ifNotExists, declarations, keys);
       return;
     }
+    tableName(name);
     List<Column> columns = new ArrayList<>();
     for (SqlColumnDeclaration declaration : declarations) {
       columns.add(column(declaration));
@@ -155,12 +156,22 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     session.schemaChanged();
   }
 
-  static String tableName(String name) {
-    if (!TABLE_NAME.matcher(name).matches() || name.equalsIgnoreCase("tables")) {
+  /** Whether the service takes a name as a table's name. */
+  static boolean isAzureTableName(String name) {
+    return TABLE_NAME.matcher(name).matches() && !name.equalsIgnoreCase("tables");
+  }
+
+  /** Whether a name is one of the tables tablesql keeps its catalog in. */
+  static boolean isReserved(String name) {
+    return DeclaredColumns.isMetadataTable(name) || Catalog.isCatalogTable(name);
+  }
+
+  private static String tableName(String name) {
+    if (!isAzureTableName(name)) {
       throw new StoreException("Invalid table name '" + name + "': Azure table names are 3 to 63 letters and "
           + "digits, start with a letter, and are not 'tables'.", SqlStates.SYNTAX_ERROR, null);
     }
-    if (DeclaredColumns.isMetadataTable(name) || Catalog.isCatalogTable(name)) {
+    if (isReserved(name)) {
       throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
           SqlStates.SYNTAX_ERROR, null);
     }

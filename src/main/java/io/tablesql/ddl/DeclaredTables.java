@@ -44,7 +44,10 @@ final class DeclaredTables {
           + "UNIQUE constraint" : "a UNIQUE constraint") + "; a table has one PRIMARY KEY and no other constraint.",
           SqlStates.FEATURE_NOT_SUPPORTED, null);
     }
-    String physical = AzureDdlExecutor.tableName(name);
+    if (AzureDdlExecutor.isReserved(name)) {
+      throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
+          SqlStates.SYNTAX_ERROR, null);
+    }
     List<String> keyNames = keyColumnNames(keys.get(0));
     List<Column> columns = new ArrayList<>();
     for (SqlColumnDeclaration declaration : declarations) {
@@ -52,16 +55,15 @@ final class DeclaredTables {
       boolean isKey = keyNames.stream().anyMatch(key -> key.equalsIgnoreCase(column));
       columns.add(column(name, declaration, isKey));
     }
-    TableDefinition definition = new TableDefinition(name, physical, columns, layout(name, keys.get(0), columns));
+    KeyLayout layout = layout(name, keys.get(0), columns);
     if (Catalog.tables(session).containsKey(name.toLowerCase(Locale.ROOT))) {
       if (ifNotExists) {
         return;
       }
       throw exists(name);
     }
-    if (!session.store().createTable(physical, new RequestCounters())) {
-      throw exists(name);
-    }
+    String physical = createPhysicalTable(session, name);
+    TableDefinition definition = new TableDefinition(name, physical, columns, layout);
     try {
       Catalog.add(session, definition);
     } catch (RuntimeException e) {
@@ -70,6 +72,31 @@ final class DeclaredTables {
     }
     LookupCache.invalidate(session, physical);
     session.schemaChanged();
+  }
+
+  /**
+   * Creates the Azure table a declared table's entities go to: of the same name where the
+   * service takes it, else a name made from its letters and digits and a hash of the whole name
+   * (so that two SQL names never share one), numbered on if that is taken.
+   */
+  private static String createPhysicalTable(Session session, String name) {
+    if (AzureDdlExecutor.isAzureTableName(name)) {
+      if (!session.store().createTable(name, new RequestCounters())) {
+        throw exists(name);
+      }
+      return name;
+    }
+    String letters = name.replaceAll("[^A-Za-z0-9]", "");
+    String base = "t" + letters.substring(0, Math.min(40, letters.length()))
+        + String.format("x%08x", name.toLowerCase(Locale.ROOT).hashCode());
+    for (int attempt = 0; attempt < 100; attempt++) {
+      String physical = attempt == 0 ? base : base + attempt;
+      if (session.store().createTable(physical, new RequestCounters())) {
+        return physical;
+      }
+    }
+    throw new StoreException("No free Azure table name was found for table " + name + " (tried " + base
+        + " and 99 numbered ones). Choose a name of 3 to 63 letters and digits.", "42S01", null);
   }
 
   /** Drops a declared table, its entities and its definition; false if {@code name} is not declared. */
