@@ -32,11 +32,13 @@ public final class WriteSender {
 
   /** Splits writes into entity groups, checking every rule before anything is sent. */
   public static List<List<WriteOperation>> groups(List<WriteOperation> operations) throws SQLException {
-    Map<String, List<WriteOperation>> byPartition = new LinkedHashMap<>();
+    Map<PartitionRef, List<WriteOperation>> byPartition = new LinkedHashMap<>();
+    PartitionRefs refs = new PartitionRefs();
     for (WriteOperation operation : operations) {
-      byPartition.computeIfAbsent(partitionOf(operation), k -> new ArrayList<>()).add(operation);
+      byPartition.computeIfAbsent(refs.of(operation), k -> new ArrayList<>()).add(operation);
     }
     List<List<WriteOperation>> groups = new ArrayList<>();
+    List<Long> groupBytes = new ArrayList<>();
     for (List<WriteOperation> partition : byPartition.values()) {
       List<WriteOperation> group = new ArrayList<>();
       Set<String> rowKeys = new HashSet<>(); // of the group: an entity appears once per transaction
@@ -46,6 +48,7 @@ public final class WriteSender {
         if (group.size() == EntityRules.MAX_GROUP_OPERATIONS || bytes + size > EntityRules.MAX_GROUP_BYTES
             || rowKeys.contains(operation.rowKey())) {
           groups.add(group);
+          groupBytes.add(bytes);
           group = new ArrayList<>();
           rowKeys.clear();
           bytes = 0;
@@ -55,9 +58,11 @@ public final class WriteSender {
         bytes += size;
       }
       groups.add(group);
+      groupBytes.add(bytes);
     }
-    for (List<WriteOperation> group : groups) {
-      EntityRules.checkGroup(group);
+    for (int i = 0; i < groups.size(); i++) {
+      // every rule checked again, but each operation's size counted once
+      EntityRules.checkGroup(groups.get(i), groupBytes.get(i));
     }
     return groups;
   }
@@ -104,10 +109,16 @@ public final class WriteSender {
    * so that the later write wins, as the statement or batch ordered it; all others go concurrently.
    */
   public static List<GroupOutcome> send(Session session, List<List<WriteOperation>> groups, RequestCounters counters) {
-    Map<String, List<List<WriteOperation>>> byPartition = new LinkedHashMap<>();
+    Map<PartitionRef, List<List<WriteOperation>>> byPartition = new LinkedHashMap<>();
+    PartitionRefs refs = new PartitionRefs();
+    String invalidated = null;
     for (List<WriteOperation> group : groups) {
-      LookupCache.invalidate(session, group.get(0).table());
-      byPartition.computeIfAbsent(partitionOf(group.get(0)), k -> new ArrayList<>()).add(group);
+      String table = group.get(0).table();
+      if (!table.equals(invalidated)) {
+        LookupCache.invalidate(session, table);
+        invalidated = table;
+      }
+      byPartition.computeIfAbsent(refs.of(group.get(0)), k -> new ArrayList<>()).add(group);
     }
     List<List<List<WriteOperation>>> chains = new ArrayList<>();
     for (List<List<WriteOperation>> partition : byPartition.values()) {
@@ -151,7 +162,21 @@ public final class WriteSender {
     return false;
   }
 
-  private static String partitionOf(WriteOperation operation) {
-    return operation.table().toLowerCase(Locale.ROOT) + "\u0000" + operation.partitionKey();
+  /** A table (names compare case-insensitively) and a PartitionKey. */
+  private record PartitionRef(String table, String partitionKey) {
+  }
+
+  /** Makes {@link PartitionRef}s, lower-casing each table name once: the writes of a batch share theirs. */
+  private static final class PartitionRefs {
+    private String table;
+    private String lowerCase;
+
+    PartitionRef of(WriteOperation operation) {
+      if (!operation.table().equals(table)) {
+        table = operation.table();
+        lowerCase = table.toLowerCase(Locale.ROOT);
+      }
+      return new PartitionRef(lowerCase, operation.partitionKey());
+    }
   }
 }

@@ -94,6 +94,14 @@ public final class EntityRules {
    * PartitionKey, at most 100 operations and 4 MiB, each entity once.
    */
   public static void checkGroup(List<WriteOperation> operations) throws SQLException {
+    checkGroup(operations, -1);
+  }
+
+  /**
+   * As {@link #checkGroup(List)}, given the sum of the operations' {@link #payloadSizeOf} when the
+   * caller has it already ({@code payloadBytes} &ge; 0), so that it is not counted twice.
+   */
+  public static void checkGroup(List<WriteOperation> operations, long payloadBytes) throws SQLException {
     if (operations.size() > MAX_GROUP_OPERATIONS) {
       throw SqlExceptions.of("An entity group transaction holds at most " + MAX_GROUP_OPERATIONS
           + " operations; this one would hold " + operations.size() + " (the last: "
@@ -102,7 +110,8 @@ public final class EntityRules {
     }
     WriteOperation first = operations.get(0);
     long bytes = 0;
-    Set<WriteOperation.EntityKey> seen = new HashSet<>();
+    // one table and one partition (checked first for each operation): the row key names the entity
+    Set<String> seen = new HashSet<>();
     for (WriteOperation operation : operations) {
       if (!operation.table().equalsIgnoreCase(first.table())) {
         throw SqlExceptions.of("An entity group transaction writes to one table only: " + operation.describe()
@@ -114,12 +123,13 @@ public final class EntityRules {
             + operation.describe() + " has a different PartitionKey than " + first.describe()
             + ". Commit before writing to another partition.", SqlStates.TRANSACTION_RULE);
       }
-      if (!seen.add(operation.key())) {
+      if (!seen.add(operation.rowKey())) {
         throw SqlExceptions.of("An entity group transaction may touch each entity once: "
             + operation.describe() + " appears twice.", SqlStates.TRANSACTION_RULE);
       }
-      bytes += payloadSizeOf(operation);
+      bytes += payloadBytes < 0 ? payloadSizeOf(operation) : 0;
     }
+    bytes = payloadBytes < 0 ? bytes : payloadBytes;
     if (bytes > MAX_GROUP_BYTES) {
       throw SqlExceptions.of("An entity group transaction's request holds at most 4 MiB; this one would be "
           + "about " + bytes + " bytes as sent (JSON, binary as base64, headers of each operation; the last entity: "

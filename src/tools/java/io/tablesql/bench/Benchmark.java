@@ -5,9 +5,12 @@ import com.azure.core.http.HttpPipelineNextPolicy;
 import com.azure.core.http.HttpPipelineNextSyncPolicy;
 import com.azure.core.http.HttpPipelinePosition;
 import com.azure.core.http.HttpResponse;
+import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
+import com.azure.core.http.netty.NettyAsyncHttpClientBuilder;
 import com.azure.core.http.policy.HttpPipelinePolicy;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
+import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
@@ -35,7 +38,14 @@ import reactor.core.publisher.Mono;
 /**
  * tablesql against the raw Azure SDK used as an expert would, side by side in one run on a local
  * Azurite: {@code mvn -B -q package -DskipTests exec:exec@benchmark}. Prints a markdown table of medians,
- * ratios and the requests and entities each side cost.
+ * ratios and the requests and entities each side cost. The SDK runs on both of its transports:
+ * Netty (its default) and the JDK's HttpClient (which tablesql uses); tablesql is compared with
+ * the faster of the two in each case.
+ *
+ * <p>System properties: {@code tablesql.bench.cases} (comma-separated parts of case names) runs
+ * only those cases and no cold start; {@code tablesql.bench.profile} ({@code netty}, {@code jdk}
+ * or {@code sql}) runs only that side of each case, three times as often, for a profiler
+ * ({@code -XX:StartFlightRecording}).
  */
 public final class Benchmark {
   private static final int PARTITIONS = 50;
@@ -43,18 +53,47 @@ public final class Benchmark {
   private static final String BIG = ColdStart.TABLE;
   private static final String LOOKUP = "Regions";
 
+  /** The SDK's sides: Netty first (its default transport), then the JDK's HttpClient. */
+  private final List<Sdk> sdks;
+  /** For loading and set-up: the first SDK side's client. */
   private final TableServiceClient service;
-  private final AtomicLong sdkRequests = new AtomicLong();
+  private final List<String> cases = Arrays.stream(System.getProperty("tablesql.bench.cases", "").split(","))
+      .map(String::trim).filter(c -> !c.isEmpty()).toList();
+  private final String profile = System.getProperty("tablesql.bench.profile", "");
   private final String url;
   private final String endpoint;
   private final List<String> rows = new ArrayList<>();
   private final ExecutorService pool = Executors.newFixedThreadPool(8);
 
   private Benchmark(LocalEmulator emulator) {
-    this.service = ColdStart.sdk(emulator.tableEndpoint(), LocalEmulator.ACCOUNT, LocalEmulator.KEY)
-        .addPolicy(new Counting(sdkRequests)).buildClient();
+    this.sdks = List.of(
+        Sdk.of("Netty", sdkBuilder(emulator).httpClient(new NettyAsyncHttpClientBuilder().build())),
+        Sdk.of("JDK", sdkBuilder(emulator).httpClient(new JdkHttpClientBuilder().build())));
+    this.service = sdks.get(0).service();
     this.endpoint = emulator.tableEndpoint();
     this.url = "jdbc:tablesql:" + emulator.connectionString() + ";lookupTables=" + LOOKUP;
+  }
+
+  private static TableServiceClientBuilder sdkBuilder(LocalEmulator emulator) {
+    return ColdStart.sdk(emulator.tableEndpoint(), LocalEmulator.ACCOUNT, LocalEmulator.KEY);
+  }
+
+  /** One SDK side: a client on one transport, counting its own requests. */
+  private record Sdk(String transport, TableServiceClient service, TableClient big, AtomicLong requests) {
+    static Sdk of(String transport, TableServiceClientBuilder builder) {
+      AtomicLong requests = new AtomicLong();
+      TableServiceClient service = builder.addPolicy(new Counting(requests)).buildClient();
+      return new Sdk(transport, service, service.getTableClient(BIG), requests);
+    }
+
+    long[] cost(long before, long entities, long rowCount) {
+      return new long[] {requests.get() - before, entities, rowCount};
+    }
+  }
+
+  /** A case's SDK side, run on the given transport. */
+  private interface SdkRun {
+    long[] run(Sdk sdk) throws Exception;
   }
 
   public static void main(String[] args) throws Exception {
@@ -100,10 +139,6 @@ public final class Benchmark {
         PARTITIONS * PER_PARTITION, PARTITIONS, 10, (System.nanoTime() - start) / 1e9);
   }
 
-  private long[] sdkCost(long before, long entities, long rowCount) {
-    return new long[] {sdkRequests.get() - before, entities, rowCount};
-  }
-
   private static long[] sqlCost(Statement statement, long rowCount) throws Exception {
     TableSqlStatement cost = statement.unwrap(TableSqlStatement.class);
     return new long[] {cost.requestCount(), cost.entityCount(), rowCount};
@@ -119,20 +154,20 @@ public final class Benchmark {
   }
 
   private void run() throws Exception {
-    TableClient big = service.getTableClient(BIG);
-    rows.add("| case | SDK median | tablesql median | ratio | SDK requests / entities | tablesql requests / entities |");
-    rows.add("| --- | ---: | ---: | ---: | ---: | ---: |");
+    rows.add("| case | SDK Netty median | SDK JDK median | tablesql median | ratio to the faster SDK | ratio to Netty "
+        + "/ JDK | SDK requests / entities | tablesql requests / entities |");
+    rows.add("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     try (Connection connection = DriverManager.getConnection(url)) {
       int[] next = {0};
       // Point lookup through a reused PreparedStatement. The first case also warms up the JIT for
       // both sides: with 300 warm-up runs both were still being compiled while measured.
       try (PreparedStatement point = connection.prepareStatement(
           "SELECT Name FROM " + BIG + " WHERE PartitionKey = ? AND RowKey = ?")) {
-        compare("point lookup, reused PreparedStatement", 2000, 600, () -> {
-          long before = sdkRequests.get();
+        compare("point lookup, reused PreparedStatement", 2000, 600, sdk -> {
+          long before = sdk.requests().get();
           int i = next[0]++;
-          TableEntity entity = big.getEntity(partition(i % PARTITIONS), row(i % PER_PARTITION));
-          return sdkCost(before, 1, entity == null ? 0 : 1);
+          TableEntity entity = sdk.big().getEntity(partition(i % PARTITIONS), row(i % PER_PARTITION));
+          return sdk.cost(before, 1, entity == null ? 0 : 1);
         }, () -> {
           int i = next[0]++;
           point.setString(1, partition(i % PARTITIONS));
@@ -141,11 +176,11 @@ public final class Benchmark {
         });
       }
       try (Statement statement = connection.createStatement()) {
-        Measurement.Run sdkGet = () -> {
-          long before = sdkRequests.get();
+        SdkRun sdkGet = sdk -> {
+          long before = sdk.requests().get();
           int i = next[0]++;
-          big.getEntity(partition(i % PARTITIONS), row(i % PER_PARTITION));
-          return sdkCost(before, 1, 1);
+          sdk.big().getEntity(partition(i % PARTITIONS), row(i % PER_PARTITION));
+          return sdk.cost(before, 1, 1);
         };
         java.util.function.IntFunction<String> adHoc = i -> "SELECT Name FROM " + BIG + " WHERE PartitionKey = '"
             + partition(i % PARTITIONS) + "' AND RowKey = '" + row(i % PER_PARTITION) + "'";
@@ -157,14 +192,14 @@ public final class Benchmark {
           }
         });
         String range = "PartitionKey eq 'p07' and RowKey ge 'r0000' and RowKey lt 'r1000'";
-        compare("range scan, 1,000 entities", 30, 30, () -> sdkQuery(big, range, List.of("Name")),
+        compare("range scan, 1,000 entities", 30, 30, sdk -> sdkQuery(sdk, range, List.of("Name")),
             () -> sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG
                 + " WHERE PartitionKey = 'p07' AND RowKey >= 'r0000' AND RowKey < 'r1000'"))));
         compare("partition scan with a property filter", 30, 30,
-            () -> sdkQuery(big, "PartitionKey eq 'p11' and Amount ge 50", List.of("Name")),
+            sdk -> sdkQuery(sdk, "PartitionKey eq 'p11' and Amount ge 50", List.of("Name")),
             () -> sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG
                 + " WHERE PartitionKey = 'p11' AND Amount >= 50"))));
-        compare("full scan, 50,000 entities", 1, 3, () -> sdkQuery(big, null, null),
+        compare("full scan, 50,000 entities", 1, 3, sdk -> sdkQuery(sdk, null, null),
             () -> sqlCost(statement, count(statement.executeQuery("SELECT * FROM " + BIG))));
         StringBuilder in = new StringBuilder();
         List<String[]> keys = new ArrayList<>();
@@ -173,64 +208,69 @@ public final class Benchmark {
           keys.add(key);
           in.append(k == 0 ? "" : ", ").append("('").append(key[0]).append("', '").append(key[1]).append("')");
         }
-        compare("IN of 20 full keys across partitions (SDK: 20 concurrent GETs)", 100, 50, () -> {
-          long before = sdkRequests.get();
+        compare("IN of 20 full keys across partitions (SDK: 20 concurrent GETs)", 100, 50, sdk -> {
+          long before = sdk.requests().get();
           List<CompletableFuture<TableEntity>> gets = new ArrayList<>();
           for (String[] key : keys) {
-            gets.add(CompletableFuture.supplyAsync(() -> big.getEntity(key[0], key[1]), pool));
+            gets.add(CompletableFuture.supplyAsync(() -> sdk.big().getEntity(key[0], key[1]), pool));
           }
           gets.forEach(CompletableFuture::join);
-          return sdkCost(before, keys.size(), keys.size());
+          return sdk.cost(before, keys.size(), keys.size());
         }, () -> sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG
             + " WHERE (PartitionKey, RowKey) IN (" + in + ")"))));
-        compare("IN of 20 full keys, SDK doing sequential GETs (reference)", 10, 20, () -> {
-          long before = sdkRequests.get();
+        compare("IN of 20 full keys, SDK doing sequential GETs (reference)", 10, 20, sdk -> {
+          long before = sdk.requests().get();
           for (String[] key : keys) {
-            big.getEntity(key[0], key[1]);
+            sdk.big().getEntity(key[0], key[1]);
           }
-          return sdkCost(before, keys.size(), keys.size());
+          return sdk.cost(before, keys.size(), keys.size());
         }, () -> sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG
             + " WHERE (PartitionKey, RowKey) IN (" + in + ")"))));
         String join = "SELECT b.Name, r.Label FROM " + BIG + " b JOIN " + LOOKUP + " r ON r.PartitionKey = 'Region' "
             + "AND r.RowKey = b.Region WHERE b.PartitionKey = 'p03'";
-        compare("join with a cached lookup table (one partition of 1,000)", 20, 20, () -> {
-          long before = sdkRequests.get();
+        compare("join with a cached lookup table (one partition of 1,000)", 20, 20, sdk -> {
+          long before = sdk.requests().get();
           java.util.Map<String, String> labels = new java.util.HashMap<>();
-          for (TableEntity region : service.getTableClient(LOOKUP).listEntities()) {
+          for (TableEntity region : sdk.service().getTableClient(LOOKUP).listEntities()) {
             labels.put(region.getRowKey(), (String) region.getProperty("Label"));
           }
           long n = 0;
-          for (TableEntity entity : big.listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq 'p03'"), null,
-              null)) {
+          for (TableEntity entity : sdk.big().listEntities(new ListEntitiesOptions().setFilter("PartitionKey eq 'p03'"),
+              null, null)) {
             n += labels.containsKey((String) entity.getProperty("Region")) ? 1 : 0;
           }
-          return sdkCost(before, n + labels.size(), n);
+          return sdk.cost(before, n + labels.size(), n);
         }, () -> sqlCost(statement, count(statement.executeQuery(join))));
       }
       batchInsert(connection);
     }
-    coldStart();
+    if (cases.isEmpty() && profile.isEmpty()) {
+      coldStart();
+    }
     System.out.println(String.join("\n", rows));
   }
 
-  private long[] sdkQuery(TableClient table, String filter, List<String> select) {
-    long before = sdkRequests.get();
+  private static long[] sdkQuery(Sdk sdk, String filter, List<String> select) {
+    long before = sdk.requests().get();
     long n = 0;
-    for (TableEntity ignored : table.listEntities(new ListEntitiesOptions().setFilter(filter).setSelect(select), null,
+    for (TableEntity ignored : sdk.big().listEntities(new ListEntitiesOptions().setFilter(filter).setSelect(select), null,
         null)) {
       n++;
     }
-    return sdkCost(before, n, n);
+    return sdk.cost(before, n, n);
   }
 
   private void batchInsert(Connection connection) throws Exception {
-    TableClient sdkTarget = service.createTable("InsertSdk");
+    for (Sdk sdk : sdks) { // a table per side: Azurite's inserts slow down as a table grows
+      service.createTable("InsertSdk" + sdk.transport());
+    }
     try (Statement ddl = connection.createStatement()) {
       ddl.execute("CREATE TABLE InsertSql (Amount INTEGER, Name VARCHAR)");
     }
     int[] round = {0};
-    compare("batch insert, 10,000 rows over 20 partitions", 3, 11, () -> {
-      long before = sdkRequests.get();
+    compare("batch insert, 10,000 rows over 20 partitions", 3, 11, sdk -> {
+      TableClient sdkTarget = sdk.service().getTableClient("InsertSdk" + sdk.transport());
+      long before = sdk.requests().get();
       int r = round[0]++;
       List<CompletableFuture<Void>> writes = new ArrayList<>();
       for (int p = 0; p < 20; p++) {
@@ -244,7 +284,7 @@ public final class Benchmark {
         }
       }
       writes.forEach(CompletableFuture::join);
-      return sdkCost(before, 0, 10_000);
+      return sdk.cost(before, 0, 10_000);
     }, () -> {
       int r = round[0]++;
       try (PreparedStatement insert = connection.prepareStatement(
@@ -289,8 +329,8 @@ public final class Benchmark {
           sdk, sqlArchive, sql);
     }
     Probe heap = probe(classpath, List.of("-Xmx64m"), List.of("fullscan", url));
-    rows.add("| full scan of 50,000 entities streamed with -Xmx64m | | " + (heap != null ? "completes" : "FAILS")
-        + " | | | " + (heap != null ? heap.cost() : "") + " |");
+    rows.add("| full scan of 50,000 entities streamed with -Xmx64m | | | " + (heap != null ? "completes" : "FAILS")
+        + " | | | | " + (heap != null ? heap.cost() : "") + " |");
   }
 
   private void coldStartRow(String name, String classpath, List<String> sdkOptions, List<String> sdk,
@@ -312,7 +352,8 @@ public final class Benchmark {
     Arrays.sort(sqlTimes);
     double a = sdkTimes[runs / 2];
     double b = sqlTimes[runs / 2];
-    rows.add(String.format(Locale.ROOT, "| %s | %.0f ms | %.0f ms | %.2f | %s | %s |", name, a, b, b / a,
+    // the probe's SDK runs on the JDK's HttpClient, from the driver jar (which has no Netty)
+    rows.add(String.format(Locale.ROOT, "| %s | | %.0f ms | %.0f ms | %.2f (JDK) | | %s | %s |", name, a, b, b / a,
         sdkProbe.cost(), sqlProbe.cost()));
     System.out.println(rows.get(rows.size() - 1));
   }
@@ -374,17 +415,42 @@ public final class Benchmark {
     return new Probe(millis, cost[cost.length - 2] + " / " + cost[cost.length - 1]);
   }
 
-  private void compare(String name, int warmups, int repetitions, Measurement.Run sdk, Measurement.Run sql)
+  /**
+   * Runs a case on every SDK side and tablesql, alternately, and adds its row: the medians, the
+   * ratio of tablesql to the faster SDK side, and to each.
+   */
+  private void compare(String name, int warmups, int repetitions, SdkRun sdk, Measurement.Run sql)
       throws Exception {
-    Measurement[] both = Measurement.pair(warmups, repetitions, sdk, sql);
-    Measurement a = both[0];
-    Measurement b = both[1];
+    if (!cases.isEmpty() && cases.stream().noneMatch(name::contains)) {
+      return;
+    }
+    List<Measurement.Run> runs = new ArrayList<>();
+    for (Sdk side : sdks) {
+      runs.add(() -> sdk.run(side));
+    }
+    runs.add(sql);
+    if (!profile.isEmpty()) { // one side only, for a profiler
+      int side = profile.equals("sql") ? sdks.size() : profile.equals("jdk") ? 1 : 0;
+      Measurement m = Measurement.alternate(warmups, 3 * repetitions, runs.get(side))[0];
+      System.out.printf(Locale.ROOT, "%s, %s only: median %.2f ms (%.2f to %.2f)%n", name, profile, m.medianMillis(),
+          m.minMillis(), m.maxMillis());
+      return;
+    }
+    Measurement[] all = Measurement.alternate(warmups, repetitions, runs.toArray(new Measurement.Run[0]));
+    Measurement netty = all[0];
+    Measurement jdk = all[1];
+    Measurement b = all[2];
+    Measurement faster = netty.medianMillis() <= jdk.medianMillis() ? netty : jdk;
     String extra = name.startsWith("full scan") ? String.format(Locale.ROOT, " (%.0f vs %.0f rows/s)",
-        a.rows() / (a.medianMillis() / 1000), b.rows() / (b.medianMillis() / 1000)) : "";
-    rows.add(String.format(Locale.ROOT, "| %s%s | %.2f ms | %.2f ms | %.2f | %d / %d | %d / %d |", name, extra,
-        a.medianMillis(), b.medianMillis(), b.medianMillis() / a.medianMillis(), a.requests(), a.entities(),
-        b.requests(), b.entities()));
+        faster.rows() / (faster.medianMillis() / 1000), b.rows() / (b.medianMillis() / 1000)) : "";
+    rows.add(String.format(Locale.ROOT, "| %s%s | %.2f ms | %.2f ms | %.2f ms | %.2f (%s) | %.2f / %.2f | %d / %d | %d / %d |",
+        name, extra, netty.medianMillis(), jdk.medianMillis(), b.medianMillis(), b.medianMillis() / faster.medianMillis(),
+        faster == netty ? "Netty" : "JDK", b.medianMillis() / netty.medianMillis(), b.medianMillis() / jdk.medianMillis(),
+        faster.requests(), faster.entities(), b.requests(), b.entities()));
     System.out.println(rows.get(rows.size() - 1));
+    System.out.printf(Locale.ROOT, "    spread (lowest to highest run): Netty %.2f to %.2f ms, JDK %.2f to %.2f ms, "
+        + "tablesql %.2f to %.2f ms%n", netty.minMillis(), netty.maxMillis(), jdk.minMillis(), jdk.maxMillis(),
+        b.minMillis(), b.maxMillis());
   }
 
   /** Counts the SDK's requests, retries included. */
