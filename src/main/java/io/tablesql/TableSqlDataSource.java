@@ -89,6 +89,10 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.TABLE_DELETE_WAIT, seconds);
   }
 
+  public void setCatalog(boolean catalog) {
+    set(DriverProperty.CATALOG, catalog);
+  }
+
   public void setStrictAtomicity(boolean strictAtomicity) {
     set(DriverProperty.STRICT_ATOMICITY, strictAtomicity);
   }

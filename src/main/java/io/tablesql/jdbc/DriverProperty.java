@@ -50,6 +50,10 @@ public enum DriverProperty {
   TABLE_DELETE_WAIT("tableDeleteWaitSeconds", "60",
       "Seconds CREATE TABLE waits for a table name the service is still deleting (409 "
           + "TableBeingDeleted: Azure keeps a dropped table's name busy for about 40 seconds) before failing."),
+  CATALOG("catalog", "true",
+      "Read the tables declared with a PRIMARY KEY and the views from the account's catalog "
+          + "(TablesqlCatalog). false shows every Azure table as PartitionKey, RowKey and properties, the "
+          + "ones holding declared tables included."),
   KEY_ORDER("keyOrder", "auto",
       "Whether the service returns query results sorted by PartitionKey and RowKey: sorted (Azure "
           + "Storage, Azurite), unsorted (the Cosmos DB Table API: ORDER BY is then always sorted in the "

@@ -22,7 +22,8 @@ import java.util.Map;
  * so that every connection, JVM and tool sees the same definitions: one entity per table or view,
  * PartitionKey its kind ({@code table}, {@code view}), RowKey the SQL name in lower case
  * (key-encoded), the definition as JSON in {@link TableDefinition#FORMAT}. Definitions are cached
- * per account and credential for the schema TTL; DDL in this JVM forgets them at once.
+ * per account and credential for the schema TTL; DDL in this JVM forgets them at once. With
+ * driver property {@code catalog=false} a connection sees none of them.
  */
 public final class Catalog {
   /** The catalog table; hidden from the schema, and DROP TABLE refuses it. */
@@ -51,9 +52,14 @@ public final class Catalog {
    * there is no catalog (no request is made then).
    */
   public static Contents contents(Session session, boolean mayExist) {
-    if (!mayExist) {
+    if (!mayExist || !session.settings().getBoolean(DriverProperty.CATALOG)) {
       return Contents.EMPTY;
     }
+    return cached(session);
+  }
+
+  /** What the catalog holds, whatever the connection's {@code catalog} property (for DDL). */
+  public static Contents cached(Session session) {
     String key = session.settings().cacheKey();
     long now = System.nanoTime();
     Entry entry = CACHE.getIfPresent(key);
@@ -65,9 +71,9 @@ public final class Catalog {
     return entry.contents();
   }
 
-  /** The declared tables by lower-case SQL name (reading the catalog if it is not cached). */
+  /** The declared tables by lower-case SQL name, for DDL (reading the catalog if it is not cached). */
   public static Map<String, TableDefinition> tables(Session session) {
-    return contents(session, true).tables();
+    return cached(session).tables();
   }
 
   /**
@@ -76,7 +82,8 @@ public final class Catalog {
    */
   public static TableDefinition known(Session session, String name) {
     Entry entry = CACHE.getIfPresent(session.settings().cacheKey());
-    return entry == null ? null : entry.contents().tables().get(name.toLowerCase(Locale.ROOT));
+    return entry == null || !session.settings().getBoolean(DriverProperty.CATALOG) ? null
+        : entry.contents().tables().get(name.toLowerCase(Locale.ROOT));
   }
 
   private static Contents read(Session session) {
