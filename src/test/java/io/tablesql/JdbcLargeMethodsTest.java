@@ -234,4 +234,25 @@ class JdbcLargeMethodsTest {
     assertThatThrownBy(statement::getUpdateCount)
         .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo(SqlStates.INVALID_STATE));
   }
+
+  @Test
+  void aStatementBatchMayNameNewColumnsLikeASingleInsert() throws SQLException {
+    TableClient client = TestAccount.newTable("BatNew");
+    String table = client.getTableName();
+    assertThat(count(table)).isZero(); // the connection knows the table, and no entity gives it columns
+    try (Statement statement = connection.createStatement()) {
+      statement.addBatch("INSERT INTO " + table + " (PartitionKey, RowKey, Colour, Size) VALUES ('p', '1', 'red', 3)");
+      statement.addBatch("INSERT INTO " + table + " (PartitionKey, RowKey, Colour) VALUES ('p', '2', 'blue')");
+      assertThat(statement.executeBatch()).containsExactly(1, 1);
+    }
+    List<String> rows = new ArrayList<>();
+    try (Statement statement = connection.createStatement();
+         ResultSet rs = statement.executeQuery("SELECT RowKey, Colour, Size FROM " + table + " ORDER BY RowKey")) {
+      while (rs.next()) {
+        rows.add(rs.getString(1) + ":" + rs.getString(2) + ":" + rs.getObject(3));
+      }
+    }
+    assertThat(rows).containsExactly("1:red:3", "2:blue:null");
+    assertThat(client.getEntity("p", "1").getProperty("Size")).isEqualTo(3);
+  }
 }

@@ -320,6 +320,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
     return batchExecution(kinds, context -> {
       int[] counts = new int[statements.size()];
       for (int i = 0; i < counts.length; i++) {
+        declareNewColumns(statements.get(i), kinds.get(i));
         counts[i] = delegate.executeUpdate(statements.get(i));
       }
       return counts;
