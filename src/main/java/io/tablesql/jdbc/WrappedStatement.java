@@ -39,6 +39,8 @@ class WrappedStatement implements Statement, TableSqlStatement {
   private ResultSet currentResultSet;
   /** The current result's update count: -1 when it is a result set or there are no more results. */
   private long updateCount = -1;
+  /** Whether closing the current result set closes this statement too (Statement.closeOnCompletion). */
+  private boolean closeOnCompletion;
   /** The cached plan whose result set is open, which cancel() must reach too. */
   private PreparedStatement runningPlan;
   /** Keeps a cancel from reaching a plan once it went back to the cache and on to another statement. */
@@ -141,6 +143,27 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   final ResultSet wrap(ResultSet resultSet) {
     return resultSet == null ? null : new WrappedResultSet(resultSet, this);
+  }
+
+  /**
+   * A result set made outside an execution (Calcite's metadata) as this statement's current one;
+   * closing it closes this statement, which exists only to own it.
+   */
+  final WrappedResultSet own(ResultSet resultSet) {
+    WrappedResultSet owned = new WrappedResultSet(resultSet, this);
+    currentResultSet = owned;
+    closeOnCompletion = true;
+    return owned;
+  }
+
+  /** The caller closed a result set of this statement; executions close theirs through closeCurrentResultSet. */
+  final void resultSetClosed(ResultSet resultSet) throws SQLException {
+    if (resultSet == currentResultSet) {
+      currentResultSet = null;
+      if (closeOnCompletion) {
+        close();
+      }
+    }
   }
 
   @Override
@@ -596,12 +619,14 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public void closeOnCompletion() throws SQLException {
-    delegate.closeOnCompletion();
+    checkOpen();
+    closeOnCompletion = true;
   }
 
   @Override
   public boolean isCloseOnCompletion() throws SQLException {
-    return delegate.isCloseOnCompletion();
+    checkOpen();
+    return closeOnCompletion;
   }
 
 }
