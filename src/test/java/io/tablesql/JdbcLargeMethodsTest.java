@@ -15,6 +15,7 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -139,6 +140,20 @@ class JdbcLargeMethodsTest {
       assertThat(rows(statement.executeQuery("SELECT RowKey FROM " + table))).hasSize(3);
       statement.setLargeMaxRows(0);
       assertThat(rows(statement.executeQuery("SELECT RowKey FROM " + table))).hasSize(5);
+    }
+  }
+
+  @Test
+  void refusalsHaveASqlState() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      for (ThrowingCallable call : List.<ThrowingCallable>of(() -> statement.setLargeMaxRows(-1),
+          () -> statement.setMaxRows(-1), () -> statement.setQueryTimeout(-1))) {
+        assertThatThrownBy(call).satisfies(
+            e -> assertThat(((SQLException) e).getSQLState()).isEqualTo(SqlStates.INVALID_ATTRIBUTE_VALUE));
+      }
+      assertThat(statement.getLargeMaxRows()).isZero();
+      assertThatThrownBy(statement::getGeneratedKeys).isInstanceOf(SQLFeatureNotSupportedException.class)
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo(SqlStates.FEATURE_NOT_SUPPORTED));
     }
   }
 

@@ -433,12 +433,12 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public int getMaxRows() throws SQLException {
-    return delegate.getMaxRows();
+    return saturated(getLargeMaxRows());
   }
 
   @Override
   public void setMaxRows(int max) throws SQLException {
-    delegate.setMaxRows(max);
+    setLargeMaxRows(max);
   }
 
   @Override
@@ -448,6 +448,10 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public void setLargeMaxRows(long max) throws SQLException {
+    if (max < 0) { // checked here: Calcite's refusal has no SQLState
+      throw SqlExceptions.of("Max rows must be 0 (no limit) or more, not " + max + ".",
+          SqlStates.INVALID_ATTRIBUTE_VALUE);
+    }
     delegate.setLargeMaxRows(max);
   }
 
@@ -463,6 +467,10 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public void setQueryTimeout(int seconds) throws SQLException {
+    if (seconds < 0) { // checked here: Calcite's refusal has no SQLState
+      throw SqlExceptions.of("Query timeout must be 0 (no limit) or more seconds, not " + seconds + ".",
+          SqlStates.INVALID_ATTRIBUTE_VALUE);
+    }
     delegate.setQueryTimeout(seconds);
   }
 
@@ -592,9 +600,12 @@ class WrappedStatement implements Statement, TableSqlStatement {
     return delegate.getResultSetType();
   }
 
+  /** Refused with a SQLState, where Calcite's refusal has none: nothing generates keys (see executeUpdate). */
   @Override
   public ResultSet getGeneratedKeys() throws SQLException {
-    return delegate.getGeneratedKeys();
+    checkOpen();
+    throw SqlExceptions.of("Not supported by tablesql: generated keys. An entity's keys are the PartitionKey and "
+        + "RowKey the statement gives.", SqlStates.FEATURE_NOT_SUPPORTED);
   }
 
   @Override
