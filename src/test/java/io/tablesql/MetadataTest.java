@@ -65,7 +65,7 @@ class MetadataTest {
       }
     }
     assertThat(columns).containsExactly("1:PartitionKey:VARCHAR:NO", "2:RowKey:VARCHAR:NO",
-        "3:Timestamp:TIMESTAMP(3):YES", "4:EntityType:VARCHAR:YES", "5:Size:INTEGER:YES");
+        "3:Timestamp:TIMESTAMP:YES", "4:EntityType:VARCHAR:YES", "5:Size:INTEGER:YES");
     List<String> keys = new ArrayList<>();
     try (ResultSet rs = meta.getPrimaryKeys(null, null, table)) {
       while (rs.next()) {

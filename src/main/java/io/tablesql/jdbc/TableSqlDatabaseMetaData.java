@@ -7,6 +7,7 @@ import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.RowIdLifetime;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.config.NullCollation;
@@ -143,7 +144,29 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
     if (rows.isEmpty()) {
       sql.append(" WHERE 1 = 0");
     }
-    return connection.createStatement().executeQuery(sql.toString());
+    Statement statement = connection.createStatement();
+    try {
+      statement.closeOnCompletion(); // the statement exists only for this result
+      return statement.executeQuery(sql.toString());
+    } catch (SQLException | RuntimeException e) {
+      statement.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Calcite's metadata result with plain type names ({@link TypeNames}), owned by a statement of
+   * its own that closing it closes, so that the connection keeps nothing open.
+   */
+  private ResultSet withPlainTypeNames(ResultSet metadata) throws SQLException {
+    WrappedStatement statement = (WrappedStatement) connection.createStatement();
+    try {
+      return statement.own(metadata).withPlainTypeNames();
+    } catch (SQLException | RuntimeException e) {
+      metadata.close();
+      statement.close();
+      throw e;
+    }
   }
 
   @Override
@@ -731,7 +754,8 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public ResultSet getProcedureColumns(String catalog, String schemaPattern, String procedureNamePattern, String columnNamePattern) throws SQLException {
-    return delegate.getProcedureColumns(catalog, schemaPattern, procedureNamePattern, columnNamePattern);
+    return withPlainTypeNames(
+        delegate.getProcedureColumns(catalog, schemaPattern, procedureNamePattern, columnNamePattern));
   }
 
   @Override
@@ -756,8 +780,7 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern) throws SQLException {
-    WrappedStatement statement = (WrappedStatement) connection.createStatement();
-    return new WrappedResultSet(delegate.getColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern), statement).withPlainTypeNames();
+    return withPlainTypeNames(delegate.getColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern));
   }
 
   @Override
@@ -797,7 +820,7 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public ResultSet getTypeInfo() throws SQLException {
-    return delegate.getTypeInfo();
+    return withPlainTypeNames(delegate.getTypeInfo());
   }
 
   @Override
@@ -972,7 +995,8 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public ResultSet getFunctionColumns(String catalog, String schemaPattern, String functionNamePattern, String columnNamePattern) throws SQLException {
-    return delegate.getFunctionColumns(catalog, schemaPattern, functionNamePattern, columnNamePattern);
+    return withPlainTypeNames(
+        delegate.getFunctionColumns(catalog, schemaPattern, functionNamePattern, columnNamePattern));
   }
 
   @Override

@@ -93,22 +93,22 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
 
   @Override
   public ResultSet executeQuery() throws SQLException {
-    return execution(sql, () -> wrap(delegate.executeQuery()));
+    return queryResult(sql, () -> wrap(delegate.executeQuery()));
   }
 
   @Override
   public int executeUpdate() throws SQLException {
-    return execution(sql, delegate::executeUpdate);
+    return saturated(executeLargeUpdate());
   }
 
   @Override
   public boolean execute() throws SQLException {
-    return execution(sql, delegate::execute);
+    return executeResult(sql, delegate::execute);
   }
 
   @Override
   public long executeLargeUpdate() throws SQLException {
-    return execution(sql, delegate::executeLargeUpdate);
+    return updateResult(sql, delegate::executeLargeUpdate);
   }
 
   /**

@@ -38,6 +38,7 @@ final class WrappedResultSet implements ResultSet {
   private final WrappedStatement statement;
   private Runnable onClose;
   private int typeNameColumn = -1;
+  private int dataTypeColumn = -1;
   /** The SQL type of each column (1-based) and how errors name it, read from the metadata on first need. */
   private int[] columnTypes;
   private String[] columnNames;
@@ -48,17 +49,17 @@ final class WrappedResultSet implements ResultSet {
   }
 
   /**
-   * Shows a metadata result's TYPE_NAME column as the type alone: Calcite writes nullability into
-   * it ("VARCHAR NOT NULL"), which BI tools show as a type name.
+   * Shows a metadata result's TYPE_NAME column as the type alone ({@link TypeNames}), read from
+   * its DATA_TYPE column where Calcite names a Java class.
    */
   WrappedResultSet withPlainTypeNames() throws SQLException {
     this.typeNameColumn = delegate.findColumn("TYPE_NAME");
+    this.dataTypeColumn = delegate.findColumn("DATA_TYPE");
     return this;
   }
 
-  private String plainType(int column, String value) {
-    return column == typeNameColumn && value != null && value.endsWith(" NOT NULL")
-        ? value.substring(0, value.length() - " NOT NULL".length()) : value;
+  private String plainType(int column, String value) throws SQLException {
+    return column == typeNameColumn ? TypeNames.plain(value, delegate.getInt(dataTypeColumn)) : value;
   }
 
   /** Runs once the result set is closed: a cached plan goes back to its cache. */
@@ -102,6 +103,7 @@ final class WrappedResultSet implements ResultSet {
       onClose = null;
       action.run();
     }
+    statement.resultSetClosed(this);
   }
 
   @Override

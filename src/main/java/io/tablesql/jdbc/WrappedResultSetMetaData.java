@@ -110,7 +110,7 @@ final class WrappedResultSetMetaData implements ResultSetMetaData {
 
   @Override
   public String getColumnTypeName(int column) throws SQLException {
-    return delegate.getColumnTypeName(column);
+    return TypeNames.plain(delegate.getColumnTypeName(column), delegate.getColumnType(column));
   }
 
   @Override

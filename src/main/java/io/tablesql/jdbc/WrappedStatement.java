@@ -9,6 +9,7 @@ import io.tablesql.exec.StatementKind;
 import io.tablesql.exec.WriteSender;
 import io.tablesql.txn.WriteOperation;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import io.tablesql.jdbc.DriverProperty;
 import io.tablesql.store.RequestCounters;
@@ -36,6 +37,10 @@ class WrappedStatement implements Statement, TableSqlStatement {
   private int fetchSize;
   private final List<String> batchSql = new ArrayList<>();
   private ResultSet currentResultSet;
+  /** The current result's update count: -1 when it is a result set or there are no more results. */
+  private long updateCount = -1;
+  /** Whether closing the current result set closes this statement too (Statement.closeOnCompletion). */
+  private boolean closeOnCompletion;
   /** The cached plan whose result set is open, which cancel() must reach too. */
   private PreparedStatement runningPlan;
   /** Keeps a cancel from reaching a plan once it went back to the cache and on to another statement. */
@@ -54,10 +59,48 @@ class WrappedStatement implements Statement, TableSqlStatement {
   /** Runs an execution of {@code sql} as this statement's, translating any failure. */
   final <T> T execution(String sql, SqlAction<T> action) throws SQLException {
     StatementKind kind = StatementKind.of(sql);
+    declareNewColumns(sql, kind);
+    return run(context -> action.run(), kind, null);
+  }
+
+  /** Lets an INSERT or UPSERT name properties no sampled entity has ({@link NewColumns}). */
+  private void declareNewColumns(String sql, StatementKind kind) {
     if (kind == StatementKind.INSERT || kind == StatementKind.UPSERT) {
       NewColumns.declare(sql, connection.session());
     }
-    return run(context -> action.run(), kind, null);
+  }
+
+  /**
+   * Runs a query as this statement's current result. Executing closes the result set of the
+   * previous execution and forgets its update count, as JDBC wants, also when it fails.
+   */
+  final ResultSet queryResult(String sql, SqlAction<ResultSet> query) throws SQLException {
+    startResult();
+    currentResultSet = execution(sql, query);
+    return currentResultSet;
+  }
+
+  /** Runs a write or DDL whose update count becomes the current result. */
+  final long updateResult(String sql, SqlAction<Long> update) throws SQLException {
+    startResult();
+    updateCount = execution(sql, update);
+    return updateCount;
+  }
+
+  /** Runs a statement of either kind (Statement.execute): its result set or its update count is the current result. */
+  final boolean executeResult(String sql, SqlAction<Boolean> execute) throws SQLException {
+    startResult();
+    if (execution(sql, execute)) {
+      currentResultSet = wrap(delegate.getResultSet());
+      return true;
+    }
+    updateCount = delegate.getLargeUpdateCount();
+    return false;
+  }
+
+  private void startResult() throws SQLException {
+    closeCurrentResultSet();
+    updateCount = -1;
   }
 
   /** The one action that runs with a statement context. */
@@ -84,6 +127,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
    * the transaction instead.
    */
   final int[] batchExecution(List<StatementKind> kinds, ContextAction<int[]> executeAll) throws SQLException {
+    startResult();
     return run(context -> {
       int[] counts = executeAll.run(context);
       List<WriteOperation> writes = context.batch();
@@ -99,6 +143,27 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   final ResultSet wrap(ResultSet resultSet) {
     return resultSet == null ? null : new WrappedResultSet(resultSet, this);
+  }
+
+  /**
+   * A result set made outside an execution (Calcite's metadata) as this statement's current one;
+   * closing it closes this statement, which exists only to own it.
+   */
+  final WrappedResultSet own(ResultSet resultSet) {
+    WrappedResultSet owned = new WrappedResultSet(resultSet, this);
+    currentResultSet = owned;
+    closeOnCompletion = true;
+    return owned;
+  }
+
+  /** The caller closed a result set of this statement; executions close theirs through closeCurrentResultSet. */
+  final void resultSetClosed(ResultSet resultSet) throws SQLException {
+    if (resultSet == currentResultSet) {
+      currentResultSet = null;
+      if (closeOnCompletion) {
+        close();
+      }
+    }
   }
 
   @Override
@@ -118,13 +183,10 @@ class WrappedStatement implements Statement, TableSqlStatement {
   }
 
   private ResultSet executeQueryAsWritten(String sql) throws SQLException {
-    closeCurrentResultSet();
-    ResultSet resultSet = execution(sql, () -> {
+    return queryResult(sql, () -> {
       ResultSet cached = fromPlanCache(sql);
       return cached != null ? cached : wrap(delegate.executeQuery(sql));
     });
-    currentResultSet = resultSet;
-    return resultSet;
   }
 
   /**
@@ -134,7 +196,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
   private ResultSet fromPlanCache(String sql) throws SQLException {
     PlanCache cache = connection.planCache();
     // Calcite applies maxRows when it plans, so such a statement is planned as written.
-    if (!cache.enabled() || StatementKind.of(sql) != StatementKind.QUERY || getMaxRows() != 0) {
+    if (!cache.enabled() || StatementKind.of(sql) != StatementKind.QUERY || getLargeMaxRows() != 0) {
       return null;
     }
     LiteralLifter.Lifted lifted = cache.lift(sql);
@@ -172,8 +234,18 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public int executeUpdate(String written) throws SQLException {
+    return saturated(executeLargeUpdate(written));
+  }
+
+  @Override
+  public long executeLargeUpdate(String written) throws SQLException {
     String sql = JdbcEscapes.translate(written);
-    return ReservedAliases.run(sql, text -> execution(text, () -> delegate.executeUpdate(text)));
+    return ReservedAliases.run(sql, text -> updateResult(text, () -> delegate.executeLargeUpdate(text)));
+  }
+
+  /** An update count as an int, as Calcite's int methods give it: Integer.MAX_VALUE when larger. */
+  static int saturated(long count) {
+    return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, count));
   }
 
   @Override
@@ -184,47 +256,68 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   private boolean executeAsWritten(String sql) throws SQLException {
     if (StatementKind.of(sql) == StatementKind.QUERY && connection.planCache().enabled()) {
-      executeQuery(sql);
+      executeQueryAsWritten(sql);
       return true;
     }
-    closeCurrentResultSet();
-    return execution(sql, () -> delegate.execute(sql));
+    return executeResult(sql, () -> delegate.execute(sql));
   }
+
+  // The overloads naming generated keys run as the statement alone: an entity's keys are
+  // PartitionKey and RowKey, which the statement itself gives, so there are none to generate.
 
   @Override
   public int executeUpdate(String written, int autoGeneratedKeys) throws SQLException {
-    String sql = JdbcEscapes.translate(written);
-    return execution(sql, () -> delegate.executeUpdate(sql, autoGeneratedKeys));
+    checkAutoGeneratedKeys(autoGeneratedKeys);
+    return executeUpdate(written);
   }
 
   @Override
   public int executeUpdate(String written, int[] columnIndexes) throws SQLException {
-    String sql = JdbcEscapes.translate(written);
-    return execution(sql, () -> delegate.executeUpdate(sql, columnIndexes));
+    return executeUpdate(written);
   }
 
   @Override
   public int executeUpdate(String written, String[] columnNames) throws SQLException {
-    String sql = JdbcEscapes.translate(written);
-    return execution(sql, () -> delegate.executeUpdate(sql, columnNames));
+    return executeUpdate(written);
+  }
+
+  @Override
+  public long executeLargeUpdate(String written, int autoGeneratedKeys) throws SQLException {
+    checkAutoGeneratedKeys(autoGeneratedKeys);
+    return executeLargeUpdate(written);
+  }
+
+  @Override
+  public long executeLargeUpdate(String written, int[] columnIndexes) throws SQLException {
+    return executeLargeUpdate(written);
+  }
+
+  @Override
+  public long executeLargeUpdate(String written, String[] columnNames) throws SQLException {
+    return executeLargeUpdate(written);
   }
 
   @Override
   public boolean execute(String written, int autoGeneratedKeys) throws SQLException {
-    String sql = JdbcEscapes.translate(written);
-    return execution(sql, () -> delegate.execute(sql, autoGeneratedKeys));
+    checkAutoGeneratedKeys(autoGeneratedKeys);
+    return execute(written);
   }
 
   @Override
   public boolean execute(String written, int[] columnIndexes) throws SQLException {
-    String sql = JdbcEscapes.translate(written);
-    return execution(sql, () -> delegate.execute(sql, columnIndexes));
+    return execute(written);
   }
 
   @Override
   public boolean execute(String written, String[] columnNames) throws SQLException {
-    String sql = JdbcEscapes.translate(written);
-    return execution(sql, () -> delegate.execute(sql, columnNames));
+    return execute(written);
+  }
+
+  private static void checkAutoGeneratedKeys(int autoGeneratedKeys) throws SQLException {
+    if (autoGeneratedKeys != RETURN_GENERATED_KEYS && autoGeneratedKeys != NO_GENERATED_KEYS) {
+      throw SqlExceptions.of("autoGeneratedKeys must be Statement.RETURN_GENERATED_KEYS or NO_GENERATED_KEYS, not "
+          + autoGeneratedKeys + ".", SqlStates.INVALID_ATTRIBUTE_VALUE);
+    }
   }
 
   @Override
@@ -250,17 +343,25 @@ class WrappedStatement implements Statement, TableSqlStatement {
     return batchExecution(kinds, context -> {
       int[] counts = new int[statements.size()];
       for (int i = 0; i < counts.length; i++) {
+        declareNewColumns(statements.get(i), kinds.get(i));
         counts[i] = delegate.executeUpdate(statements.get(i));
       }
       return counts;
     });
   }
 
+  /**
+   * The batch's counts as longs; a failed batch's {@link java.sql.BatchUpdateException} carries
+   * them as longs too ({@code getLargeUpdateCounts}).
+   */
+  @Override
+  public long[] executeLargeBatch() throws SQLException {
+    return Arrays.stream(executeBatch()).asLongStream().toArray();
+  }
+
   @Override
   public ResultSet getResultSet() throws SQLException {
-    if (currentResultSet == null) {
-      currentResultSet = wrap(delegate.getResultSet());
-    }
+    checkOpen();
     return currentResultSet;
   }
 
@@ -332,12 +433,26 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public int getMaxRows() throws SQLException {
-    return delegate.getMaxRows();
+    return saturated(getLargeMaxRows());
   }
 
   @Override
   public void setMaxRows(int max) throws SQLException {
-    delegate.setMaxRows(max);
+    setLargeMaxRows(max);
+  }
+
+  @Override
+  public long getLargeMaxRows() throws SQLException {
+    return delegate.getLargeMaxRows();
+  }
+
+  @Override
+  public void setLargeMaxRows(long max) throws SQLException {
+    if (max < 0) { // checked here: Calcite's refusal has no SQLState
+      throw SqlExceptions.of("Max rows must be 0 (no limit) or more, not " + max + ".",
+          SqlStates.INVALID_ATTRIBUTE_VALUE);
+    }
+    delegate.setLargeMaxRows(max);
   }
 
   @Override
@@ -352,6 +467,10 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public void setQueryTimeout(int seconds) throws SQLException {
+    if (seconds < 0) { // checked here: Calcite's refusal has no SQLState
+      throw SqlExceptions.of("Query timeout must be 0 (no limit) or more seconds, not " + seconds + ".",
+          SqlStates.INVALID_ATTRIBUTE_VALUE);
+    }
     delegate.setQueryTimeout(seconds);
   }
 
@@ -421,13 +540,44 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public int getUpdateCount() throws SQLException {
-    return currentResultSet != null ? -1 : delegate.getUpdateCount();
+    return saturated(getLargeUpdateCount());
+  }
+
+  @Override
+  public long getLargeUpdateCount() throws SQLException {
+    checkOpen();
+    return updateCount;
   }
 
   @Override
   public boolean getMoreResults() throws SQLException {
-    closeCurrentResultSet();
-    return delegate.getMoreResults();
+    return getMoreResults(CLOSE_CURRENT_RESULT);
+  }
+
+  /**
+   * Every statement has one result, so there are never more: the current one is closed. Keeping
+   * it open while moving on is refused, as by Calcite (supportsMultipleOpenResults is false).
+   */
+  @Override
+  public boolean getMoreResults(int current) throws SQLException {
+    checkOpen();
+    if (current == KEEP_CURRENT_RESULT || current == CLOSE_ALL_RESULTS) {
+      throw SqlExceptions.of("Not supported by tablesql: getMoreResults with KEEP_CURRENT_RESULT or "
+          + "CLOSE_ALL_RESULTS; use CLOSE_CURRENT_RESULT.", SqlStates.FEATURE_NOT_SUPPORTED);
+    }
+    if (current != CLOSE_CURRENT_RESULT) {
+      throw SqlExceptions.of("getMoreResults takes Statement.CLOSE_CURRENT_RESULT, KEEP_CURRENT_RESULT or "
+          + "CLOSE_ALL_RESULTS, not " + current + ".", SqlStates.INVALID_ATTRIBUTE_VALUE);
+    }
+    startResult();
+    return false;
+  }
+
+  private void checkOpen() throws SQLException {
+    if (closedState != null) {
+      throw SqlExceptions.of(SqlStates.CONNECTION_CLOSED.equals(closedState) ? "The connection is closed; open a new one."
+          : "The statement is closed; create a new one.", closedState);
+    }
   }
 
   @Override
@@ -450,14 +600,12 @@ class WrappedStatement implements Statement, TableSqlStatement {
     return delegate.getResultSetType();
   }
 
-  @Override
-  public boolean getMoreResults(int current) throws SQLException {
-    return delegate.getMoreResults(current);
-  }
-
+  /** Refused with a SQLState, where Calcite's refusal has none: nothing generates keys (see executeUpdate). */
   @Override
   public ResultSet getGeneratedKeys() throws SQLException {
-    return delegate.getGeneratedKeys();
+    checkOpen();
+    throw SqlExceptions.of("Not supported by tablesql: generated keys. An entity's keys are the PartitionKey and "
+        + "RowKey the statement gives.", SqlStates.FEATURE_NOT_SUPPORTED);
   }
 
   @Override
@@ -482,12 +630,14 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public void closeOnCompletion() throws SQLException {
-    delegate.closeOnCompletion();
+    checkOpen();
+    closeOnCompletion = true;
   }
 
   @Override
   public boolean isCloseOnCompletion() throws SQLException {
-    return delegate.isCloseOnCompletion();
+    checkOpen();
+    return closeOnCompletion;
   }
 
 }
