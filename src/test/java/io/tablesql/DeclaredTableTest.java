@@ -312,6 +312,12 @@ class DeclaredTableTest {
         }
       }
       assertThat(tables).contains("Staff", "Readings", "Ledger").doesNotContain("TablesqlCatalog");
+    }
+    try (Connection raw = TestAccount.connect("catalog=false")) {
+      assertThat(run(raw, "SELECT RowKey, Salary FROM Staff WHERE PartitionKey = 'Sales!' AND RowKey = 'P0000000005!'")
+          .rows()).containsExactly("P0000000005!|1005.05");
+    }
+    try (Connection other = TestAccount.connect()) {
       try (Statement statement = other.createStatement()) {
         assertThatThrownBy(() -> statement.execute("DROP TABLE TablesqlCatalog"))
             .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
