@@ -25,6 +25,9 @@ import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
 import org.apache.calcite.sql.ddl.SqlCreateTable;
 import org.apache.calcite.sql.ddl.SqlDropTable;
 import org.apache.calcite.sql.ddl.SqlKeyConstraint;
+import org.apache.calcite.sql.ddl.SqlCheckConstraint;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.ddl.SqlCreateView;
 import org.apache.calcite.sql.ddl.SqlDropView;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -56,14 +59,21 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     }
     List<SqlColumnDeclaration> declarations = new ArrayList<>();
     List<SqlKeyConstraint> keys = new ArrayList<>();
+    MappingClause.Mapping mapping = null;
     if (create.columnList != null) {
       for (SqlNode node : create.columnList) {
         if (node instanceof SqlColumnDeclaration declaration) {
           declarations.add(declaration);
         } else if (node instanceof SqlKeyConstraint key) {
           keys.add(key);
+        } else if (node instanceof SqlCheckConstraint check) {
+          mapping = mapping(check);
         }
       }
+    }
+    if (mapping != null) {
+      DeclaredTables.map(session, name, create.ifNotExists, declarations, keys, mapping);
+      return;
     }
     if (!keys.isEmpty()) {
       DeclaredTables.create(session, name, create.ifNotExists, declarations, keys);
@@ -154,6 +164,20 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     }
     Catalog.remove(session, view);
     session.schemaChanged();
+  }
+
+  /** The mapping an OVER clause was rewritten to (see {@link MappingClause}); other CHECK constraints are refused. */
+  private static MappingClause.Mapping mapping(SqlCheckConstraint check) {
+    List<SqlNode> operands = check.getOperandList();
+    MappingClause.Mapping mapping = null;
+    if (operands.get(0) instanceof SqlIdentifier name && name.getSimple().equals(MappingClause.NAME)
+        && operands.get(1) instanceof SqlCall condition && condition.operand(0) instanceof SqlLiteral text) {
+      mapping = MappingClause.mappingOf(text.getValueAs(String.class));
+    }
+    if (mapping == null) {
+      throw new StoreException("CHECK constraints are not supported.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    return mapping;
   }
 
   /** Whether the service takes a name as a table's name. */

@@ -5,6 +5,9 @@ import io.tablesql.exec.LookupCache;
 import io.tablesql.exec.Session;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.KeyLayout.KeyColumn;
+import io.tablesql.keys.TemplateKey;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import io.tablesql.schema.Catalog;
 import io.tablesql.schema.Column;
 import io.tablesql.schema.TableDefinition;
@@ -99,13 +102,77 @@ final class DeclaredTables {
         + " and 99 numbered ones). Choose a name of 3 to 63 letters and digits.", "42S01", null);
   }
 
-  /** Drops a declared table, its entities and its definition; false if {@code name} is not declared. */
+  /**
+   * CREATE TABLE ... OVER: a table over the entities of an existing Azure table, whose keys its
+   * templates read (see {@link TemplateKey}); nothing is written to the Azure table.
+   */
+  static void map(Session session, String name, boolean ifNotExists, List<SqlColumnDeclaration> declarations,
+      List<SqlKeyConstraint> keys, MappingClause.Mapping mapping) {
+    if (AzureDdlExecutor.isReserved(name)) {
+      throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
+          SqlStates.SYNTAX_ERROR, null);
+    }
+    if (mapping.partitionKey() == null || mapping.rowKey() == null) {
+      throw new StoreException("CREATE TABLE " + name + " ... OVER " + mapping.table() + " needs PARTITION KEY "
+          + "'<template>' ROW KEY '<template>': how the existing keys are made of the columns, such as "
+          + "PARTITION KEY '{Department}' ROW KEY 'empid_{EmployeeId:6}'.", SqlStates.SYNTAX_ERROR, null);
+    }
+    Set<String> fields = new HashSet<>();
+    Matcher field = Pattern.compile("\\{([^}:]+)").matcher(mapping.partitionKey() + mapping.rowKey());
+    while (field.find()) {
+      if (!fields.add(field.group(1).trim().toLowerCase(Locale.ROOT))) {
+        throw new StoreException("The key templates of " + name + " name {" + field.group(1) + "} twice.",
+            SqlStates.SYNTAX_ERROR, null);
+      }
+    }
+    List<Column> columns = new ArrayList<>();
+    for (SqlColumnDeclaration declaration : declarations) {
+      columns.add(column(name, declaration, fields.contains(declaration.name.getSimple().toLowerCase(Locale.ROOT))));
+    }
+    KeyLayout layout = new KeyLayout(template(name, "PARTITION KEY", mapping.partitionKey(), columns),
+        template(name, "ROW KEY", mapping.rowKey(), columns),
+        mapping.property() == null ? null : new KeyLayout.Discriminator(mapping.property(), mapping.value()));
+    List<String> declaredKey = keys.isEmpty() ? null : keyColumnNames(keys.get(0));
+    List<String> templateKey = layout.columns().stream().map(KeyColumn::name).toList();
+    if (declaredKey != null && !declaredKey.stream().map(k -> k.toLowerCase(Locale.ROOT)).toList()
+        .equals(templateKey.stream().map(k -> k.toLowerCase(Locale.ROOT)).toList())) {
+      throw new StoreException("The PRIMARY KEY of " + name + " " + declaredKey + " is not the key the templates "
+          + "make " + templateKey + "; leave it out, or list those columns in that order.", SqlStates.SYNTAX_ERROR,
+          null);
+    }
+    if (Catalog.tables(session).containsKey(name.toLowerCase(Locale.ROOT))) {
+      if (ifNotExists) {
+        return;
+      }
+      throw exists(name);
+    }
+    session.store().query(mapping.table(), null, null, 1, new RequestCounters()).hasNext(); // 42S02 if missing
+    Catalog.add(session, new TableDefinition(name, mapping.table(), columns, layout));
+    session.schemaChanged();
+  }
+
+  private static TemplateKey template(String table, String clause, String template, List<Column> columns) {
+    try {
+      return TemplateKey.parse(template, field -> columns.stream().filter(c -> c.name().equalsIgnoreCase(field))
+          .findFirst().map(c -> TableDefinition.keyColumn(c, false)).orElse(null));
+    } catch (IllegalArgumentException e) {
+      throw new StoreException("The " + clause + " template '" + template + "' of " + table + " cannot be used: "
+          + e.getMessage() + ".", SqlStates.SYNTAX_ERROR, e);
+    }
+  }
+
+  /**
+   * Drops a declared table and its definition, with its entities unless it is mapped over an
+   * existing table (whose entities stay); false if {@code name} is not declared.
+   */
   static boolean drop(Session session, String name) {
     TableDefinition definition = Catalog.tables(session).get(name.toLowerCase(Locale.ROOT));
     if (definition == null) {
       return false;
     }
-    session.store().deleteTable(definition.physicalTable(), new RequestCounters());
+    if (!definition.layout().isMapped()) {
+      session.store().deleteTable(definition.physicalTable(), new RequestCounters());
+    }
     Catalog.remove(session, definition);
     LookupCache.invalidate(session, definition.physicalTable());
     session.schemaChanged();

@@ -91,7 +91,7 @@ public final class KeyClause {
   }
 
   /** The token ranges [first, last] of the comma-separated elements inside the parentheses at {@code open}. */
-  private static List<int[]> elements(List<Token> tokens, int open) {
+  static List<int[]> elements(List<Token> tokens, int open) {
     List<int[]> elements = new ArrayList<>();
     int depth = 0;
     int start = open + 1;
@@ -189,13 +189,22 @@ public final class KeyClause {
   }
 
   /** A word, a quoted identifier, a string literal or one punctuation character, with its place in the text. */
-  private record Token(String text, int start, int end) {
+  record Token(String text, int start, int end) {
     boolean is(String keyword) {
       return text.equalsIgnoreCase(keyword);
     }
 
     boolean isName() {
       return text.startsWith("\"") || Character.isLetter(text.charAt(0)) || text.charAt(0) == '_';
+    }
+
+    /** A quoted identifier or string literal without its quotes; a word as written. */
+    String unquoted() {
+      char quote = text.charAt(0);
+      if ((quote == '"' || quote == '\'') && text.length() >= 2) {
+        return text.substring(1, text.length() - 1).replace(String.valueOf(quote) + quote, String.valueOf(quote));
+      }
+      return text;
     }
 
     static List<Token> scan(String sql) {

@@ -318,7 +318,7 @@ public final class QueryRunner {
         keyPositions[i] = query.shape().keyPosition(columns.get(i));
         readsKeys |= keyPositions[i] >= 0;
       }
-      this.decodesKeys = readsKeys;
+      this.decodesKeys = readsKeys || layout != null && layout.isMapped(); // rows of a mapped table are told by keys
       this.limit = limit == null ? Long.MAX_VALUE : limit;
       this.table = query.table().name();
       this.context = context;
@@ -336,8 +336,8 @@ public final class QueryRunner {
       while (produced < limit && entities.hasNext()) {
         TableEntity entity = entities.next();
         Object[] keys = decodesKeys ? layout.decode(entity.getPartitionKey(), entity.getRowKey()) : null;
-        if (decodesKeys && keys == null) {
-          continue; // not a row of the declared table: its keys are in another format
+        if (decodesKeys && (keys == null || !isRow(entity))) {
+          continue; // an entity of another kind sharing the table
         }
         produced++;
         context.recordRead(table, entity);
@@ -345,6 +345,11 @@ public final class QueryRunner {
         return true;
       }
       return false;
+    }
+
+    private boolean isRow(TableEntity entity) {
+      KeyLayout.Discriminator discriminator = layout.discriminator();
+      return discriminator == null || discriminator.value().equals(entity.getProperty(discriminator.property()));
     }
 
     private Object toRow(TableEntity entity, Object[] keys) {

@@ -118,6 +118,10 @@ public final class WriteRunner {
           SqlStates.SYNTAX_ERROR);
     }
     Map<String, Object> properties = new HashMap<>();
+    KeyLayout.Discriminator discriminator = shape.layout() == null ? null : shape.layout().discriminator();
+    if (discriminator != null) {
+      properties.put(discriminator.property(), discriminator.value());
+    }
     for (int i = 0; i < shape.columns().size(); i++) {
       Column column = shape.columns().get(i);
       if (isProperty(shape, column) && values[i] != null) {

@@ -1,6 +1,7 @@
 package io.tablesql.jdbc;
 
 import io.tablesql.ddl.KeyClause;
+import io.tablesql.ddl.MappingClause;
 import io.tablesql.exec.StatementKind;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -24,11 +25,13 @@ final class JdbcEscapes {
   }
 
   /**
-   * {@code sql} with the escapes Calcite does not read rewritten, and the PRIMARY KEY forms of
-   * CREATE TABLE it does not read (see {@link KeyClause}); the same text if it has none.
+   * {@code sql} with the escapes Calcite does not read rewritten, and the PRIMARY KEY forms and
+   * OVER clause of CREATE TABLE it does not read (see {@link KeyClause}, {@link MappingClause});
+   * the same text if it has none.
    */
   static String translate(String written) {
-    String sql = written != null && StatementKind.of(written) == StatementKind.DDL ? KeyClause.rewrite(written) : written;
+    String sql = written != null && StatementKind.of(written) == StatementKind.DDL
+        ? MappingClause.rewrite(KeyClause.rewrite(written)) : written;
     if (sql == null || sql.indexOf('{') < 0) {
       return sql;
     }

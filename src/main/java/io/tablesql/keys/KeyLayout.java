@@ -11,12 +11,20 @@ import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * How the declared primary key of a table makes up its entities' keys: the leading key columns
- * encode into the PartitionKey, the others into the RowKey (see ARCHITECTURE.md, "Key encoding").
- * A table with one key column has an empty RowKey. Values are in Calcite's representation of
- * each column's SQL type.
+ * How the primary key of a declared table makes up its entities' keys: the leading key columns
+ * make up the PartitionKey, the others the RowKey, each in a {@link KeyFormat}: tablesql's own
+ * encoding (see ARCHITECTURE.md, "Key encoding"; a table with one key column has an empty RowKey)
+ * or the template of an existing table's keys. A table sharing its Azure table with entities of
+ * other kinds may name a {@link Discriminator}. Values are in Calcite's representation of each
+ * column's SQL type.
+ *
+ * @param discriminator the property and value that mark the table's entities, or null
  */
-public record KeyLayout(List<KeyColumn> partition, List<KeyColumn> row) {
+public record KeyLayout(KeyFormat partitionFormat, KeyFormat rowFormat, Discriminator discriminator) {
+
+  /** The property (a String) whose value marks the entities of a table among others. */
+  public record Discriminator(String property, String value) {
+  }
 
   /** One key column: its name, its SQL type and how it is encoded. */
   public record KeyColumn(String name, SqlTypeName sqlType, Component component) {
@@ -47,26 +55,51 @@ public record KeyLayout(List<KeyColumn> partition, List<KeyColumn> row) {
     }
   }
 
-  public KeyLayout {
-    partition = List.copyOf(partition);
-    row = List.copyOf(row);
+  /** A key layout in tablesql's own encoding. */
+  public KeyLayout(List<KeyColumn> partition, List<KeyColumn> row) {
+    this(new EncodedKey(partition), new EncodedKey(row), null);
+  }
+
+  public List<KeyColumn> partition() {
+    return partitionFormat.columns();
+  }
+
+  public List<KeyColumn> row() {
+    return rowFormat.columns();
   }
 
   /** The key columns in key order: the partition's, then the row's. */
   public List<KeyColumn> columns() {
-    List<KeyColumn> all = new ArrayList<>(partition);
-    all.addAll(row);
+    List<KeyColumn> all = new ArrayList<>(partition());
+    all.addAll(row());
     return all;
+  }
+
+  /** Whether the layout is an existing table's: templates, maybe a discriminator, not tablesql's encoding. */
+  public boolean isMapped() {
+    return partitionFormat instanceof TemplateKey || rowFormat instanceof TemplateKey || discriminator != null;
   }
 
   /** The PartitionKey of the given leading partition column values (all of them, or a prefix). */
   public String partitionKey(List<?> values) {
-    return KeyEncoding.encode(components(partition), keyValues(partition, values));
+    return partitionFormat.encode(values);
   }
 
   /** The RowKey of the given leading row column values (all of them, or a prefix). */
   public String rowKey(List<?> values) {
-    return KeyEncoding.encode(components(row), keyValues(row, values));
+    return rowFormat.encode(values);
+  }
+
+  /** The format of the PartitionKey or of the RowKey. */
+  public KeyFormat format(boolean partition) {
+    return partition ? partitionFormat : rowFormat;
+  }
+
+  /** Whether rows come sorted by key column {@code position} once the columns before it are equal. */
+  public boolean sortsBy(int position) {
+    int partitionColumns = partition().size();
+    return position < partitionColumns ? partitionFormat.sortsBy(position)
+        : rowFormat.sortsBy(position - partitionColumns);
   }
 
   /**
@@ -75,32 +108,19 @@ public record KeyLayout(List<KeyColumn> partition, List<KeyColumn> row) {
    */
   public Object[] decode(String partitionKey, String rowKey) {
     try {
-      List<Object> partitionValues = KeyEncoding.decode(components(partition), partitionKey);
-      List<Object> rowValues = KeyEncoding.decode(components(row), rowKey);
-      Object[] values = new Object[partition.size() + row.size()];
-      for (int i = 0; i < partition.size(); i++) {
-        values[i] = partition.get(i).fromKeyValue(partitionValues.get(i));
+      List<Object> partitionValues = partitionFormat.decode(partitionKey);
+      List<Object> rowValues = rowFormat.decode(rowKey);
+      Object[] values = new Object[partitionValues.size() + rowValues.size()];
+      for (int i = 0; i < partitionValues.size(); i++) {
+        values[i] = partitionValues.get(i);
       }
-      for (int i = 0; i < row.size(); i++) {
-        values[partition.size() + i] = row.get(i).fromKeyValue(rowValues.get(i));
+      for (int i = 0; i < rowValues.size(); i++) {
+        values[partitionValues.size() + i] = rowValues.get(i);
       }
       return values;
     } catch (RuntimeException e) {
       return null;
     }
-  }
-
-  private static List<Component> components(List<KeyColumn> columns) {
-    return columns.stream().map(KeyColumn::component).toList();
-  }
-
-  private static List<Object> keyValues(List<KeyColumn> columns, List<?> values) {
-    List<Object> converted = new ArrayList<>(values.size());
-    for (int i = 0; i < values.size(); i++) {
-      Object value = values.get(i);
-      converted.add(value == null ? null : columns.get(i).toKeyValue(value));
-    }
-    return converted;
   }
 
   /** The encoding's type for a SQL type, or null if a key cannot hold it. */

@@ -86,21 +86,24 @@ abstract class AbstractAzureScan extends TableScan {
    * selected; and the row's key columns alone where the partition is fixed.
    */
   private static List<List<RelFieldCollation>> declaredKeyOrders(TableQuery query) {
-    List<KeyLayout.KeyColumn> keys = query.shape().layout().columns();
+    KeyLayout layout = query.shape().layout();
     List<List<RelFieldCollation>> orders = new ArrayList<>();
-    orders.add(selectedInOrder(query, keys));
+    orders.add(selectedInOrder(query, 0));
     if (query.fixesPartition()) {
-      orders.add(selectedInOrder(query, query.shape().layout().row()));
+      orders.add(selectedInOrder(query, layout.partition().size()));
     }
     orders.removeIf(List::isEmpty);
     return orders;
   }
 
-  private static List<RelFieldCollation> selectedInOrder(TableQuery query, List<KeyLayout.KeyColumn> keys) {
+  /** The key columns from {@code first} on, while they are selected and the keys sort by them. */
+  private static List<RelFieldCollation> selectedInOrder(TableQuery query, int first) {
+    KeyLayout layout = query.shape().layout();
     List<RelFieldCollation> order = new ArrayList<>();
-    for (KeyLayout.KeyColumn key : keys) {
+    for (int position = first; position < layout.columns().size(); position++) {
+      KeyLayout.KeyColumn key = layout.columns().get(position);
       int field = query.projection().indexOf(query.shape().indexOf(key.name()));
-      if (field < 0) {
+      if (field < 0 || !layout.sortsBy(position)) {
         break;
       }
       order.add(new RelFieldCollation(field, key.descending() ? RelFieldCollation.Direction.DESCENDING

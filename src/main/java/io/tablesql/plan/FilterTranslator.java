@@ -4,6 +4,7 @@ import io.tablesql.plan.ServiceFilter.And;
 import io.tablesql.plan.ServiceFilter.Comparison;
 import io.tablesql.plan.ServiceFilter.Op;
 import io.tablesql.plan.ServiceFilter.Or;
+import io.tablesql.keys.KeyLayout;
 import io.tablesql.schema.Column;
 import io.tablesql.store.EdmType;
 import java.math.BigDecimal;
@@ -165,6 +166,11 @@ public final class FilterTranslator {
     } else {
       bounds.addAll(0, keys.partitionBounds);
     }
+    KeyLayout.Discriminator discriminator = query.shape().layout().discriminator();
+    if (discriminator != null) {
+      bounds.add(new Comparison(discriminator.property(), Op.EQ, EdmType.STRING,
+          Operand.literal(discriminator.value()), false));
+    }
     int budget = ServiceFilter.MAX_COMPARISONS - (path == null ? 0 : 1) - bounds.size();
     ServiceFilter others = pushConjuncts(rest, budget, residual);
     List<ServiceFilter> parts = new ArrayList<>(bounds);
@@ -176,6 +182,15 @@ public final class FilterTranslator {
     TableQuery access = query.withAccess(path != null ? path : scanPath(filter), List.of(), partitions, filter,
         describe(client)).withKeyPredicate(keyPredicate);
     return new Result(access, client, List.copyOf(correlated));
+  }
+
+  /**
+   * What every read of a table mapped over an existing one starts from, with no condition given:
+   * the key bounds of its templates' fixed text and its discriminator, so that only its entities
+   * are read.
+   */
+  static TableQuery mappedBase(TableQuery query) {
+    return new FilterTranslator(query, null).translateDeclared(List.of()).query();
   }
 
   /**

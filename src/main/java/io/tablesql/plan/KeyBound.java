@@ -11,18 +11,31 @@ import java.util.stream.IntStream;
  * A PartitionKey or RowKey value computed from a declared table's leading key column values: the
  * encoded key (or key prefix), or with {@code successor} the least key after every key starting
  * with it.
+ *
+ * @param equality whether the key is compared for equality: a value no key can hold then matches
+ *                 nothing, where a range bound of such a value is an error
  */
-record KeyBound(KeyLayout layout, boolean partition, boolean successor) {
+record KeyBound(KeyLayout layout, boolean partition, boolean successor, boolean equality) {
 
-  /** The bound for these values; null if one of them is NULL (a comparison with NULL matches nothing). */
+  /** The bound for these values; null if it matches nothing (a NULL, or a key no row can have). */
   String encode(List<Object> values) {
     if (values.contains(null)) {
       return null;
     }
     String key;
+    int last = values.size() - 1;
+    int beyond = last < 0 ? 0 : layout.format(partition).beyondRange(last, values.get(last));
+    if (beyond != 0 && !equality) {
+      // a range end past what the field holds: the start or the end of the keys with the values before it
+      String start = layout.format(partition).encode(values.subList(0, last));
+      return beyond < 0 ? start : FilterTranslator.successorOfPrefix(start);
+    }
     try {
       key = partition ? layout.partitionKey(values) : layout.rowKey(values);
     } catch (IllegalArgumentException e) {
+      if (equality) {
+        return null;
+      }
       throw new StoreException("A value compared with the key columns " + names(values.size()) + " cannot be a key "
           + "value: " + e.getMessage() + ".", SqlStates.DATA_EXCEPTION, e);
     }

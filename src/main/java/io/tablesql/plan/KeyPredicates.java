@@ -1,5 +1,6 @@
 package io.tablesql.plan;
 
+import io.tablesql.keys.KeyFormat;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.KeyLayout.KeyColumn;
 import io.tablesql.plan.ServiceFilter.Comparison;
@@ -77,7 +78,8 @@ final class KeyPredicates {
     }
     int partitionSize = layout.partition().size();
     partitionPoints = points(0, partitionSize, true);
-    rowPoints = layout.row().isEmpty() ? List.of(Operand.literal("")) : points(partitionSize, layout.row().size(), false);
+    rowPoints = layout.row().isEmpty() ? List.of(Operand.literal(layout.rowKey(List.of())))
+        : points(partitionSize, layout.row().size(), false);
     partitionBounds = partitionPoints != null ? List.of() : bounds(layout.partition(), 0, true);
     rowBounds = bounds(layout.row(), partitionSize, false);
   }
@@ -142,17 +144,12 @@ final class KeyPredicates {
     return null;
   }
 
-  /** A literal the key cannot hold (NaN, a year past 9999) is left to the client. */
+  /** A literal the key cannot hold (NaN, a year past 9999, a number wider than its field) is left to the client. */
   private boolean encodable(int position, Operand value) {
-    if (value.isParameter()) {
-      return true;
-    }
-    try {
-      new KeyLayout(List.of(layout.columns().get(position)), List.of()).partitionKey(List.of(value.literal()));
-      return true;
-    } catch (IllegalArgumentException | ClassCastException e) {
-      return false;
-    }
+    int partitionColumns = layout.partition().size();
+    boolean partition = position < partitionColumns;
+    return value.isParameter()
+        || layout.format(partition).accepts(partition ? position : position - partitionColumns, value.literal());
   }
 
   /** Every combination of the equality values of key columns [from, from + count), or null if one is not fixed. */
@@ -178,7 +175,7 @@ final class KeyPredicates {
       absorbed.add(constraints[i].equality);
       used.add(constraints[i].equality);
     }
-    KeyBound bound = new KeyBound(layout, partition, false);
+    KeyBound bound = new KeyBound(layout, partition, false, true);
     return combinations.stream().map(values -> Operand.keyBound(bound, values)).toList();
   }
 
@@ -193,14 +190,15 @@ final class KeyPredicates {
       absorbed.add(fixed.equality);
       used.add(fixed.equality);
     }
+    KeyFormat format = layout.format(partition);
     if (!prefix.isEmpty() && prefix.size() == keyColumns.size()) {
       return List.of(new ServiceFilter.Comparison(property, Op.EQ, EdmType.STRING,
-          Operand.keyBound(new KeyBound(layout, partition, false), prefix), false));
+          Operand.keyBound(new KeyBound(layout, partition, false, true), prefix), false));
     }
     Operand lower = null;
     Operand upper = null;
-    if (prefix.size() < keyColumns.size()) {
-      Constraint next = constraints[from + prefix.size()];
+    Constraint next = prefix.size() < keyColumns.size() ? constraints[from + prefix.size()] : null;
+    if (next != null && format.rangeKeepsOrder(prefix.size())) {
       boolean descending = keyColumns.get(prefix.size()).descending();
       if (next.lower != null) {
         // c > a: keys after every key starting with a (before them, DESC); c >= a: from a on (up to its end, DESC)
@@ -224,11 +222,13 @@ final class KeyPredicates {
         used.add(next.upperConjunct);
       }
     }
-    if (!prefix.isEmpty() && lower == null) {
-      lower = Operand.keyBound(new KeyBound(layout, partition, false), prefix);
+    // the text keys with these leading values start with (a template's fixed text even with none)
+    boolean bounded = !prefix.isEmpty() || !format.encode(List.of()).isEmpty();
+    if (bounded && lower == null) {
+      lower = Operand.keyBound(new KeyBound(layout, partition, false, false), prefix);
     }
-    if (!prefix.isEmpty() && upper == null) {
-      upper = Operand.keyBound(new KeyBound(layout, partition, true), prefix);
+    if (bounded && upper == null) {
+      upper = Operand.keyBound(new KeyBound(layout, partition, true, false), prefix);
     }
     List<ServiceFilter> bounds = new ArrayList<>();
     if (lower != null) {
@@ -243,6 +243,6 @@ final class KeyPredicates {
   private Operand bound(boolean partition, List<Operand> prefix, Operand value, boolean successor) {
     List<Operand> values = new ArrayList<>(prefix);
     values.add(value);
-    return Operand.keyBound(new KeyBound(layout, partition, successor), values);
+    return Operand.keyBound(new KeyBound(layout, partition, successor, false), values);
   }
 }

@@ -34,12 +34,22 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
     for (int i = 0; i < shape.columns().size(); i++) {
       all.add(i);
     }
-    return new TableQuery(table, shape, AccessPath.TABLE_SCAN, List.of(), List.of(), null, List.copyOf(all), null,
-        null, null);
+    TableQuery full = new TableQuery(table, shape, AccessPath.TABLE_SCAN, List.of(), List.of(), null,
+        List.copyOf(all), null, null, null);
+    return isMapped(shape) ? FilterTranslator.mappedBase(full) : full;
+  }
+
+  private static boolean isMapped(TableShape shape) {
+    return shape.layout() != null && shape.layout().isMapped();
   }
 
   /** True for a query no rule has changed yet, apart from its projection. */
   public boolean isUnconstrained() {
+    if (isMapped(shape)) {
+      TableQuery base = FilterTranslator.mappedBase(this);
+      return path == base.path && keys.equals(base.keys) && partitions.equals(base.partitions)
+          && java.util.Objects.equals(filter, base.filter) && limit == null;
+    }
     return path == AccessPath.TABLE_SCAN && filter == null && limit == null;
   }
 
@@ -86,8 +96,11 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
       return null;
     }
     List<String> names = new ArrayList<>();
-    if (withKeys) {
-      names.addAll(List.of(Column.PARTITION_KEY, Column.ROW_KEY));
+    if (withKeys || isMapped(shape)) {
+      names.addAll(List.of(Column.PARTITION_KEY, Column.ROW_KEY)); // a mapped table's rows are told by their keys
+    }
+    if (isMapped(shape) && shape.layout().discriminator() != null) {
+      names.add(shape.layout().discriminator().property());
     }
     for (Column column : columns()) {
       if (shape.keyPosition(column) >= 0) {

@@ -84,7 +84,8 @@ public final class AzureSchema extends AbstractSchema {
     Catalog.Contents catalog = Catalog.contents(session, catalogListed || !listed);
     Map<String, TableDefinition> declared = catalog.tables();
     Set<String> holding = new HashSet<>();
-    declared.values().forEach(definition -> holding.add(definition.physicalTable().toLowerCase(Locale.ROOT)));
+    declared.values().stream().filter(definition -> !definition.layout().isMapped()) // mapped ones' stay visible
+        .forEach(definition -> holding.add(definition.physicalTable().toLowerCase(Locale.ROOT)));
     Map<String, Table> map = new LinkedHashMap<>();
     for (String name : names) {
       if (DeclaredColumns.isMetadataTable(name) || Catalog.isCatalogTable(name)

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tablesql.keys.EncodedKey;
 import io.tablesql.keys.KeyEncoding;
+import io.tablesql.keys.KeyFormat;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.KeyLayout.KeyColumn;
+import io.tablesql.keys.TemplateKey;
 import io.tablesql.store.EdmType;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,13 +55,23 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
       }
       node.put("nullable", column.nullable());
     }
-    key(root.putArray("partitionKey"), layout.partition());
-    key(root.putArray("rowKey"), layout.row());
+    key(root, "partitionKey", layout.partitionFormat());
+    key(root, "rowKey", layout.rowFormat());
+    if (layout.discriminator() != null) {
+      root.putObject("discriminator").put("property", layout.discriminator().property())
+          .put("value", layout.discriminator().value());
+    }
     return root.toString();
   }
 
-  private static void key(ArrayNode nodes, List<KeyColumn> columns) {
-    for (KeyColumn column : columns) {
+  /** An encoded key as its columns and directions; a template as its text. */
+  private static void key(ObjectNode root, String name, KeyFormat format) {
+    if (format instanceof TemplateKey template) {
+      root.putObject(name).put("template", template.template());
+      return;
+    }
+    ArrayNode nodes = root.putArray(name);
+    for (KeyColumn column : format.columns()) {
       nodes.addObject().put("column", column.name()).put("descending", column.descending());
     }
   }
@@ -84,12 +97,22 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
         columns.add(Column.declared(node.path("name").asText(), uuid ? SqlTypeName.VARCHAR : SqlTypeName.valueOf(type),
             uuid, node.path("precision").asInt(-1), node.path("scale").asInt(-1), node.path("nullable").asBoolean()));
       }
-      KeyLayout layout = new KeyLayout(keyColumns(root.path("partitionKey"), columns),
-          keyColumns(root.path("rowKey"), columns));
+      JsonNode discriminator = root.path("discriminator");
+      KeyLayout layout = new KeyLayout(key(root.path("partitionKey"), columns), key(root.path("rowKey"), columns),
+          discriminator.isObject() ? new KeyLayout.Discriminator(discriminator.path("property").asText(),
+              discriminator.path("value").asText()) : null);
       return new TableDefinition(root.path("name").asText(), root.path("table").asText(), columns, layout);
     } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
       throw new IllegalArgumentException("unreadable table definition: " + e.getMessage(), e);
     }
+  }
+
+  private static KeyFormat key(JsonNode node, List<Column> columns) {
+    if (node.isObject()) {
+      return TemplateKey.parse(node.path("template").asText(), name -> columns.stream()
+          .filter(c -> c.name().equals(name)).findFirst().map(c -> keyColumn(c, false)).orElse(null));
+    }
+    return new EncodedKey(keyColumns(node, columns));
   }
 
   private static List<KeyColumn> keyColumns(JsonNode nodes, List<Column> columns) {

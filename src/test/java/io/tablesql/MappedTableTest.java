@@ -1,0 +1,205 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.TestAccount;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tables mapped over an existing Azure table whose writer composed the keys (the design guide's
+ * intra-partition secondary index: each employee stored under 'empid_...' and under 'email_...',
+ * plus a department entity, all in the department's partition).
+ */
+class MappedTableTest {
+  private static final String[] DEPARTMENTS = {"Engineering", "Finance", "Marketing", "Sales"};
+  private static Connection connection;
+  private static Connection oracle;
+  private static TableClient physical;
+
+  @BeforeAll
+  static void setUp() throws SQLException {
+    physical = TestAccount.newTable("Staffing");
+    List<TableEntity> entities = new ArrayList<>();
+    int id = 100;
+    for (String department : DEPARTMENTS) {
+      entities.add(new TableEntity(department, "department").addProperty("EntityType", "Department")
+          .addProperty("DepartmentName", department).addProperty("EmployeeCount", 6));
+      for (int i = 0; i < 6; i++, id++) {
+        String email = "e" + id + "@contoso.com";
+        for (String rowKey : new String[] {String.format("empid_%06d", id), "email_" + email}) {
+          entities.add(new TableEntity(department, rowKey).addProperty("EntityType", "Employee")
+              .addProperty("EmployeeId", String.format("%06d", id)).addProperty("FirstName", "F" + id)
+              .addProperty("Age", 20 + id % 30).addProperty("Email", email));
+        }
+      }
+    }
+    TestAccount.insert(physical, entities);
+    connection = TestAccount.connect();
+    oracle = TestAccount.connect("pushdown=false");
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE Employee (Department VARCHAR, EmployeeId INT, FirstName VARCHAR, Age INT, "
+          + "Email VARCHAR) OVER " + physical.getTableName() + " PARTITION KEY '{Department}' "
+          + "ROW KEY 'empid_{EmployeeId:6}' WHERE EntityType = 'Employee'");
+      statement.execute("CREATE TABLE EmployeeByEmail (Department VARCHAR, Email VARCHAR, EmployeeId VARCHAR, "
+          + "PRIMARY KEY (Department, Email)) OVER " + physical.getTableName()
+          + " PARTITION KEY '{Department}' ROW KEY 'email_{Email}'");
+      statement.execute("CREATE TABLE DepartmentInfo (DepartmentName VARCHAR, EmployeeCount INT) OVER "
+          + physical.getTableName() + " PARTITION KEY '{DepartmentName}' ROW KEY 'department'");
+    }
+  }
+
+  @AfterAll
+  static void tearDown() throws SQLException {
+    oracle.close();
+    connection.close();
+  }
+
+  private record Run(List<String> rows, long requests, long entities) {
+  }
+
+  private static Run run(Connection on, String sql) throws SQLException {
+    try (Statement statement = on.createStatement()) {
+      List<String> rows = new ArrayList<>();
+      try (ResultSet resultSet = statement.executeQuery(sql)) {
+        int columns = resultSet.getMetaData().getColumnCount();
+        while (resultSet.next()) {
+          StringBuilder row = new StringBuilder();
+          for (int i = 1; i <= columns; i++) {
+            row.append(i == 1 ? "" : "|").append(resultSet.getString(i));
+          }
+          rows.add(row.toString());
+        }
+      }
+      TableSqlStatement cost = statement.unwrap(TableSqlStatement.class);
+      return new Run(rows, cost.requestCount(), cost.entityCount());
+    }
+  }
+
+  private static String explain(String sql) throws SQLException {
+    try (Statement statement = connection.createStatement();
+         ResultSet resultSet = statement.executeQuery("EXPLAIN PLAN FOR " + sql)) {
+      resultSet.next();
+      return resultSet.getString(1);
+    }
+  }
+
+  private static Run agreed(String sql) throws SQLException {
+    Run pushed = run(connection, sql);
+    Run plain = run(oracle, sql);
+    if (sql.contains("ORDER BY")) {
+      assertThat(pushed.rows()).as(sql).containsExactlyElementsOf(plain.rows());
+    } else {
+      assertThat(pushed.rows()).as(sql).containsExactlyInAnyOrderElementsOf(plain.rows());
+    }
+    return pushed;
+  }
+
+  @Test
+  void eachEntityKindIsATableOfItsOwn() throws SQLException {
+    assertThat(agreed("SELECT COUNT(*) FROM Employee").rows()).containsExactly("24");
+    assertThat(agreed("SELECT COUNT(*) FROM EmployeeByEmail").rows()).containsExactly("24");
+    assertThat(agreed("SELECT DepartmentName, EmployeeCount FROM DepartmentInfo ORDER BY DepartmentName").rows())
+        .containsExactly("Engineering|6", "Finance|6", "Marketing|6", "Sales|6");
+    assertThat(explain("SELECT COUNT(*) FROM Employee"))
+        .contains("RowKey ge 'empid_' and RowKey lt 'empid`' and EntityType eq 'Employee'");
+    Run all = run(connection, "SELECT EmployeeId, FirstName, Age FROM Employee WHERE Department = 'Sales'");
+    assertThat(all.rows()).hasSize(6).contains("118|F118|48");
+    assertThat(all.entities()).isEqualTo(6); // the index and department entities are not read
+  }
+
+  @Test
+  void keyColumnsPlanAsKeyRanges() throws SQLException {
+    String range = "SELECT EmployeeId FROM Employee WHERE Department = 'Sales' AND EmployeeId BETWEEN 100 AND 120";
+    assertThat(explain(range)).contains("access=[RANGE SCAN]",
+        "PartitionKey eq 'Sales' and RowKey ge 'empid_000100' and RowKey lt 'empid_000121'");
+    Run run = agreed(range);
+    assertThat(run.rows()).containsExactly("118", "119", "120");
+    assertThat(run.requests()).isEqualTo(1);
+    assertThat(run.entities()).isEqualTo(3);
+
+    String point = "SELECT FirstName FROM Employee WHERE Department = 'Finance' AND EmployeeId = 107";
+    assertThat(explain(point)).contains("access=[POINT LOOKUP]", "keys=[('Finance', 'empid_000107')]");
+    assertThat(agreed(point)).satisfies(r -> {
+      assertThat(r.rows()).containsExactly("F107");
+      assertThat(r.requests()).isEqualTo(1);
+    });
+
+    String byEmail = "SELECT EmployeeId FROM EmployeeByEmail WHERE Department = 'Finance' AND Email = 'e107@contoso.com'";
+    assertThat(explain(byEmail)).contains("access=[POINT LOOKUP]");
+    assertThat(agreed(byEmail).rows()).containsExactly("000107");
+
+    assertThat(agreed("SELECT EmployeeId FROM Employee WHERE Department = 'Sales' AND EmployeeId = -5").rows())
+        .isEmpty();
+    assertThat(agreed("SELECT EmployeeId FROM Employee WHERE Department = 'Sales' AND EmployeeId > -5 "
+        + "AND EmployeeId < 119").rows()).containsExactly("118");
+    assertThat(agreed("SELECT EmployeeId FROM Employee WHERE Department = 'Sales' AND EmployeeId < 5000000").rows())
+        .hasSize(6);
+    assertThat(agreed("SELECT Department, EmployeeId FROM Employee WHERE EmployeeId > 115 AND Age > 30 "
+        + "ORDER BY Department, EmployeeId").rows()).isNotEmpty();
+    assertThat(explain("SELECT Department, EmployeeId FROM Employee ORDER BY Department, EmployeeId"))
+        .doesNotContain("Sort");
+    try (PreparedStatement lookup = connection.prepareStatement(
+        "SELECT FirstName FROM Employee WHERE Department = ? AND EmployeeId = ?")) {
+      lookup.setString(1, "Marketing");
+      lookup.setInt(2, 112);
+      try (ResultSet resultSet = lookup.executeQuery()) {
+        assertThat(resultSet.next()).isTrue();
+        assertThat(resultSet.getString(1)).isEqualTo("F112");
+      }
+      lookup.setInt(2, 1_000_000); // wider than the key's 6 digits: no such row
+      try (ResultSet resultSet = lookup.executeQuery()) {
+        assertThat(resultSet.next()).isFalse();
+      }
+    }
+  }
+
+  @Test
+  void writesComposeTheExistingKeysAndDroppingKeepsTheEntities() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.executeUpdate("INSERT INTO Employee (Department, EmployeeId, FirstName, Age, Email) "
+          + "VALUES ('Sales', 900, 'New', 33, 'new@contoso.com')");
+      TableEntity written = physical.getEntity("Sales", "empid_000900");
+      assertThat(written.getProperty("EntityType")).isEqualTo("Employee");
+      assertThat(written.getProperty("FirstName")).isEqualTo("New");
+      assertThat(statement.executeUpdate("UPDATE Employee SET Age = 34 WHERE Department = 'Sales' AND EmployeeId = 900"))
+          .isEqualTo(1);
+      assertThat(physical.getEntity("Sales", "empid_000900").getProperty("Age")).isEqualTo(34);
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO Employee (Department, EmployeeId) "
+          + "VALUES ('Sales', 1234567)"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("22000"))
+          .hasMessageContaining("6 digits");
+      assertThat(statement.executeUpdate("DELETE FROM Employee WHERE Department = 'Sales' AND EmployeeId = 900"))
+          .isEqualTo(1);
+      List<String> keys = new ArrayList<>();
+      try (ResultSet resultSet = connection.getMetaData().getPrimaryKeys(null, null, "Employee")) {
+        while (resultSet.next()) {
+          keys.add(resultSet.getString("COLUMN_NAME"));
+        }
+      }
+      assertThat(keys).containsExactly("Department", "EmployeeId");
+
+      statement.execute("CREATE TABLE Doomed (Department VARCHAR, EmployeeId INT) OVER " + physical.getTableName()
+          + " PARTITION KEY '{Department}' ROW KEY 'empid_{EmployeeId:6}'");
+      statement.execute("DROP TABLE Doomed");
+      assertThat(physical.listEntities().stream().count()).isEqualTo(52); // the data stays
+      assertThatThrownBy(() -> statement.execute("CREATE TABLE Nowhere (K VARCHAR) OVER NoSuchTable "
+          + "PARTITION KEY '{K}' ROW KEY ''"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
+      assertThatThrownBy(() -> statement.execute("CREATE TABLE Bad (K VARCHAR, N INT) OVER " + physical.getTableName()
+          + " PARTITION KEY '{K}{N}' ROW KEY ''"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42000"));
+    }
+  }
+}
