@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.QueryRuns;
+import io.tablesql.testing.QueryRuns.Run;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -66,44 +68,16 @@ class MappedTableTest {
     connection.close();
   }
 
-  private record Run(List<String> rows, long requests, long entities) {
-  }
-
   private static Run run(Connection on, String sql) throws SQLException {
-    try (Statement statement = on.createStatement()) {
-      List<String> rows = new ArrayList<>();
-      try (ResultSet resultSet = statement.executeQuery(sql)) {
-        int columns = resultSet.getMetaData().getColumnCount();
-        while (resultSet.next()) {
-          StringBuilder row = new StringBuilder();
-          for (int i = 1; i <= columns; i++) {
-            row.append(i == 1 ? "" : "|").append(resultSet.getString(i));
-          }
-          rows.add(row.toString());
-        }
-      }
-      TableSqlStatement cost = statement.unwrap(TableSqlStatement.class);
-      return new Run(rows, cost.requestCount(), cost.entityCount());
-    }
+    return QueryRuns.run(on, sql);
   }
 
   private static String explain(String sql) throws SQLException {
-    try (Statement statement = connection.createStatement();
-         ResultSet resultSet = statement.executeQuery("EXPLAIN PLAN FOR " + sql)) {
-      resultSet.next();
-      return resultSet.getString(1);
-    }
+    return QueryRuns.explain(connection, sql);
   }
 
   private static Run agreed(String sql) throws SQLException {
-    Run pushed = run(connection, sql);
-    Run plain = run(oracle, sql);
-    if (sql.contains("ORDER BY")) {
-      assertThat(pushed.rows()).as(sql).containsExactlyElementsOf(plain.rows());
-    } else {
-      assertThat(pushed.rows()).as(sql).containsExactlyInAnyOrderElementsOf(plain.rows());
-    }
-    return pushed;
+    return QueryRuns.agreed(connection, oracle, sql);
   }
 
   @Test
