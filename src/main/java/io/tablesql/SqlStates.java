@@ -52,6 +52,12 @@ public final class SqlStates {
   public static final String INVALID_STATE = "HY010";
   /** A parameter index the statement does not have. */
   public static final String INVALID_PARAMETER_INDEX = "07009";
+  /** A column index the result set does not have. */
+  public static final String INVALID_COLUMN_INDEX = "07009";
+  /** A schema the connection does not have. */
+  public static final String INVALID_SCHEMA_NAME = "3F000";
+  /** SQL text given to a method of a prepared statement, which runs only its own. */
+  public static final String WRONG_OBJECT_TYPE = "42809";
 
   private SqlStates() {
   }

@@ -3,6 +3,8 @@ package io.tablesql.jdbc;
 import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import io.tablesql.store.StoreException;
+import java.sql.BatchUpdateException;
+import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.regex.Matcher;
@@ -18,11 +20,19 @@ final class SqlErrors {
   private static final Pattern OBJECT_NOT_FOUND = Pattern.compile("Object '([^']*)' not found");
   private static final Pattern TABLE_NOT_FOUND = Pattern.compile("Table '([^']*)' not found");
   private static final Pattern COLUMN_NOT_FOUND = Pattern.compile("Column '([^']*)' not found");
+  // What Avatica's result sets, statements and connections say, without a SQLState.
+  private static final Pattern NO_SUCH_LABEL = Pattern.compile("column '(.*)' not found");
+  private static final Pattern NO_SUCH_COLUMN = Pattern.compile("invalid column ordinal: (-?\\d+)");
+  private static final Pattern NO_SUCH_PARAMETER = Pattern.compile("parameter ordinal (-?\\d+) out of range");
+  private static final Pattern CONVERSION = Pattern.compile("cannot convert to (\\w+).*");
 
   private SqlErrors() {
   }
 
   static SQLException translate(Throwable error) {
+    if (error instanceof BatchUpdateException batch) {
+      return batch; // made by the driver, with the update counts the caller needs
+    }
     for (Throwable cause = error; cause != null; cause = cause.getCause()) {
       if (cause instanceof StoreException store) {
         return store.toSqlException();
@@ -47,6 +57,12 @@ final class SqlErrors {
     }
     if (error instanceof SQLException sql && sql.getSQLState() != null) {
       return SqlExceptions.matching(sql);
+    }
+    if (error instanceof SQLException sql && sql.getMessage() != null) {
+      SQLException refusal = avaticaRefusal(sql);
+      if (refusal != null) {
+        return refusal;
+      }
     }
     return SqlExceptions.of(messageOf(error), SqlStates.GENERAL_ERROR, error);
   }
@@ -87,6 +103,41 @@ final class SqlErrors {
     String state = message.contains("Cannot apply") || message.contains("type") || message.contains("Type")
         ? SqlStates.DATA_TYPE_MISMATCH : SqlStates.SYNTAX_ERROR;
     return SqlExceptions.of(message + " (" + position + ")", state, error);
+  }
+
+  /** One of Avatica's refusals of a call (a wrong column or parameter, a closed object) with its SQLState; or null. */
+  private static SQLException avaticaRefusal(SQLException error) {
+    String message = error.getMessage();
+    Matcher label = NO_SUCH_LABEL.matcher(message);
+    if (label.matches()) {
+      return SqlExceptions.of("Column '" + label.group(1) + "' is not in this result set; ResultSetMetaData."
+          + "getColumnLabel gives the labels it has.", SqlStates.COLUMN_NOT_FOUND, error);
+    }
+    Matcher column = NO_SUCH_COLUMN.matcher(message);
+    if (column.matches()) {
+      return SqlExceptions.of("There is no column " + column.group(1) + " in this result set: columns are numbered "
+          + "from 1 to ResultSetMetaData.getColumnCount().", SqlStates.INVALID_COLUMN_INDEX, error);
+    }
+    Matcher parameter = NO_SUCH_PARAMETER.matcher(message);
+    if (parameter.matches()) {
+      return SqlExceptions.of("There is no parameter " + parameter.group(1) + " in this statement: parameters are "
+          + "numbered from 1 to ParameterMetaData.getParameterCount().", SqlStates.INVALID_PARAMETER_INDEX, error);
+    }
+    Matcher conversion = CONVERSION.matcher(message);
+    if (error instanceof SQLDataException && conversion.matches()) {
+      return SqlExceptions.of("The value cannot be read as " + conversion.group(1) + "; read it with a getter of "
+          + "its column's type (ResultSetMetaData.getColumnType).", SqlStates.INVALID_CONVERSION, error);
+    }
+    switch (message) {
+      case "ResultSet closed":
+        return SqlExceptions.of("The result set is closed.", SqlStates.INVALID_STATE, error);
+      case "Statement closed":
+        return SqlExceptions.of("The statement is closed; create a new one.", SqlStates.INVALID_STATE, error);
+      case "Connection closed":
+        return SqlExceptions.of("The connection is closed; open a new one.", SqlStates.CONNECTION_CLOSED, error);
+      default:
+        return null;
+    }
   }
 
   private static String messageOf(Throwable error) {

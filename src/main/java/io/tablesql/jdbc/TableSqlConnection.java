@@ -1,11 +1,14 @@
 package io.tablesql.jdbc;
 
+import static io.tablesql.jdbc.JdbcCalls.call;
+
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.schema.AzureTable;
 import io.tablesql.exec.Session;
 import java.sql.Array;
 import java.sql.Blob;
 import java.sql.CallableStatement;
+import java.sql.ClientInfoStatus;
 import java.sql.Clob;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -176,19 +179,19 @@ public final class TableSqlConnection implements Connection, LookupTables {
 
   @Override
   public Statement createStatement() throws SQLException {
-    return new WrappedStatement(delegate.createStatement(), this);
+    return call(() -> new WrappedStatement(delegate.createStatement(), this));
   }
 
   @Override
   public Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
-    return new WrappedStatement(delegate.createStatement(resultSetType, resultSetConcurrency), this);
+    return call(() -> new WrappedStatement(delegate.createStatement(resultSetType, resultSetConcurrency), this));
   }
 
   @Override
   public Statement createStatement(int resultSetType, int resultSetConcurrency, int resultSetHoldability)
       throws SQLException {
-    return new WrappedStatement(
-        delegate.createStatement(resultSetType, resultSetConcurrency, resultSetHoldability), this);
+    return call(() -> new WrappedStatement(
+        delegate.createStatement(resultSetType, resultSetConcurrency, resultSetHoldability), this));
   }
 
   @Override
@@ -270,7 +273,9 @@ public final class TableSqlConnection implements Connection, LookupTables {
       return action.run();
     } catch (SQLException | RuntimeException e) {
       SQLException translated = SqlErrors.translate(e);
-      if (!io.tablesql.SqlStates.TABLE_NOT_FOUND.equals(translated.getSQLState())) {
+      // a batch that failed has sent the writes before its failing statement: never run it twice
+      if (translated instanceof java.sql.BatchUpdateException
+          || !io.tablesql.SqlStates.TABLE_NOT_FOUND.equals(translated.getSQLState())) {
         throw translated;
       }
       if (schema.listed()) {
@@ -337,12 +342,12 @@ public final class TableSqlConnection implements Connection, LookupTables {
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
-    return iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface);
+    return call(() -> iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface));
   }
 
   @Override
   public boolean isWrapperFor(Class<?> iface) throws SQLException {
-    return iface.isInstance(this) || delegate.isWrapperFor(iface);
+    return call(() -> iface.isInstance(this) || delegate.isWrapperFor(iface));
   }
 
   // The rest of Connection. Transactions, read-only, isolation, close and metadata have behaviour of
@@ -385,7 +390,7 @@ public final class TableSqlConnection implements Connection, LookupTables {
       statement.closeWithConnection();
     }
     planCache.clear();
-    delegate.close();
+    call(() -> delegate.close());
   }
 
   void opened(WrappedStatement statement) {
@@ -398,7 +403,7 @@ public final class TableSqlConnection implements Connection, LookupTables {
 
   @Override
   public boolean isClosed() throws SQLException {
-    return delegate.isClosed();
+    return call(() -> delegate.isClosed());
   }
 
   private void requireOpen() throws SQLException {
@@ -409,7 +414,7 @@ public final class TableSqlConnection implements Connection, LookupTables {
 
   @Override
   public DatabaseMetaData getMetaData() throws SQLException {
-    return new TableSqlDatabaseMetaData(delegate.getMetaData(), this);
+    return call(() -> new TableSqlDatabaseMetaData(delegate.getMetaData(), this));
   }
 
   /** A read-only connection refuses every write, DDL and commit with SQLState 25006, sending nothing. */
@@ -427,12 +432,12 @@ public final class TableSqlConnection implements Connection, LookupTables {
 
   @Override
   public void setCatalog(String catalog) throws SQLException {
-    delegate.setCatalog(catalog);
+    call(() -> delegate.setCatalog(catalog));
   }
 
   @Override
   public String getCatalog() throws SQLException {
-    return delegate.getCatalog();
+    return call(() -> delegate.getCatalog());
   }
 
   /** See {@link TransactionIsolation}: READ COMMITTED, the only level there is. */
@@ -450,127 +455,142 @@ public final class TableSqlConnection implements Connection, LookupTables {
 
   @Override
   public SQLWarning getWarnings() throws SQLException {
-    return delegate.getWarnings();
+    return call(() -> delegate.getWarnings());
   }
 
   @Override
   public void clearWarnings() throws SQLException {
-    delegate.clearWarnings();
+    call(() -> delegate.clearWarnings());
   }
 
   @Override
   public java.util.Map<String,Class<?>> getTypeMap() throws SQLException {
-    return delegate.getTypeMap();
+    return call(() -> delegate.getTypeMap());
   }
 
   @Override
   public void setTypeMap(java.util.Map<String,Class<?>> map) throws SQLException {
-    delegate.setTypeMap(map);
+    call(() -> delegate.setTypeMap(map));
   }
 
   @Override
   public void setHoldability(int holdability) throws SQLException {
-    delegate.setHoldability(holdability);
+    call(() -> delegate.setHoldability(holdability));
   }
 
   @Override
   public int getHoldability() throws SQLException {
-    return delegate.getHoldability();
+    return call(() -> delegate.getHoldability());
   }
 
   @Override
   public Savepoint setSavepoint() throws SQLException {
-    return delegate.setSavepoint();
+    return call(() -> delegate.setSavepoint());
   }
 
   @Override
   public Savepoint setSavepoint(String name) throws SQLException {
-    return delegate.setSavepoint(name);
+    return call(() -> delegate.setSavepoint(name));
   }
 
   @Override
   public void rollback(Savepoint savepoint) throws SQLException {
-    delegate.rollback(savepoint);
+    call(() -> delegate.rollback(savepoint));
   }
 
   @Override
   public void releaseSavepoint(Savepoint savepoint) throws SQLException {
-    delegate.releaseSavepoint(savepoint);
+    call(() -> delegate.releaseSavepoint(savepoint));
   }
 
   @Override
   public Clob createClob() throws SQLException {
-    return delegate.createClob();
+    return call(() -> delegate.createClob());
   }
 
   @Override
   public Blob createBlob() throws SQLException {
-    return delegate.createBlob();
+    return call(() -> delegate.createBlob());
   }
 
   @Override
   public NClob createNClob() throws SQLException {
-    return delegate.createNClob();
+    return call(() -> delegate.createNClob());
   }
 
   @Override
   public SQLXML createSQLXML() throws SQLException {
-    return delegate.createSQLXML();
+    return call(() -> delegate.createSQLXML());
   }
 
   @Override
   public void setClientInfo(String name, String value) throws SQLClientInfoException {
-    delegate.setClientInfo(name, value);
+    throw noClientInfo(java.util.Collections.singleton(name));
   }
 
   @Override
   public void setClientInfo(Properties properties) throws SQLClientInfoException {
-    delegate.setClientInfo(properties);
+    throw noClientInfo(properties.stringPropertyNames());
+  }
+
+  /** Calcite keeps no client info and refuses it without a SQLState; SQLClientInfoException is the one class allowed. */
+  private static SQLClientInfoException noClientInfo(java.util.Set<String> names) {
+    java.util.Map<String, ClientInfoStatus> failed = new java.util.HashMap<>();
+    names.forEach(name -> failed.put(name, ClientInfoStatus.REASON_UNKNOWN_PROPERTY));
+    return new SQLClientInfoException("Not supported by tablesql: client info properties.",
+        io.tablesql.SqlStates.FEATURE_NOT_SUPPORTED, failed);
   }
 
   @Override
   public String getClientInfo(String name) throws SQLException {
-    return delegate.getClientInfo(name);
+    return call(() -> delegate.getClientInfo(name));
   }
 
   @Override
   public Properties getClientInfo() throws SQLException {
-    return delegate.getClientInfo();
+    return call(() -> delegate.getClientInfo());
   }
 
   @Override
   public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
-    return delegate.createArrayOf(typeName, elements);
+    return call(() -> delegate.createArrayOf(typeName, elements));
   }
 
   @Override
   public Struct createStruct(String typeName, Object[] attributes) throws SQLException {
-    return delegate.createStruct(typeName, attributes);
+    return call(() -> delegate.createStruct(typeName, attributes));
   }
 
   @Override
   public void setSchema(String schema) throws SQLException {
-    delegate.setSchema(schema);
+    call(() -> {
+      // Calcite takes any name, and every table is then not found: a schema that is not there is refused.
+      if (schema == null || delegate.getRootSchema().getSubSchema(schema) == null) {
+        throw SqlExceptions.of("There is no schema '" + schema + "': the account's tables are in schema '"
+            + schemaName + "'.", io.tablesql.SqlStates.INVALID_SCHEMA_NAME);
+      }
+      delegate.setSchema(schema);
+    });
   }
 
   @Override
   public String getSchema() throws SQLException {
-    return delegate.getSchema();
+    return call(() -> delegate.getSchema());
   }
 
   @Override
   public void abort(Executor executor) throws SQLException {
-    delegate.abort(executor);
+    call(() -> delegate.abort(executor));
   }
 
   @Override
   public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
-    delegate.setNetworkTimeout(executor, milliseconds);
+    call(() -> delegate.setNetworkTimeout(executor, milliseconds));
   }
 
   @Override
   public int getNetworkTimeout() throws SQLException {
-    return delegate.getNetworkTimeout();
+    return call(() -> delegate.getNetworkTimeout());
   }
 
 }

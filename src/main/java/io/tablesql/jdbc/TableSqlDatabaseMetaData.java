@@ -1,5 +1,7 @@
 package io.tablesql.jdbc;
 
+import static io.tablesql.jdbc.JdbcCalls.call;
+
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.TableSqlDriver;
 import java.sql.Connection;
@@ -117,13 +119,15 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
 
   /** Schema and name of the account's tables matching the patterns. */
   private List<String[]> tables(String catalog, String schema, String table) throws SQLException {
-    List<String[]> names = new ArrayList<>();
-    try (ResultSet tables = delegate.getTables(catalog, schema, table, new String[] {"TABLE"})) {
-      while (tables.next()) {
-        names.add(new String[] {tables.getString("TABLE_SCHEM"), tables.getString("TABLE_NAME")});
+    return call(() -> {
+      List<String[]> names = new ArrayList<>();
+      try (ResultSet tables = delegate.getTables(catalog, schema, table, new String[] {"TABLE"})) {
+        while (tables.next()) {
+          names.add(new String[] {tables.getString("TABLE_SCHEM"), tables.getString("TABLE_NAME")});
+        }
       }
-    }
-    return names;
+      return names;
+    });
   }
 
   /** A result set of literal rows, built as a VALUES query so it is an ordinary JDBC result set. */
@@ -154,29 +158,38 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
     }
   }
 
-  /**
-   * Calcite's metadata result with plain type names ({@link TypeNames}), owned by a statement of
-   * its own that closing it closes, so that the connection keeps nothing open.
-   */
+  /** Calcite's metadata result with plain type names ({@link TypeNames}); see {@link #owned}. */
   private ResultSet withPlainTypeNames(ResultSet metadata) throws SQLException {
-    WrappedStatement statement = (WrappedStatement) connection.createStatement();
+    WrappedResultSet owned = owned(metadata);
     try {
-      return statement.own(metadata).withPlainTypeNames();
+      return owned.withPlainTypeNames();
+    } catch (SQLException | RuntimeException e) {
+      owned.close(); // closes its statement too
+      throw e;
+    }
+  }
+
+  /**
+   * Calcite's metadata result as one of the driver's (its errors translated), owned by a
+   * statement of its own that closing it closes, so that the connection keeps nothing open.
+   */
+  private WrappedResultSet owned(ResultSet metadata) throws SQLException {
+    try {
+      return ((WrappedStatement) connection.createStatement()).own(metadata);
     } catch (SQLException | RuntimeException e) {
       metadata.close();
-      statement.close();
       throw e;
     }
   }
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
-    return iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface);
+    return call(() -> iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface));
   }
 
   @Override
   public boolean isWrapperFor(Class<?> iface) throws SQLException {
-    return iface.isInstance(this) || delegate.isWrapperFor(iface);
+    return call(() -> iface.isInstance(this) || delegate.isWrapperFor(iface));
   }
 
   // Transactions: what Connection.commit gives (one entity group transaction), not Calcite's defaults.
@@ -258,12 +271,12 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public boolean allProceduresAreCallable() throws SQLException {
-    return delegate.allProceduresAreCallable();
+    return call(() -> delegate.allProceduresAreCallable());
   }
 
   @Override
   public boolean allTablesAreSelectable() throws SQLException {
-    return delegate.allTablesAreSelectable();
+    return call(() -> delegate.allTablesAreSelectable());
   }
 
   @Override
@@ -288,57 +301,57 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public boolean usesLocalFiles() throws SQLException {
-    return delegate.usesLocalFiles();
+    return call(() -> delegate.usesLocalFiles());
   }
 
   @Override
   public boolean usesLocalFilePerTable() throws SQLException {
-    return delegate.usesLocalFilePerTable();
+    return call(() -> delegate.usesLocalFilePerTable());
   }
 
   @Override
   public boolean supportsMixedCaseIdentifiers() throws SQLException {
-    return delegate.supportsMixedCaseIdentifiers();
+    return call(() -> delegate.supportsMixedCaseIdentifiers());
   }
 
   @Override
   public boolean storesUpperCaseIdentifiers() throws SQLException {
-    return delegate.storesUpperCaseIdentifiers();
+    return call(() -> delegate.storesUpperCaseIdentifiers());
   }
 
   @Override
   public boolean storesLowerCaseIdentifiers() throws SQLException {
-    return delegate.storesLowerCaseIdentifiers();
+    return call(() -> delegate.storesLowerCaseIdentifiers());
   }
 
   @Override
   public boolean storesMixedCaseIdentifiers() throws SQLException {
-    return delegate.storesMixedCaseIdentifiers();
+    return call(() -> delegate.storesMixedCaseIdentifiers());
   }
 
   @Override
   public boolean supportsMixedCaseQuotedIdentifiers() throws SQLException {
-    return delegate.supportsMixedCaseQuotedIdentifiers();
+    return call(() -> delegate.supportsMixedCaseQuotedIdentifiers());
   }
 
   @Override
   public boolean storesUpperCaseQuotedIdentifiers() throws SQLException {
-    return delegate.storesUpperCaseQuotedIdentifiers();
+    return call(() -> delegate.storesUpperCaseQuotedIdentifiers());
   }
 
   @Override
   public boolean storesLowerCaseQuotedIdentifiers() throws SQLException {
-    return delegate.storesLowerCaseQuotedIdentifiers();
+    return call(() -> delegate.storesLowerCaseQuotedIdentifiers());
   }
 
   @Override
   public boolean storesMixedCaseQuotedIdentifiers() throws SQLException {
-    return delegate.storesMixedCaseQuotedIdentifiers();
+    return call(() -> delegate.storesMixedCaseQuotedIdentifiers());
   }
 
   @Override
   public String getIdentifierQuoteString() throws SQLException {
-    return delegate.getIdentifierQuoteString();
+    return call(() -> delegate.getIdentifierQuoteString());
   }
 
   @Override
@@ -368,379 +381,379 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public String getSearchStringEscape() throws SQLException {
-    return delegate.getSearchStringEscape();
+    return call(() -> delegate.getSearchStringEscape());
   }
 
   @Override
   public String getExtraNameCharacters() throws SQLException {
-    return delegate.getExtraNameCharacters();
+    return call(() -> delegate.getExtraNameCharacters());
   }
 
   @Override
   public boolean supportsAlterTableWithAddColumn() throws SQLException {
-    return delegate.supportsAlterTableWithAddColumn();
+    return call(() -> delegate.supportsAlterTableWithAddColumn());
   }
 
   @Override
   public boolean supportsAlterTableWithDropColumn() throws SQLException {
-    return delegate.supportsAlterTableWithDropColumn();
+    return call(() -> delegate.supportsAlterTableWithDropColumn());
   }
 
   @Override
   public boolean supportsColumnAliasing() throws SQLException {
-    return delegate.supportsColumnAliasing();
+    return call(() -> delegate.supportsColumnAliasing());
   }
 
   @Override
   public boolean nullPlusNonNullIsNull() throws SQLException {
-    return delegate.nullPlusNonNullIsNull();
+    return call(() -> delegate.nullPlusNonNullIsNull());
   }
 
   @Override
   public boolean supportsConvert() throws SQLException {
-    return delegate.supportsConvert();
+    return call(() -> delegate.supportsConvert());
   }
 
   @Override
   public boolean supportsConvert(int fromType, int toType) throws SQLException {
-    return delegate.supportsConvert(fromType, toType);
+    return call(() -> delegate.supportsConvert(fromType, toType));
   }
 
   @Override
   public boolean supportsTableCorrelationNames() throws SQLException {
-    return delegate.supportsTableCorrelationNames();
+    return call(() -> delegate.supportsTableCorrelationNames());
   }
 
   @Override
   public boolean supportsDifferentTableCorrelationNames() throws SQLException {
-    return delegate.supportsDifferentTableCorrelationNames();
+    return call(() -> delegate.supportsDifferentTableCorrelationNames());
   }
 
   @Override
   public boolean supportsExpressionsInOrderBy() throws SQLException {
-    return delegate.supportsExpressionsInOrderBy();
+    return call(() -> delegate.supportsExpressionsInOrderBy());
   }
 
   @Override
   public boolean supportsOrderByUnrelated() throws SQLException {
-    return delegate.supportsOrderByUnrelated();
+    return call(() -> delegate.supportsOrderByUnrelated());
   }
 
   @Override
   public boolean supportsGroupBy() throws SQLException {
-    return delegate.supportsGroupBy();
+    return call(() -> delegate.supportsGroupBy());
   }
 
   @Override
   public boolean supportsGroupByUnrelated() throws SQLException {
-    return delegate.supportsGroupByUnrelated();
+    return call(() -> delegate.supportsGroupByUnrelated());
   }
 
   @Override
   public boolean supportsGroupByBeyondSelect() throws SQLException {
-    return delegate.supportsGroupByBeyondSelect();
+    return call(() -> delegate.supportsGroupByBeyondSelect());
   }
 
   @Override
   public boolean supportsLikeEscapeClause() throws SQLException {
-    return delegate.supportsLikeEscapeClause();
+    return call(() -> delegate.supportsLikeEscapeClause());
   }
 
   @Override
   public boolean supportsMultipleResultSets() throws SQLException {
-    return delegate.supportsMultipleResultSets();
+    return call(() -> delegate.supportsMultipleResultSets());
   }
 
   @Override
   public boolean supportsNonNullableColumns() throws SQLException {
-    return delegate.supportsNonNullableColumns();
+    return call(() -> delegate.supportsNonNullableColumns());
   }
 
   @Override
   public boolean supportsMinimumSQLGrammar() throws SQLException {
-    return delegate.supportsMinimumSQLGrammar();
+    return call(() -> delegate.supportsMinimumSQLGrammar());
   }
 
   @Override
   public boolean supportsCoreSQLGrammar() throws SQLException {
-    return delegate.supportsCoreSQLGrammar();
+    return call(() -> delegate.supportsCoreSQLGrammar());
   }
 
   @Override
   public boolean supportsExtendedSQLGrammar() throws SQLException {
-    return delegate.supportsExtendedSQLGrammar();
+    return call(() -> delegate.supportsExtendedSQLGrammar());
   }
 
   @Override
   public boolean supportsANSI92EntryLevelSQL() throws SQLException {
-    return delegate.supportsANSI92EntryLevelSQL();
+    return call(() -> delegate.supportsANSI92EntryLevelSQL());
   }
 
   @Override
   public boolean supportsANSI92IntermediateSQL() throws SQLException {
-    return delegate.supportsANSI92IntermediateSQL();
+    return call(() -> delegate.supportsANSI92IntermediateSQL());
   }
 
   @Override
   public boolean supportsANSI92FullSQL() throws SQLException {
-    return delegate.supportsANSI92FullSQL();
+    return call(() -> delegate.supportsANSI92FullSQL());
   }
 
   @Override
   public boolean supportsIntegrityEnhancementFacility() throws SQLException {
-    return delegate.supportsIntegrityEnhancementFacility();
+    return call(() -> delegate.supportsIntegrityEnhancementFacility());
   }
 
   @Override
   public boolean supportsOuterJoins() throws SQLException {
-    return delegate.supportsOuterJoins();
+    return call(() -> delegate.supportsOuterJoins());
   }
 
   @Override
   public boolean supportsFullOuterJoins() throws SQLException {
-    return delegate.supportsFullOuterJoins();
+    return call(() -> delegate.supportsFullOuterJoins());
   }
 
   @Override
   public boolean supportsLimitedOuterJoins() throws SQLException {
-    return delegate.supportsLimitedOuterJoins();
+    return call(() -> delegate.supportsLimitedOuterJoins());
   }
 
   @Override
   public String getSchemaTerm() throws SQLException {
-    return delegate.getSchemaTerm();
+    return call(() -> delegate.getSchemaTerm());
   }
 
   @Override
   public String getProcedureTerm() throws SQLException {
-    return delegate.getProcedureTerm();
+    return call(() -> delegate.getProcedureTerm());
   }
 
   @Override
   public String getCatalogTerm() throws SQLException {
-    return delegate.getCatalogTerm();
+    return call(() -> delegate.getCatalogTerm());
   }
 
   @Override
   public boolean isCatalogAtStart() throws SQLException {
-    return delegate.isCatalogAtStart();
+    return call(() -> delegate.isCatalogAtStart());
   }
 
   @Override
   public String getCatalogSeparator() throws SQLException {
-    return delegate.getCatalogSeparator();
+    return call(() -> delegate.getCatalogSeparator());
   }
 
   @Override
   public boolean supportsSchemasInDataManipulation() throws SQLException {
-    return delegate.supportsSchemasInDataManipulation();
+    return call(() -> delegate.supportsSchemasInDataManipulation());
   }
 
   @Override
   public boolean supportsSchemasInProcedureCalls() throws SQLException {
-    return delegate.supportsSchemasInProcedureCalls();
+    return call(() -> delegate.supportsSchemasInProcedureCalls());
   }
 
   @Override
   public boolean supportsSchemasInTableDefinitions() throws SQLException {
-    return delegate.supportsSchemasInTableDefinitions();
+    return call(() -> delegate.supportsSchemasInTableDefinitions());
   }
 
   @Override
   public boolean supportsSchemasInIndexDefinitions() throws SQLException {
-    return delegate.supportsSchemasInIndexDefinitions();
+    return call(() -> delegate.supportsSchemasInIndexDefinitions());
   }
 
   @Override
   public boolean supportsSchemasInPrivilegeDefinitions() throws SQLException {
-    return delegate.supportsSchemasInPrivilegeDefinitions();
+    return call(() -> delegate.supportsSchemasInPrivilegeDefinitions());
   }
 
   @Override
   public boolean supportsCatalogsInDataManipulation() throws SQLException {
-    return delegate.supportsCatalogsInDataManipulation();
+    return call(() -> delegate.supportsCatalogsInDataManipulation());
   }
 
   @Override
   public boolean supportsCatalogsInProcedureCalls() throws SQLException {
-    return delegate.supportsCatalogsInProcedureCalls();
+    return call(() -> delegate.supportsCatalogsInProcedureCalls());
   }
 
   @Override
   public boolean supportsCatalogsInTableDefinitions() throws SQLException {
-    return delegate.supportsCatalogsInTableDefinitions();
+    return call(() -> delegate.supportsCatalogsInTableDefinitions());
   }
 
   @Override
   public boolean supportsCatalogsInIndexDefinitions() throws SQLException {
-    return delegate.supportsCatalogsInIndexDefinitions();
+    return call(() -> delegate.supportsCatalogsInIndexDefinitions());
   }
 
   @Override
   public boolean supportsCatalogsInPrivilegeDefinitions() throws SQLException {
-    return delegate.supportsCatalogsInPrivilegeDefinitions();
+    return call(() -> delegate.supportsCatalogsInPrivilegeDefinitions());
   }
 
   @Override
   public boolean supportsPositionedDelete() throws SQLException {
-    return delegate.supportsPositionedDelete();
+    return call(() -> delegate.supportsPositionedDelete());
   }
 
   @Override
   public boolean supportsPositionedUpdate() throws SQLException {
-    return delegate.supportsPositionedUpdate();
+    return call(() -> delegate.supportsPositionedUpdate());
   }
 
   @Override
   public boolean supportsSelectForUpdate() throws SQLException {
-    return delegate.supportsSelectForUpdate();
+    return call(() -> delegate.supportsSelectForUpdate());
   }
 
   @Override
   public boolean supportsStoredProcedures() throws SQLException {
-    return delegate.supportsStoredProcedures();
+    return call(() -> delegate.supportsStoredProcedures());
   }
 
   @Override
   public boolean supportsSubqueriesInComparisons() throws SQLException {
-    return delegate.supportsSubqueriesInComparisons();
+    return call(() -> delegate.supportsSubqueriesInComparisons());
   }
 
   @Override
   public boolean supportsSubqueriesInExists() throws SQLException {
-    return delegate.supportsSubqueriesInExists();
+    return call(() -> delegate.supportsSubqueriesInExists());
   }
 
   @Override
   public boolean supportsSubqueriesInIns() throws SQLException {
-    return delegate.supportsSubqueriesInIns();
+    return call(() -> delegate.supportsSubqueriesInIns());
   }
 
   @Override
   public boolean supportsSubqueriesInQuantifieds() throws SQLException {
-    return delegate.supportsSubqueriesInQuantifieds();
+    return call(() -> delegate.supportsSubqueriesInQuantifieds());
   }
 
   @Override
   public boolean supportsCorrelatedSubqueries() throws SQLException {
-    return delegate.supportsCorrelatedSubqueries();
+    return call(() -> delegate.supportsCorrelatedSubqueries());
   }
 
   @Override
   public boolean supportsUnion() throws SQLException {
-    return delegate.supportsUnion();
+    return call(() -> delegate.supportsUnion());
   }
 
   @Override
   public boolean supportsUnionAll() throws SQLException {
-    return delegate.supportsUnionAll();
+    return call(() -> delegate.supportsUnionAll());
   }
 
 
 
   @Override
   public int getMaxBinaryLiteralLength() throws SQLException {
-    return delegate.getMaxBinaryLiteralLength();
+    return call(() -> delegate.getMaxBinaryLiteralLength());
   }
 
   @Override
   public int getMaxCharLiteralLength() throws SQLException {
-    return delegate.getMaxCharLiteralLength();
+    return call(() -> delegate.getMaxCharLiteralLength());
   }
 
   @Override
   public int getMaxColumnNameLength() throws SQLException {
-    return delegate.getMaxColumnNameLength();
+    return call(() -> delegate.getMaxColumnNameLength());
   }
 
   @Override
   public int getMaxColumnsInGroupBy() throws SQLException {
-    return delegate.getMaxColumnsInGroupBy();
+    return call(() -> delegate.getMaxColumnsInGroupBy());
   }
 
   @Override
   public int getMaxColumnsInIndex() throws SQLException {
-    return delegate.getMaxColumnsInIndex();
+    return call(() -> delegate.getMaxColumnsInIndex());
   }
 
   @Override
   public int getMaxColumnsInOrderBy() throws SQLException {
-    return delegate.getMaxColumnsInOrderBy();
+    return call(() -> delegate.getMaxColumnsInOrderBy());
   }
 
   @Override
   public int getMaxColumnsInSelect() throws SQLException {
-    return delegate.getMaxColumnsInSelect();
+    return call(() -> delegate.getMaxColumnsInSelect());
   }
 
   @Override
   public int getMaxColumnsInTable() throws SQLException {
-    return delegate.getMaxColumnsInTable();
+    return call(() -> delegate.getMaxColumnsInTable());
   }
 
   @Override
   public int getMaxConnections() throws SQLException {
-    return delegate.getMaxConnections();
+    return call(() -> delegate.getMaxConnections());
   }
 
   @Override
   public int getMaxCursorNameLength() throws SQLException {
-    return delegate.getMaxCursorNameLength();
+    return call(() -> delegate.getMaxCursorNameLength());
   }
 
   @Override
   public int getMaxIndexLength() throws SQLException {
-    return delegate.getMaxIndexLength();
+    return call(() -> delegate.getMaxIndexLength());
   }
 
   @Override
   public int getMaxSchemaNameLength() throws SQLException {
-    return delegate.getMaxSchemaNameLength();
+    return call(() -> delegate.getMaxSchemaNameLength());
   }
 
   @Override
   public int getMaxProcedureNameLength() throws SQLException {
-    return delegate.getMaxProcedureNameLength();
+    return call(() -> delegate.getMaxProcedureNameLength());
   }
 
   @Override
   public int getMaxCatalogNameLength() throws SQLException {
-    return delegate.getMaxCatalogNameLength();
+    return call(() -> delegate.getMaxCatalogNameLength());
   }
 
   @Override
   public int getMaxRowSize() throws SQLException {
-    return delegate.getMaxRowSize();
+    return call(() -> delegate.getMaxRowSize());
   }
 
   @Override
   public boolean doesMaxRowSizeIncludeBlobs() throws SQLException {
-    return delegate.doesMaxRowSizeIncludeBlobs();
+    return call(() -> delegate.doesMaxRowSizeIncludeBlobs());
   }
 
   @Override
   public int getMaxStatementLength() throws SQLException {
-    return delegate.getMaxStatementLength();
+    return call(() -> delegate.getMaxStatementLength());
   }
 
   @Override
   public int getMaxStatements() throws SQLException {
-    return delegate.getMaxStatements();
+    return call(() -> delegate.getMaxStatements());
   }
 
   @Override
   public int getMaxTableNameLength() throws SQLException {
-    return delegate.getMaxTableNameLength();
+    return call(() -> delegate.getMaxTableNameLength());
   }
 
   @Override
   public int getMaxTablesInSelect() throws SQLException {
-    return delegate.getMaxTablesInSelect();
+    return call(() -> delegate.getMaxTablesInSelect());
   }
 
   @Override
   public int getMaxUserNameLength() throws SQLException {
-    return delegate.getMaxUserNameLength();
+    return call(() -> delegate.getMaxUserNameLength());
   }
 
 
@@ -749,264 +762,262 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public ResultSet getProcedures(String catalog, String schemaPattern, String procedureNamePattern) throws SQLException {
-    return delegate.getProcedures(catalog, schemaPattern, procedureNamePattern);
+    return call(() -> owned(delegate.getProcedures(catalog, schemaPattern, procedureNamePattern)));
   }
 
   @Override
   public ResultSet getProcedureColumns(String catalog, String schemaPattern, String procedureNamePattern, String columnNamePattern) throws SQLException {
-    return withPlainTypeNames(
-        delegate.getProcedureColumns(catalog, schemaPattern, procedureNamePattern, columnNamePattern));
+    return call(() -> withPlainTypeNames(delegate.getProcedureColumns(catalog, schemaPattern, procedureNamePattern, columnNamePattern)));
   }
 
   @Override
   public ResultSet getTables(String catalog, String schemaPattern, String tableNamePattern, String types[]) throws SQLException {
-    return delegate.getTables(catalog, schemaPattern, tableNamePattern, types);
+    return call(() -> owned(delegate.getTables(catalog, schemaPattern, tableNamePattern, types)));
   }
 
   @Override
   public ResultSet getSchemas() throws SQLException {
-    return delegate.getSchemas();
+    return call(() -> owned(delegate.getSchemas()));
   }
 
   @Override
   public ResultSet getCatalogs() throws SQLException {
-    return delegate.getCatalogs();
+    return call(() -> owned(delegate.getCatalogs()));
   }
 
   @Override
   public ResultSet getTableTypes() throws SQLException {
-    return delegate.getTableTypes();
+    return call(() -> owned(delegate.getTableTypes()));
   }
 
   @Override
   public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern) throws SQLException {
-    return withPlainTypeNames(delegate.getColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern));
+    return call(() -> withPlainTypeNames(delegate.getColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern)));
   }
 
   @Override
   public ResultSet getColumnPrivileges(String catalog, String schema, String table, String columnNamePattern) throws SQLException {
-    return delegate.getColumnPrivileges(catalog, schema, table, columnNamePattern);
+    return call(() -> owned(delegate.getColumnPrivileges(catalog, schema, table, columnNamePattern)));
   }
 
   @Override
   public ResultSet getTablePrivileges(String catalog, String schemaPattern, String tableNamePattern) throws SQLException {
-    return delegate.getTablePrivileges(catalog, schemaPattern, tableNamePattern);
+    return call(() -> owned(delegate.getTablePrivileges(catalog, schemaPattern, tableNamePattern)));
   }
 
   @Override
   public ResultSet getBestRowIdentifier(String catalog, String schema, String table, int scope, boolean nullable) throws SQLException {
-    return delegate.getBestRowIdentifier(catalog, schema, table, scope, nullable);
+    return call(() -> owned(delegate.getBestRowIdentifier(catalog, schema, table, scope, nullable)));
   }
 
   @Override
   public ResultSet getVersionColumns(String catalog, String schema, String table) throws SQLException {
-    return delegate.getVersionColumns(catalog, schema, table);
+    return call(() -> owned(delegate.getVersionColumns(catalog, schema, table)));
   }
 
   @Override
   public ResultSet getImportedKeys(String catalog, String schema, String table) throws SQLException {
-    return delegate.getImportedKeys(catalog, schema, table);
+    return call(() -> owned(delegate.getImportedKeys(catalog, schema, table)));
   }
 
   @Override
   public ResultSet getExportedKeys(String catalog, String schema, String table) throws SQLException {
-    return delegate.getExportedKeys(catalog, schema, table);
+    return call(() -> owned(delegate.getExportedKeys(catalog, schema, table)));
   }
 
   @Override
   public ResultSet getCrossReference( String parentCatalog, String parentSchema, String parentTable, String foreignCatalog, String foreignSchema, String foreignTable ) throws SQLException {
-    return delegate.getCrossReference(parentCatalog, parentSchema, parentTable, foreignCatalog, foreignSchema, foreignTable);
+    return call(() -> owned(delegate.getCrossReference(parentCatalog, parentSchema, parentTable, foreignCatalog, foreignSchema, foreignTable)));
   }
 
   @Override
   public ResultSet getTypeInfo() throws SQLException {
-    return withPlainTypeNames(delegate.getTypeInfo());
+    return call(() -> withPlainTypeNames(delegate.getTypeInfo()));
   }
 
   @Override
   public boolean supportsResultSetType(int type) throws SQLException {
-    return delegate.supportsResultSetType(type);
+    return call(() -> delegate.supportsResultSetType(type));
   }
 
   @Override
   public boolean supportsResultSetConcurrency(int type, int concurrency) throws SQLException {
-    return delegate.supportsResultSetConcurrency(type, concurrency);
+    return call(() -> delegate.supportsResultSetConcurrency(type, concurrency));
   }
 
   @Override
   public boolean ownUpdatesAreVisible(int type) throws SQLException {
-    return delegate.ownUpdatesAreVisible(type);
+    return call(() -> delegate.ownUpdatesAreVisible(type));
   }
 
   @Override
   public boolean ownDeletesAreVisible(int type) throws SQLException {
-    return delegate.ownDeletesAreVisible(type);
+    return call(() -> delegate.ownDeletesAreVisible(type));
   }
 
   @Override
   public boolean ownInsertsAreVisible(int type) throws SQLException {
-    return delegate.ownInsertsAreVisible(type);
+    return call(() -> delegate.ownInsertsAreVisible(type));
   }
 
   @Override
   public boolean othersUpdatesAreVisible(int type) throws SQLException {
-    return delegate.othersUpdatesAreVisible(type);
+    return call(() -> delegate.othersUpdatesAreVisible(type));
   }
 
   @Override
   public boolean othersDeletesAreVisible(int type) throws SQLException {
-    return delegate.othersDeletesAreVisible(type);
+    return call(() -> delegate.othersDeletesAreVisible(type));
   }
 
   @Override
   public boolean othersInsertsAreVisible(int type) throws SQLException {
-    return delegate.othersInsertsAreVisible(type);
+    return call(() -> delegate.othersInsertsAreVisible(type));
   }
 
   @Override
   public boolean updatesAreDetected(int type) throws SQLException {
-    return delegate.updatesAreDetected(type);
+    return call(() -> delegate.updatesAreDetected(type));
   }
 
   @Override
   public boolean deletesAreDetected(int type) throws SQLException {
-    return delegate.deletesAreDetected(type);
+    return call(() -> delegate.deletesAreDetected(type));
   }
 
   @Override
   public boolean insertsAreDetected(int type) throws SQLException {
-    return delegate.insertsAreDetected(type);
+    return call(() -> delegate.insertsAreDetected(type));
   }
 
   @Override
   public boolean supportsBatchUpdates() throws SQLException {
-    return delegate.supportsBatchUpdates();
+    return call(() -> delegate.supportsBatchUpdates());
   }
 
   @Override
   public ResultSet getUDTs(String catalog, String schemaPattern, String typeNamePattern, int[] types) throws SQLException {
-    return delegate.getUDTs(catalog, schemaPattern, typeNamePattern, types);
+    return call(() -> owned(delegate.getUDTs(catalog, schemaPattern, typeNamePattern, types)));
   }
 
   @Override
   public boolean supportsNamedParameters() throws SQLException {
-    return delegate.supportsNamedParameters();
+    return call(() -> delegate.supportsNamedParameters());
   }
 
   @Override
   public boolean supportsMultipleOpenResults() throws SQLException {
-    return delegate.supportsMultipleOpenResults();
+    return call(() -> delegate.supportsMultipleOpenResults());
   }
 
   @Override
   public boolean supportsGetGeneratedKeys() throws SQLException {
-    return delegate.supportsGetGeneratedKeys();
+    return call(() -> delegate.supportsGetGeneratedKeys());
   }
 
   @Override
   public ResultSet getSuperTypes(String catalog, String schemaPattern, String typeNamePattern) throws SQLException {
-    return delegate.getSuperTypes(catalog, schemaPattern, typeNamePattern);
+    return call(() -> owned(delegate.getSuperTypes(catalog, schemaPattern, typeNamePattern)));
   }
 
   @Override
   public ResultSet getSuperTables(String catalog, String schemaPattern, String tableNamePattern) throws SQLException {
-    return delegate.getSuperTables(catalog, schemaPattern, tableNamePattern);
+    return call(() -> owned(delegate.getSuperTables(catalog, schemaPattern, tableNamePattern)));
   }
 
   @Override
   public ResultSet getAttributes(String catalog, String schemaPattern, String typeNamePattern, String attributeNamePattern) throws SQLException {
-    return delegate.getAttributes(catalog, schemaPattern, typeNamePattern, attributeNamePattern);
+    return call(() -> owned(delegate.getAttributes(catalog, schemaPattern, typeNamePattern, attributeNamePattern)));
   }
 
   @Override
   public boolean supportsResultSetHoldability(int holdability) throws SQLException {
-    return delegate.supportsResultSetHoldability(holdability);
+    return call(() -> delegate.supportsResultSetHoldability(holdability));
   }
 
   @Override
   public int getResultSetHoldability() throws SQLException {
-    return delegate.getResultSetHoldability();
+    return call(() -> delegate.getResultSetHoldability());
   }
 
   @Override
   public int getDatabaseMajorVersion() throws SQLException {
-    return delegate.getDatabaseMajorVersion();
+    return call(() -> delegate.getDatabaseMajorVersion());
   }
 
   @Override
   public int getDatabaseMinorVersion() throws SQLException {
-    return delegate.getDatabaseMinorVersion();
+    return call(() -> delegate.getDatabaseMinorVersion());
   }
 
   @Override
   public int getJDBCMajorVersion() throws SQLException {
-    return delegate.getJDBCMajorVersion();
+    return call(() -> delegate.getJDBCMajorVersion());
   }
 
   @Override
   public int getJDBCMinorVersion() throws SQLException {
-    return delegate.getJDBCMinorVersion();
+    return call(() -> delegate.getJDBCMinorVersion());
   }
 
   @Override
   public int getSQLStateType() throws SQLException {
-    return delegate.getSQLStateType();
+    return call(() -> delegate.getSQLStateType());
   }
 
   @Override
   public boolean locatorsUpdateCopy() throws SQLException {
-    return delegate.locatorsUpdateCopy();
+    return call(() -> delegate.locatorsUpdateCopy());
   }
 
   @Override
   public boolean supportsStatementPooling() throws SQLException {
-    return delegate.supportsStatementPooling();
+    return call(() -> delegate.supportsStatementPooling());
   }
 
   @Override
   public RowIdLifetime getRowIdLifetime() throws SQLException {
-    return delegate.getRowIdLifetime();
+    return call(() -> delegate.getRowIdLifetime());
   }
 
   @Override
   public ResultSet getSchemas(String catalog, String schemaPattern) throws SQLException {
-    return delegate.getSchemas(catalog, schemaPattern);
+    return call(() -> owned(delegate.getSchemas(catalog, schemaPattern)));
   }
 
   @Override
   public boolean supportsStoredFunctionsUsingCallSyntax() throws SQLException {
-    return delegate.supportsStoredFunctionsUsingCallSyntax();
+    return call(() -> delegate.supportsStoredFunctionsUsingCallSyntax());
   }
 
   @Override
   public boolean autoCommitFailureClosesAllResultSets() throws SQLException {
-    return delegate.autoCommitFailureClosesAllResultSets();
+    return call(() -> delegate.autoCommitFailureClosesAllResultSets());
   }
 
   @Override
   public ResultSet getClientInfoProperties() throws SQLException {
-    return delegate.getClientInfoProperties();
+    return call(() -> owned(delegate.getClientInfoProperties()));
   }
 
   @Override
   public ResultSet getFunctions(String catalog, String schemaPattern, String functionNamePattern) throws SQLException {
-    return delegate.getFunctions(catalog, schemaPattern, functionNamePattern);
+    return call(() -> owned(delegate.getFunctions(catalog, schemaPattern, functionNamePattern)));
   }
 
   @Override
   public ResultSet getFunctionColumns(String catalog, String schemaPattern, String functionNamePattern, String columnNamePattern) throws SQLException {
-    return withPlainTypeNames(
-        delegate.getFunctionColumns(catalog, schemaPattern, functionNamePattern, columnNamePattern));
+    return call(() -> withPlainTypeNames(delegate.getFunctionColumns(catalog, schemaPattern, functionNamePattern, columnNamePattern)));
   }
 
   @Override
   public ResultSet getPseudoColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern) throws SQLException {
-    return delegate.getPseudoColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern);
+    return call(() -> owned(delegate.getPseudoColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern)));
   }
 
   @Override
   public boolean generatedKeyAlwaysReturned() throws SQLException {
-    return delegate.generatedKeyAlwaysReturned();
+    return call(() -> delegate.generatedKeyAlwaysReturned());
   }
 
 }

@@ -1,5 +1,7 @@
 package io.tablesql.jdbc;
 
+import static io.tablesql.jdbc.JdbcCalls.call;
+
 import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import io.tablesql.exec.StatementKind;
@@ -96,6 +98,39 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     return queryResult(sql, () -> wrap(delegate.executeQuery()));
   }
 
+  // JDBC forbids a prepared statement the methods of Statement that take SQL text: it runs its own.
+  // The overloads naming generated keys come here through WrappedStatement.
+
+  @Override
+  public ResultSet executeQuery(String sql) throws SQLException {
+    throw sqlTextRefused("executeQuery");
+  }
+
+  @Override
+  public long executeLargeUpdate(String sql) throws SQLException {
+    throw sqlTextRefused("executeLargeUpdate");
+  }
+
+  @Override
+  public int executeUpdate(String sql) throws SQLException {
+    throw sqlTextRefused("executeUpdate");
+  }
+
+  @Override
+  public boolean execute(String sql) throws SQLException {
+    throw sqlTextRefused("execute");
+  }
+
+  @Override
+  public void addBatch(String sql) throws SQLException {
+    throw sqlTextRefused("addBatch");
+  }
+
+  private static SQLException sqlTextRefused(String method) {
+    return SqlExceptions.of("A PreparedStatement runs the SQL it was prepared with: call " + method + "() without "
+        + "SQL text, or run other SQL with a Statement.", SqlStates.WRONG_OBJECT_TYPE);
+  }
+
   @Override
   public int executeUpdate() throws SQLException {
     return saturated(executeLargeUpdate());
@@ -141,7 +176,7 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
 
   @Override
   public void clearBatch() throws SQLException {
-    delegate.clearBatch();
+    call(() -> delegate.clearBatch());
     insertBatch.clear();
   }
 
@@ -157,12 +192,14 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     if (parameterType(parameterIndex) != Types.INTEGER) { // an index the statement lacks is OTHER
       return false;
     }
+    int exact;
     try {
-      delegate.setInt(parameterIndex, new BigDecimal(value.toString()).intValueExact());
-      return true;
+      exact = new BigDecimal(value.toString()).intValueExact();
     } catch (NumberFormatException | ArithmeticException e) {
       return false; // not an int: bound as given
     }
+    call(() -> delegate.setInt(parameterIndex, exact));
+    return true;
   }
 
   /**
@@ -174,21 +211,21 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     int type = parameterType(parameterIndex);
     Object converted = JdbcConversions.toSqlType(value, type, "parameter " + parameterIndex);
     if (converted == null) {
-      delegate.setNull(parameterIndex, type);
+      call(() -> delegate.setNull(parameterIndex, type));
     } else if (converted instanceof LocalDateTime wallClock && type == Types.TIMESTAMP) {
-      delegate.setLong(parameterIndex, UtcWallClock.toMillis(wallClock));
+      call(() -> delegate.setLong(parameterIndex, UtcWallClock.toMillis(wallClock)));
     } else if (converted instanceof LocalDate date && type == Types.DATE) {
-      delegate.setInt(parameterIndex, Math.toIntExact(date.toEpochDay()));
+      call(() -> delegate.setInt(parameterIndex, Math.toIntExact(date.toEpochDay())));
     } else if (converted instanceof LocalTime time && type == Types.TIME) {
-      delegate.setInt(parameterIndex, UtcWallClock.toMillisOfDay(time));
+      call(() -> delegate.setInt(parameterIndex, UtcWallClock.toMillisOfDay(time)));
     } else {
-      delegate.setObject(parameterIndex, converted); // numbers, booleans, text and bytes as Calcite holds them
+      call(() -> delegate.setObject(parameterIndex, converted)); // numbers, booleans, text and bytes as Calcite holds them
     }
   }
 
   private int parameterType(int parameterIndex) throws SQLException {
     if (parameterTypes == null) {
-      ParameterMetaData metaData = delegate.getParameterMetaData();
+      ParameterMetaData metaData = call(() -> delegate.getParameterMetaData());
       int[] types = new int[metaData.getParameterCount() + 1];
       for (int i = 1; i < types.length; i++) {
         types[i] = metaData.getParameterType(i);
@@ -207,14 +244,14 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   public void setNull(int parameterIndex, int sqlType) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, null);
-    delegate.setNull(parameterIndex, sqlType);
+    call(() -> delegate.setNull(parameterIndex, sqlType));
   }
 
   @Override
   public void setBoolean(int parameterIndex, boolean x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
-    delegate.setBoolean(parameterIndex, x);
+    call(() -> delegate.setBoolean(parameterIndex, x));
   }
 
   @Override
@@ -222,7 +259,7 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
     if (!boundAsInt(parameterIndex, x)) {
-      delegate.setByte(parameterIndex, x);
+      call(() -> delegate.setByte(parameterIndex, x));
     }
   }
 
@@ -231,7 +268,7 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
     if (!boundAsInt(parameterIndex, x)) {
-      delegate.setShort(parameterIndex, x);
+      call(() -> delegate.setShort(parameterIndex, x));
     }
   }
 
@@ -239,7 +276,7 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   public void setInt(int parameterIndex, int x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
-    delegate.setInt(parameterIndex, x);
+    call(() -> delegate.setInt(parameterIndex, x));
   }
 
   @Override
@@ -247,7 +284,7 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
     if (!boundAsInt(parameterIndex, x)) {
-      delegate.setLong(parameterIndex, x);
+      call(() -> delegate.setLong(parameterIndex, x));
     }
   }
 
@@ -255,14 +292,14 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   public void setFloat(int parameterIndex, float x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
-    delegate.setFloat(parameterIndex, x);
+    call(() -> delegate.setFloat(parameterIndex, x));
   }
 
   @Override
   public void setDouble(int parameterIndex, double x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
-    delegate.setDouble(parameterIndex, x);
+    call(() -> delegate.setDouble(parameterIndex, x));
   }
 
   @Override
@@ -270,7 +307,7 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
     if (!boundAsInt(parameterIndex, x)) {
-      delegate.setBigDecimal(parameterIndex, x);
+      call(() -> delegate.setBigDecimal(parameterIndex, x));
     }
   }
 
@@ -278,14 +315,14 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   public void setString(int parameterIndex, String x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.record(parameterIndex, x);
-    delegate.setString(parameterIndex, x);
+    call(() -> delegate.setString(parameterIndex, x));
   }
 
   @Override
   public void setBytes(int parameterIndex, byte x[]) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setBytes(parameterIndex, x);
+    call(() -> delegate.setBytes(parameterIndex, x));
   }
 
   @Override
@@ -307,27 +344,27 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   public void setAsciiStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setAsciiStream(parameterIndex, x, length);
+    call(() -> delegate.setAsciiStream(parameterIndex, x, length));
   }
 
   @Override
   public void setUnicodeStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setUnicodeStream(parameterIndex, x, length);
+    call(() -> delegate.setUnicodeStream(parameterIndex, x, length));
   }
 
   @Override
   public void setBinaryStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setBinaryStream(parameterIndex, x, length);
+    call(() -> delegate.setBinaryStream(parameterIndex, x, length));
   }
 
   @Override
   public void clearParameters() throws SQLException {
     if (lender == null) { // the lifted values are not parameters the user set
-      delegate.clearParameters();
+      call(() -> delegate.clearParameters());
     }
     insertBatch.clearParameters();
   }
@@ -370,7 +407,7 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
       throw SqlExceptions.of("A query cannot be part of a batch: only INSERT, UPSERT, UPDATE and DELETE can.",
           SqlStates.FEATURE_NOT_SUPPORTED);
     }
-    delegate.addBatch();
+    call(() -> delegate.addBatch());
     insertBatch.addBatch();
   }
 
@@ -378,40 +415,40 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   public void setCharacterStream(int parameterIndex, java.io.Reader reader, int length) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setCharacterStream(parameterIndex, reader, length);
+    call(() -> delegate.setCharacterStream(parameterIndex, reader, length));
   }
 
   @Override
   public void setRef(int parameterIndex, Ref x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setRef(parameterIndex, x);
+    call(() -> delegate.setRef(parameterIndex, x));
   }
 
   @Override
   public void setBlob(int parameterIndex, Blob x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setBlob(parameterIndex, x);
+    call(() -> delegate.setBlob(parameterIndex, x));
   }
 
   @Override
   public void setClob(int parameterIndex, Clob x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setClob(parameterIndex, x);
+    call(() -> delegate.setClob(parameterIndex, x));
   }
 
   @Override
   public void setArray(int parameterIndex, Array x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setArray(parameterIndex, x);
+    call(() -> delegate.setArray(parameterIndex, x));
   }
 
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
-    ResultSetMetaData metaData = delegate.getMetaData();
+    ResultSetMetaData metaData = call(() -> delegate.getMetaData());
     return metaData == null ? null : new WrappedResultSetMetaData(metaData);
   }
 
@@ -440,78 +477,76 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   public void setNull(int parameterIndex, int sqlType, String typeName) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setNull(parameterIndex, sqlType, typeName);
+    call(() -> delegate.setNull(parameterIndex, sqlType, typeName));
   }
 
   @Override
   public void setURL(int parameterIndex, java.net.URL x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setURL(parameterIndex, x);
+    call(() -> delegate.setURL(parameterIndex, x));
   }
 
   @Override
   public ParameterMetaData getParameterMetaData() throws SQLException {
-    if (lender != null) {
-      return delegate.isClosed() ? delegate.getParameterMetaData() : StandIns.NO_PARAMETERS;
-    }
-    return delegate.getParameterMetaData();
+    // a statement on a lent plan has no parameters of its own; once closed, Calcite says so
+    return call(() -> lender == null || delegate.isClosed() ? delegate.getParameterMetaData() : StandIns.NO_PARAMETERS);
   }
 
   @Override
   public void setRowId(int parameterIndex, RowId x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setRowId(parameterIndex, x);
+    call(() -> delegate.setRowId(parameterIndex, x));
   }
 
   @Override
   public void setNString(int parameterIndex, String value) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setNString(parameterIndex, value);
+    call(() -> delegate.setNString(parameterIndex, value));
   }
 
   @Override
   public void setNCharacterStream(int parameterIndex, Reader value, long length) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setNCharacterStream(parameterIndex, value, length);
+    call(() -> delegate.setNCharacterStream(parameterIndex, value, length));
   }
 
   @Override
   public void setNClob(int parameterIndex, NClob value) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setNClob(parameterIndex, value);
+    call(() -> delegate.setNClob(parameterIndex, value));
   }
 
   @Override
   public void setClob(int parameterIndex, Reader reader, long length) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setClob(parameterIndex, reader, length);
+    call(() -> delegate.setClob(parameterIndex, reader, length));
   }
 
   @Override
   public void setBlob(int parameterIndex, InputStream inputStream, long length) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setBlob(parameterIndex, inputStream, length);
+    call(() -> delegate.setBlob(parameterIndex, inputStream, length));
   }
 
   @Override
   public void setNClob(int parameterIndex, Reader reader, long length) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setNClob(parameterIndex, reader, length);
+    call(() -> delegate.setNClob(parameterIndex, reader, length));
   }
 
   @Override
   public void setSQLXML(int parameterIndex, SQLXML xmlObject) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setSQLXML(parameterIndex, xmlObject);
+    call(() -> delegate.setSQLXML(parameterIndex, xmlObject));
   }
 
   /** As without scaleOrLength: conversions are lossless, so there is nothing to round or cut. */
@@ -524,70 +559,70 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   public void setAsciiStream(int parameterIndex, java.io.InputStream x, long length) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setAsciiStream(parameterIndex, x, length);
+    call(() -> delegate.setAsciiStream(parameterIndex, x, length));
   }
 
   @Override
   public void setBinaryStream(int parameterIndex, java.io.InputStream x, long length) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setBinaryStream(parameterIndex, x, length);
+    call(() -> delegate.setBinaryStream(parameterIndex, x, length));
   }
 
   @Override
   public void setCharacterStream(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setCharacterStream(parameterIndex, reader, length);
+    call(() -> delegate.setCharacterStream(parameterIndex, reader, length));
   }
 
   @Override
   public void setAsciiStream(int parameterIndex, java.io.InputStream x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setAsciiStream(parameterIndex, x);
+    call(() -> delegate.setAsciiStream(parameterIndex, x));
   }
 
   @Override
   public void setBinaryStream(int parameterIndex, java.io.InputStream x) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setBinaryStream(parameterIndex, x);
+    call(() -> delegate.setBinaryStream(parameterIndex, x));
   }
 
   @Override
   public void setCharacterStream(int parameterIndex, java.io.Reader reader) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setCharacterStream(parameterIndex, reader);
+    call(() -> delegate.setCharacterStream(parameterIndex, reader));
   }
 
   @Override
   public void setNCharacterStream(int parameterIndex, Reader value) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setNCharacterStream(parameterIndex, value);
+    call(() -> delegate.setNCharacterStream(parameterIndex, value));
   }
 
   @Override
   public void setClob(int parameterIndex, Reader reader) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setClob(parameterIndex, reader);
+    call(() -> delegate.setClob(parameterIndex, reader));
   }
 
   @Override
   public void setBlob(int parameterIndex, InputStream inputStream) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setBlob(parameterIndex, inputStream);
+    call(() -> delegate.setBlob(parameterIndex, inputStream));
   }
 
   @Override
   public void setNClob(int parameterIndex, Reader reader) throws SQLException {
     checkParameter(parameterIndex);
     insertBatch.unsupported(parameterIndex);
-    delegate.setNClob(parameterIndex, reader);
+    call(() -> delegate.setNClob(parameterIndex, reader));
   }
 
 }

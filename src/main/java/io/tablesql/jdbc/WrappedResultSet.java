@@ -1,5 +1,7 @@
 package io.tablesql.jdbc;
 
+import static io.tablesql.jdbc.JdbcCalls.call;
+
 import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import java.io.InputStream;
@@ -84,12 +86,12 @@ final class WrappedResultSet implements ResultSet {
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
-    return iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface);
+    return call(() -> iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface));
   }
 
   @Override
   public boolean isWrapperFor(Class<?> iface) throws SQLException {
-    return iface.isInstance(this) || delegate.isWrapperFor(iface);
+    return call(() -> iface.isInstance(this) || delegate.isWrapperFor(iface));
   }
 
   // The rest of ResultSet: forwards to Calcite's, except close (which gives a lent plan back), the
@@ -97,7 +99,7 @@ final class WrappedResultSet implements ResultSet {
 
   @Override
   public void close() throws SQLException {
-    delegate.close();
+    call(() -> delegate.close());
     if (onClose != null) {
       Runnable action = onClose;
       onClose = null;
@@ -108,57 +110,57 @@ final class WrappedResultSet implements ResultSet {
 
   @Override
   public boolean wasNull() throws SQLException {
-    return delegate.wasNull();
+    return call(() -> delegate.wasNull());
   }
 
   @Override
   public String getString(int columnIndex) throws SQLException {
-    return plainType(columnIndex, delegate.getString(columnIndex));
+    return call(() -> plainType(columnIndex, delegate.getString(columnIndex)));
   }
 
   @Override
   public boolean getBoolean(int columnIndex) throws SQLException {
-    return delegate.getBoolean(columnIndex);
+    return call(() -> delegate.getBoolean(columnIndex));
   }
 
   @Override
   public byte getByte(int columnIndex) throws SQLException {
-    return delegate.getByte(columnIndex);
+    return call(() -> delegate.getByte(columnIndex));
   }
 
   @Override
   public short getShort(int columnIndex) throws SQLException {
-    return delegate.getShort(columnIndex);
+    return call(() -> delegate.getShort(columnIndex));
   }
 
   @Override
   public int getInt(int columnIndex) throws SQLException {
-    return delegate.getInt(columnIndex);
+    return call(() -> delegate.getInt(columnIndex));
   }
 
   @Override
   public long getLong(int columnIndex) throws SQLException {
-    return delegate.getLong(columnIndex);
+    return call(() -> delegate.getLong(columnIndex));
   }
 
   @Override
   public float getFloat(int columnIndex) throws SQLException {
-    return delegate.getFloat(columnIndex);
+    return call(() -> delegate.getFloat(columnIndex));
   }
 
   @Override
   public double getDouble(int columnIndex) throws SQLException {
-    return delegate.getDouble(columnIndex);
+    return call(() -> delegate.getDouble(columnIndex));
   }
 
   @Override
   public BigDecimal getBigDecimal(int columnIndex, int scale) throws SQLException {
-    return delegate.getBigDecimal(columnIndex, scale);
+    return call(() -> delegate.getBigDecimal(columnIndex, scale));
   }
 
   @Override
   public byte[] getBytes(int columnIndex) throws SQLException {
-    return delegate.getBytes(columnIndex);
+    return call(() -> delegate.getBytes(columnIndex));
   }
 
   @Override
@@ -178,563 +180,565 @@ final class WrappedResultSet implements ResultSet {
 
   @Override
   public java.io.InputStream getAsciiStream(int columnIndex) throws SQLException {
-    return delegate.getAsciiStream(columnIndex);
+    return call(() -> delegate.getAsciiStream(columnIndex));
   }
 
   @Override
   public java.io.InputStream getUnicodeStream(int columnIndex) throws SQLException {
-    return delegate.getUnicodeStream(columnIndex);
+    return call(() -> delegate.getUnicodeStream(columnIndex));
   }
 
   @Override
   public java.io.InputStream getBinaryStream(int columnIndex) throws SQLException {
-    return delegate.getBinaryStream(columnIndex);
+    return call(() -> delegate.getBinaryStream(columnIndex));
   }
 
   @Override
   public String getString(String columnLabel) throws SQLException {
-    return getString(delegate.findColumn(columnLabel));
+    return getString(findColumn(columnLabel));
   }
 
   @Override
   public boolean getBoolean(String columnLabel) throws SQLException {
-    return delegate.getBoolean(columnLabel);
+    return call(() -> delegate.getBoolean(columnLabel));
   }
 
   @Override
   public byte getByte(String columnLabel) throws SQLException {
-    return delegate.getByte(columnLabel);
+    return call(() -> delegate.getByte(columnLabel));
   }
 
   @Override
   public short getShort(String columnLabel) throws SQLException {
-    return delegate.getShort(columnLabel);
+    return call(() -> delegate.getShort(columnLabel));
   }
 
   @Override
   public int getInt(String columnLabel) throws SQLException {
-    return delegate.getInt(columnLabel);
+    return call(() -> delegate.getInt(columnLabel));
   }
 
   @Override
   public long getLong(String columnLabel) throws SQLException {
-    return delegate.getLong(columnLabel);
+    return call(() -> delegate.getLong(columnLabel));
   }
 
   @Override
   public float getFloat(String columnLabel) throws SQLException {
-    return delegate.getFloat(columnLabel);
+    return call(() -> delegate.getFloat(columnLabel));
   }
 
   @Override
   public double getDouble(String columnLabel) throws SQLException {
-    return delegate.getDouble(columnLabel);
+    return call(() -> delegate.getDouble(columnLabel));
   }
 
   @Override
   public BigDecimal getBigDecimal(String columnLabel, int scale) throws SQLException {
-    return delegate.getBigDecimal(columnLabel, scale);
+    return call(() -> delegate.getBigDecimal(columnLabel, scale));
   }
 
   @Override
   public byte[] getBytes(String columnLabel) throws SQLException {
-    return delegate.getBytes(columnLabel);
+    return call(() -> delegate.getBytes(columnLabel));
   }
 
   @Override
   public java.sql.Date getDate(String columnLabel) throws SQLException {
-    return getDate(delegate.findColumn(columnLabel), null);
+    return getDate(findColumn(columnLabel), null);
   }
 
   @Override
   public java.sql.Time getTime(String columnLabel) throws SQLException {
-    return getTime(delegate.findColumn(columnLabel), null);
+    return getTime(findColumn(columnLabel), null);
   }
 
   @Override
   public java.sql.Timestamp getTimestamp(String columnLabel) throws SQLException {
-    return getTimestamp(delegate.findColumn(columnLabel), null);
+    return getTimestamp(findColumn(columnLabel), null);
   }
 
   @Override
   public java.io.InputStream getAsciiStream(String columnLabel) throws SQLException {
-    return delegate.getAsciiStream(columnLabel);
+    return call(() -> delegate.getAsciiStream(columnLabel));
   }
 
   @Override
   public java.io.InputStream getUnicodeStream(String columnLabel) throws SQLException {
-    return delegate.getUnicodeStream(columnLabel);
+    return call(() -> delegate.getUnicodeStream(columnLabel));
   }
 
   @Override
   public java.io.InputStream getBinaryStream(String columnLabel) throws SQLException {
-    return delegate.getBinaryStream(columnLabel);
+    return call(() -> delegate.getBinaryStream(columnLabel));
   }
 
   @Override
   public SQLWarning getWarnings() throws SQLException {
-    return delegate.getWarnings();
+    return call(() -> delegate.getWarnings());
   }
 
   @Override
   public void clearWarnings() throws SQLException {
-    delegate.clearWarnings();
+    call(() -> delegate.clearWarnings());
   }
 
   @Override
   public String getCursorName() throws SQLException {
-    return delegate.getCursorName();
+    return call(() -> delegate.getCursorName());
   }
 
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
-    return new WrappedResultSetMetaData(delegate.getMetaData());
+    return call(() -> new WrappedResultSetMetaData(delegate.getMetaData()));
   }
 
   @Override
   public Object getObject(int columnIndex) throws SQLException {
-    switch (columnType(columnIndex)) {
-      case Types.TIMESTAMP: return getTimestamp(columnIndex, null);
-      case Types.DATE: return getDate(columnIndex, null);
-      case Types.TIME: return getTime(columnIndex, null);
-      default:
-        Object value = delegate.getObject(columnIndex);
-        return value instanceof String text ? plainType(columnIndex, text) : value;
-    }
+    return call(() -> {
+      switch (columnType(columnIndex)) {
+        case Types.TIMESTAMP: return getTimestamp(columnIndex, null);
+        case Types.DATE: return getDate(columnIndex, null);
+        case Types.TIME: return getTime(columnIndex, null);
+        default:
+          Object value = delegate.getObject(columnIndex);
+          return value instanceof String text ? plainType(columnIndex, text) : value;
+      }
+    });
   }
 
   @Override
   public Object getObject(String columnLabel) throws SQLException {
-    return getObject(delegate.findColumn(columnLabel));
+    return getObject(findColumn(columnLabel));
   }
 
   @Override
   public int findColumn(String columnLabel) throws SQLException {
-    return delegate.findColumn(columnLabel);
+    return call(() -> delegate.findColumn(columnLabel));
   }
 
   @Override
   public java.io.Reader getCharacterStream(int columnIndex) throws SQLException {
-    return delegate.getCharacterStream(columnIndex);
+    return call(() -> delegate.getCharacterStream(columnIndex));
   }
 
   @Override
   public java.io.Reader getCharacterStream(String columnLabel) throws SQLException {
-    return delegate.getCharacterStream(columnLabel);
+    return call(() -> delegate.getCharacterStream(columnLabel));
   }
 
   @Override
   public BigDecimal getBigDecimal(int columnIndex) throws SQLException {
-    return delegate.getBigDecimal(columnIndex);
+    return call(() -> delegate.getBigDecimal(columnIndex));
   }
 
   @Override
   public BigDecimal getBigDecimal(String columnLabel) throws SQLException {
-    return delegate.getBigDecimal(columnLabel);
+    return call(() -> delegate.getBigDecimal(columnLabel));
   }
 
   @Override
   public boolean isBeforeFirst() throws SQLException {
-    return delegate.isBeforeFirst();
+    return call(() -> delegate.isBeforeFirst());
   }
 
   @Override
   public boolean isAfterLast() throws SQLException {
-    return delegate.isAfterLast();
+    return call(() -> delegate.isAfterLast());
   }
 
   @Override
   public boolean isFirst() throws SQLException {
-    return delegate.isFirst();
+    return call(() -> delegate.isFirst());
   }
 
   @Override
   public boolean isLast() throws SQLException {
-    return delegate.isLast();
+    return call(() -> delegate.isLast());
   }
 
   @Override
   public void beforeFirst() throws SQLException {
-    delegate.beforeFirst();
+    call(() -> delegate.beforeFirst());
   }
 
   @Override
   public void afterLast() throws SQLException {
-    delegate.afterLast();
+    call(() -> delegate.afterLast());
   }
 
   @Override
   public boolean first() throws SQLException {
-    return delegate.first();
+    return call(() -> delegate.first());
   }
 
   @Override
   public boolean last() throws SQLException {
-    return delegate.last();
+    return call(() -> delegate.last());
   }
 
   @Override
   public int getRow() throws SQLException {
-    return delegate.getRow();
+    return call(() -> delegate.getRow());
   }
 
   @Override
   public boolean absolute( int row ) throws SQLException {
-    return delegate.absolute(row);
+    return call(() -> delegate.absolute(row));
   }
 
   @Override
   public boolean relative( int rows ) throws SQLException {
-    return delegate.relative(rows);
+    return call(() -> delegate.relative(rows));
   }
 
   @Override
   public boolean previous() throws SQLException {
-    return delegate.previous();
+    return call(() -> delegate.previous());
   }
 
   @Override
   public void setFetchDirection(int direction) throws SQLException {
-    delegate.setFetchDirection(direction);
+    call(() -> delegate.setFetchDirection(direction));
   }
 
   @Override
   public int getFetchDirection() throws SQLException {
-    return delegate.getFetchDirection();
+    return call(() -> delegate.getFetchDirection());
   }
 
   @Override
   public void setFetchSize(int rows) throws SQLException {
-    delegate.setFetchSize(rows);
+    call(() -> delegate.setFetchSize(rows));
   }
 
   @Override
   public int getFetchSize() throws SQLException {
-    return delegate.getFetchSize();
+    return call(() -> delegate.getFetchSize());
   }
 
   @Override
   public int getType() throws SQLException {
-    return delegate.getType();
+    return call(() -> delegate.getType());
   }
 
   @Override
   public int getConcurrency() throws SQLException {
-    return delegate.getConcurrency();
+    return call(() -> delegate.getConcurrency());
   }
 
   @Override
   public boolean rowUpdated() throws SQLException {
-    return delegate.rowUpdated();
+    return call(() -> delegate.rowUpdated());
   }
 
   @Override
   public boolean rowInserted() throws SQLException {
-    return delegate.rowInserted();
+    return call(() -> delegate.rowInserted());
   }
 
   @Override
   public boolean rowDeleted() throws SQLException {
-    return delegate.rowDeleted();
+    return call(() -> delegate.rowDeleted());
   }
 
   @Override
   public void updateNull(int columnIndex) throws SQLException {
-    delegate.updateNull(columnIndex);
+    call(() -> delegate.updateNull(columnIndex));
   }
 
   @Override
   public void updateBoolean(int columnIndex, boolean x) throws SQLException {
-    delegate.updateBoolean(columnIndex, x);
+    call(() -> delegate.updateBoolean(columnIndex, x));
   }
 
   @Override
   public void updateByte(int columnIndex, byte x) throws SQLException {
-    delegate.updateByte(columnIndex, x);
+    call(() -> delegate.updateByte(columnIndex, x));
   }
 
   @Override
   public void updateShort(int columnIndex, short x) throws SQLException {
-    delegate.updateShort(columnIndex, x);
+    call(() -> delegate.updateShort(columnIndex, x));
   }
 
   @Override
   public void updateInt(int columnIndex, int x) throws SQLException {
-    delegate.updateInt(columnIndex, x);
+    call(() -> delegate.updateInt(columnIndex, x));
   }
 
   @Override
   public void updateLong(int columnIndex, long x) throws SQLException {
-    delegate.updateLong(columnIndex, x);
+    call(() -> delegate.updateLong(columnIndex, x));
   }
 
   @Override
   public void updateFloat(int columnIndex, float x) throws SQLException {
-    delegate.updateFloat(columnIndex, x);
+    call(() -> delegate.updateFloat(columnIndex, x));
   }
 
   @Override
   public void updateDouble(int columnIndex, double x) throws SQLException {
-    delegate.updateDouble(columnIndex, x);
+    call(() -> delegate.updateDouble(columnIndex, x));
   }
 
   @Override
   public void updateBigDecimal(int columnIndex, BigDecimal x) throws SQLException {
-    delegate.updateBigDecimal(columnIndex, x);
+    call(() -> delegate.updateBigDecimal(columnIndex, x));
   }
 
   @Override
   public void updateString(int columnIndex, String x) throws SQLException {
-    delegate.updateString(columnIndex, x);
+    call(() -> delegate.updateString(columnIndex, x));
   }
 
   @Override
   public void updateBytes(int columnIndex, byte x[]) throws SQLException {
-    delegate.updateBytes(columnIndex, x);
+    call(() -> delegate.updateBytes(columnIndex, x));
   }
 
   @Override
   public void updateDate(int columnIndex, java.sql.Date x) throws SQLException {
-    delegate.updateDate(columnIndex, x);
+    call(() -> delegate.updateDate(columnIndex, x));
   }
 
   @Override
   public void updateTime(int columnIndex, java.sql.Time x) throws SQLException {
-    delegate.updateTime(columnIndex, x);
+    call(() -> delegate.updateTime(columnIndex, x));
   }
 
   @Override
   public void updateTimestamp(int columnIndex, java.sql.Timestamp x) throws SQLException {
-    delegate.updateTimestamp(columnIndex, x);
+    call(() -> delegate.updateTimestamp(columnIndex, x));
   }
 
   @Override
   public void updateAsciiStream(int columnIndex, java.io.InputStream x, int length) throws SQLException {
-    delegate.updateAsciiStream(columnIndex, x, length);
+    call(() -> delegate.updateAsciiStream(columnIndex, x, length));
   }
 
   @Override
   public void updateBinaryStream(int columnIndex, java.io.InputStream x, int length) throws SQLException {
-    delegate.updateBinaryStream(columnIndex, x, length);
+    call(() -> delegate.updateBinaryStream(columnIndex, x, length));
   }
 
   @Override
   public void updateCharacterStream(int columnIndex, java.io.Reader x, int length) throws SQLException {
-    delegate.updateCharacterStream(columnIndex, x, length);
+    call(() -> delegate.updateCharacterStream(columnIndex, x, length));
   }
 
   @Override
   public void updateObject(int columnIndex, Object x, int scaleOrLength) throws SQLException {
-    delegate.updateObject(columnIndex, x, scaleOrLength);
+    call(() -> delegate.updateObject(columnIndex, x, scaleOrLength));
   }
 
   @Override
   public void updateObject(int columnIndex, Object x) throws SQLException {
-    delegate.updateObject(columnIndex, x);
+    call(() -> delegate.updateObject(columnIndex, x));
   }
 
   @Override
   public void updateNull(String columnLabel) throws SQLException {
-    delegate.updateNull(columnLabel);
+    call(() -> delegate.updateNull(columnLabel));
   }
 
   @Override
   public void updateBoolean(String columnLabel, boolean x) throws SQLException {
-    delegate.updateBoolean(columnLabel, x);
+    call(() -> delegate.updateBoolean(columnLabel, x));
   }
 
   @Override
   public void updateByte(String columnLabel, byte x) throws SQLException {
-    delegate.updateByte(columnLabel, x);
+    call(() -> delegate.updateByte(columnLabel, x));
   }
 
   @Override
   public void updateShort(String columnLabel, short x) throws SQLException {
-    delegate.updateShort(columnLabel, x);
+    call(() -> delegate.updateShort(columnLabel, x));
   }
 
   @Override
   public void updateInt(String columnLabel, int x) throws SQLException {
-    delegate.updateInt(columnLabel, x);
+    call(() -> delegate.updateInt(columnLabel, x));
   }
 
   @Override
   public void updateLong(String columnLabel, long x) throws SQLException {
-    delegate.updateLong(columnLabel, x);
+    call(() -> delegate.updateLong(columnLabel, x));
   }
 
   @Override
   public void updateFloat(String columnLabel, float x) throws SQLException {
-    delegate.updateFloat(columnLabel, x);
+    call(() -> delegate.updateFloat(columnLabel, x));
   }
 
   @Override
   public void updateDouble(String columnLabel, double x) throws SQLException {
-    delegate.updateDouble(columnLabel, x);
+    call(() -> delegate.updateDouble(columnLabel, x));
   }
 
   @Override
   public void updateBigDecimal(String columnLabel, BigDecimal x) throws SQLException {
-    delegate.updateBigDecimal(columnLabel, x);
+    call(() -> delegate.updateBigDecimal(columnLabel, x));
   }
 
   @Override
   public void updateString(String columnLabel, String x) throws SQLException {
-    delegate.updateString(columnLabel, x);
+    call(() -> delegate.updateString(columnLabel, x));
   }
 
   @Override
   public void updateBytes(String columnLabel, byte x[]) throws SQLException {
-    delegate.updateBytes(columnLabel, x);
+    call(() -> delegate.updateBytes(columnLabel, x));
   }
 
   @Override
   public void updateDate(String columnLabel, java.sql.Date x) throws SQLException {
-    delegate.updateDate(columnLabel, x);
+    call(() -> delegate.updateDate(columnLabel, x));
   }
 
   @Override
   public void updateTime(String columnLabel, java.sql.Time x) throws SQLException {
-    delegate.updateTime(columnLabel, x);
+    call(() -> delegate.updateTime(columnLabel, x));
   }
 
   @Override
   public void updateTimestamp(String columnLabel, java.sql.Timestamp x) throws SQLException {
-    delegate.updateTimestamp(columnLabel, x);
+    call(() -> delegate.updateTimestamp(columnLabel, x));
   }
 
   @Override
   public void updateAsciiStream(String columnLabel, java.io.InputStream x, int length) throws SQLException {
-    delegate.updateAsciiStream(columnLabel, x, length);
+    call(() -> delegate.updateAsciiStream(columnLabel, x, length));
   }
 
   @Override
   public void updateBinaryStream(String columnLabel, java.io.InputStream x, int length) throws SQLException {
-    delegate.updateBinaryStream(columnLabel, x, length);
+    call(() -> delegate.updateBinaryStream(columnLabel, x, length));
   }
 
   @Override
   public void updateCharacterStream(String columnLabel, java.io.Reader reader, int length) throws SQLException {
-    delegate.updateCharacterStream(columnLabel, reader, length);
+    call(() -> delegate.updateCharacterStream(columnLabel, reader, length));
   }
 
   @Override
   public void updateObject(String columnLabel, Object x, int scaleOrLength) throws SQLException {
-    delegate.updateObject(columnLabel, x, scaleOrLength);
+    call(() -> delegate.updateObject(columnLabel, x, scaleOrLength));
   }
 
   @Override
   public void updateObject(String columnLabel, Object x) throws SQLException {
-    delegate.updateObject(columnLabel, x);
+    call(() -> delegate.updateObject(columnLabel, x));
   }
 
   @Override
   public void insertRow() throws SQLException {
-    delegate.insertRow();
+    call(() -> delegate.insertRow());
   }
 
   @Override
   public void updateRow() throws SQLException {
-    delegate.updateRow();
+    call(() -> delegate.updateRow());
   }
 
   @Override
   public void deleteRow() throws SQLException {
-    delegate.deleteRow();
+    call(() -> delegate.deleteRow());
   }
 
   @Override
   public void refreshRow() throws SQLException {
-    delegate.refreshRow();
+    call(() -> delegate.refreshRow());
   }
 
   @Override
   public void cancelRowUpdates() throws SQLException {
-    delegate.cancelRowUpdates();
+    call(() -> delegate.cancelRowUpdates());
   }
 
   @Override
   public void moveToInsertRow() throws SQLException {
-    delegate.moveToInsertRow();
+    call(() -> delegate.moveToInsertRow());
   }
 
   @Override
   public void moveToCurrentRow() throws SQLException {
-    delegate.moveToCurrentRow();
+    call(() -> delegate.moveToCurrentRow());
   }
 
   @Override
   public Object getObject(int columnIndex, java.util.Map<String,Class<?>> map) throws SQLException {
-    return delegate.getObject(columnIndex, map);
+    return call(() -> delegate.getObject(columnIndex, map));
   }
 
   @Override
   public Ref getRef(int columnIndex) throws SQLException {
-    return delegate.getRef(columnIndex);
+    return call(() -> delegate.getRef(columnIndex));
   }
 
   @Override
   public Blob getBlob(int columnIndex) throws SQLException {
-    return delegate.getBlob(columnIndex);
+    return call(() -> delegate.getBlob(columnIndex));
   }
 
   @Override
   public Clob getClob(int columnIndex) throws SQLException {
-    return delegate.getClob(columnIndex);
+    return call(() -> delegate.getClob(columnIndex));
   }
 
   @Override
   public Array getArray(int columnIndex) throws SQLException {
-    return delegate.getArray(columnIndex);
+    return call(() -> delegate.getArray(columnIndex));
   }
 
   @Override
   public Object getObject(String columnLabel, java.util.Map<String,Class<?>> map) throws SQLException {
-    return delegate.getObject(columnLabel, map);
+    return call(() -> delegate.getObject(columnLabel, map));
   }
 
   @Override
   public Ref getRef(String columnLabel) throws SQLException {
-    return delegate.getRef(columnLabel);
+    return call(() -> delegate.getRef(columnLabel));
   }
 
   @Override
   public Blob getBlob(String columnLabel) throws SQLException {
-    return delegate.getBlob(columnLabel);
+    return call(() -> delegate.getBlob(columnLabel));
   }
 
   @Override
   public Clob getClob(String columnLabel) throws SQLException {
-    return delegate.getClob(columnLabel);
+    return call(() -> delegate.getClob(columnLabel));
   }
 
   @Override
   public Array getArray(String columnLabel) throws SQLException {
-    return delegate.getArray(columnLabel);
+    return call(() -> delegate.getArray(columnLabel));
   }
 
   /** The date of a DATE or TIMESTAMP column at the start of that day in the calendar's zone (the JVM's without one). */
   @Override
   public java.sql.Date getDate(int columnIndex, Calendar cal) throws SQLException {
-    LocalDate date = (LocalDate) valueAs(columnIndex, Types.DATE);
+    LocalDate date = (LocalDate) call(() -> valueAs(columnIndex, Types.DATE));
     return date == null ? null : UtcWallClock.toDate(date, UtcWallClock.zone(cal));
   }
 
   @Override
   public java.sql.Date getDate(String columnLabel, Calendar cal) throws SQLException {
-    return getDate(delegate.findColumn(columnLabel), cal);
+    return getDate(findColumn(columnLabel), cal);
   }
 
   /** The time of day of a TIME or TIMESTAMP column on 1970-01-01 in the calendar's zone (the JVM's without one). */
   @Override
   public java.sql.Time getTime(int columnIndex, Calendar cal) throws SQLException {
-    LocalTime time = (LocalTime) valueAs(columnIndex, Types.TIME);
+    LocalTime time = (LocalTime) call(() -> valueAs(columnIndex, Types.TIME));
     return time == null ? null : UtcWallClock.toTime(time, UtcWallClock.zone(cal));
   }
 
   @Override
   public java.sql.Time getTime(String columnLabel, Calendar cal) throws SQLException {
-    return getTime(delegate.findColumn(columnLabel), cal);
+    return getTime(findColumn(columnLabel), cal);
   }
 
   /**
@@ -743,303 +747,303 @@ final class WrappedResultSet implements ResultSet {
    */
   @Override
   public java.sql.Timestamp getTimestamp(int columnIndex, Calendar cal) throws SQLException {
-    LocalDateTime wallClock = (LocalDateTime) valueAs(columnIndex, Types.TIMESTAMP);
+    LocalDateTime wallClock = (LocalDateTime) call(() -> valueAs(columnIndex, Types.TIMESTAMP));
     return wallClock == null ? null : UtcWallClock.toTimestamp(wallClock, UtcWallClock.zone(cal));
   }
 
   @Override
   public java.sql.Timestamp getTimestamp(String columnLabel, Calendar cal) throws SQLException {
-    return getTimestamp(delegate.findColumn(columnLabel), cal);
+    return getTimestamp(findColumn(columnLabel), cal);
   }
 
   @Override
   public java.net.URL getURL(int columnIndex) throws SQLException {
-    return delegate.getURL(columnIndex);
+    return call(() -> delegate.getURL(columnIndex));
   }
 
   @Override
   public java.net.URL getURL(String columnLabel) throws SQLException {
-    return delegate.getURL(columnLabel);
+    return call(() -> delegate.getURL(columnLabel));
   }
 
   @Override
   public void updateRef(int columnIndex, java.sql.Ref x) throws SQLException {
-    delegate.updateRef(columnIndex, x);
+    call(() -> delegate.updateRef(columnIndex, x));
   }
 
   @Override
   public void updateRef(String columnLabel, java.sql.Ref x) throws SQLException {
-    delegate.updateRef(columnLabel, x);
+    call(() -> delegate.updateRef(columnLabel, x));
   }
 
   @Override
   public void updateBlob(int columnIndex, java.sql.Blob x) throws SQLException {
-    delegate.updateBlob(columnIndex, x);
+    call(() -> delegate.updateBlob(columnIndex, x));
   }
 
   @Override
   public void updateBlob(String columnLabel, java.sql.Blob x) throws SQLException {
-    delegate.updateBlob(columnLabel, x);
+    call(() -> delegate.updateBlob(columnLabel, x));
   }
 
   @Override
   public void updateClob(int columnIndex, java.sql.Clob x) throws SQLException {
-    delegate.updateClob(columnIndex, x);
+    call(() -> delegate.updateClob(columnIndex, x));
   }
 
   @Override
   public void updateClob(String columnLabel, java.sql.Clob x) throws SQLException {
-    delegate.updateClob(columnLabel, x);
+    call(() -> delegate.updateClob(columnLabel, x));
   }
 
   @Override
   public void updateArray(int columnIndex, java.sql.Array x) throws SQLException {
-    delegate.updateArray(columnIndex, x);
+    call(() -> delegate.updateArray(columnIndex, x));
   }
 
   @Override
   public void updateArray(String columnLabel, java.sql.Array x) throws SQLException {
-    delegate.updateArray(columnLabel, x);
+    call(() -> delegate.updateArray(columnLabel, x));
   }
 
   @Override
   public RowId getRowId(int columnIndex) throws SQLException {
-    return delegate.getRowId(columnIndex);
+    return call(() -> delegate.getRowId(columnIndex));
   }
 
   @Override
   public RowId getRowId(String columnLabel) throws SQLException {
-    return delegate.getRowId(columnLabel);
+    return call(() -> delegate.getRowId(columnLabel));
   }
 
   @Override
   public void updateRowId(int columnIndex, RowId x) throws SQLException {
-    delegate.updateRowId(columnIndex, x);
+    call(() -> delegate.updateRowId(columnIndex, x));
   }
 
   @Override
   public void updateRowId(String columnLabel, RowId x) throws SQLException {
-    delegate.updateRowId(columnLabel, x);
+    call(() -> delegate.updateRowId(columnLabel, x));
   }
 
   @Override
   public int getHoldability() throws SQLException {
-    return delegate.getHoldability();
+    return call(() -> delegate.getHoldability());
   }
 
   @Override
   public boolean isClosed() throws SQLException {
-    return delegate.isClosed();
+    return call(() -> delegate.isClosed());
   }
 
   @Override
   public void updateNString(int columnIndex, String nString) throws SQLException {
-    delegate.updateNString(columnIndex, nString);
+    call(() -> delegate.updateNString(columnIndex, nString));
   }
 
   @Override
   public void updateNString(String columnLabel, String nString) throws SQLException {
-    delegate.updateNString(columnLabel, nString);
+    call(() -> delegate.updateNString(columnLabel, nString));
   }
 
   @Override
   public void updateNClob(int columnIndex, NClob nClob) throws SQLException {
-    delegate.updateNClob(columnIndex, nClob);
+    call(() -> delegate.updateNClob(columnIndex, nClob));
   }
 
   @Override
   public void updateNClob(String columnLabel, NClob nClob) throws SQLException {
-    delegate.updateNClob(columnLabel, nClob);
+    call(() -> delegate.updateNClob(columnLabel, nClob));
   }
 
   @Override
   public NClob getNClob(int columnIndex) throws SQLException {
-    return delegate.getNClob(columnIndex);
+    return call(() -> delegate.getNClob(columnIndex));
   }
 
   @Override
   public NClob getNClob(String columnLabel) throws SQLException {
-    return delegate.getNClob(columnLabel);
+    return call(() -> delegate.getNClob(columnLabel));
   }
 
   @Override
   public SQLXML getSQLXML(int columnIndex) throws SQLException {
-    return delegate.getSQLXML(columnIndex);
+    return call(() -> delegate.getSQLXML(columnIndex));
   }
 
   @Override
   public SQLXML getSQLXML(String columnLabel) throws SQLException {
-    return delegate.getSQLXML(columnLabel);
+    return call(() -> delegate.getSQLXML(columnLabel));
   }
 
   @Override
   public void updateSQLXML(int columnIndex, SQLXML xmlObject) throws SQLException {
-    delegate.updateSQLXML(columnIndex, xmlObject);
+    call(() -> delegate.updateSQLXML(columnIndex, xmlObject));
   }
 
   @Override
   public void updateSQLXML(String columnLabel, SQLXML xmlObject) throws SQLException {
-    delegate.updateSQLXML(columnLabel, xmlObject);
+    call(() -> delegate.updateSQLXML(columnLabel, xmlObject));
   }
 
   @Override
   public String getNString(int columnIndex) throws SQLException {
-    return delegate.getNString(columnIndex);
+    return call(() -> delegate.getNString(columnIndex));
   }
 
   @Override
   public String getNString(String columnLabel) throws SQLException {
-    return delegate.getNString(columnLabel);
+    return call(() -> delegate.getNString(columnLabel));
   }
 
   @Override
   public java.io.Reader getNCharacterStream(int columnIndex) throws SQLException {
-    return delegate.getNCharacterStream(columnIndex);
+    return call(() -> delegate.getNCharacterStream(columnIndex));
   }
 
   @Override
   public java.io.Reader getNCharacterStream(String columnLabel) throws SQLException {
-    return delegate.getNCharacterStream(columnLabel);
+    return call(() -> delegate.getNCharacterStream(columnLabel));
   }
 
   @Override
   public void updateNCharacterStream(int columnIndex, java.io.Reader x, long length) throws SQLException {
-    delegate.updateNCharacterStream(columnIndex, x, length);
+    call(() -> delegate.updateNCharacterStream(columnIndex, x, length));
   }
 
   @Override
   public void updateNCharacterStream(String columnLabel, java.io.Reader reader, long length) throws SQLException {
-    delegate.updateNCharacterStream(columnLabel, reader, length);
+    call(() -> delegate.updateNCharacterStream(columnLabel, reader, length));
   }
 
   @Override
   public void updateAsciiStream(int columnIndex, java.io.InputStream x, long length) throws SQLException {
-    delegate.updateAsciiStream(columnIndex, x, length);
+    call(() -> delegate.updateAsciiStream(columnIndex, x, length));
   }
 
   @Override
   public void updateBinaryStream(int columnIndex, java.io.InputStream x, long length) throws SQLException {
-    delegate.updateBinaryStream(columnIndex, x, length);
+    call(() -> delegate.updateBinaryStream(columnIndex, x, length));
   }
 
   @Override
   public void updateCharacterStream(int columnIndex, java.io.Reader x, long length) throws SQLException {
-    delegate.updateCharacterStream(columnIndex, x, length);
+    call(() -> delegate.updateCharacterStream(columnIndex, x, length));
   }
 
   @Override
   public void updateAsciiStream(String columnLabel, java.io.InputStream x, long length) throws SQLException {
-    delegate.updateAsciiStream(columnLabel, x, length);
+    call(() -> delegate.updateAsciiStream(columnLabel, x, length));
   }
 
   @Override
   public void updateBinaryStream(String columnLabel, java.io.InputStream x, long length) throws SQLException {
-    delegate.updateBinaryStream(columnLabel, x, length);
+    call(() -> delegate.updateBinaryStream(columnLabel, x, length));
   }
 
   @Override
   public void updateCharacterStream(String columnLabel, java.io.Reader reader, long length) throws SQLException {
-    delegate.updateCharacterStream(columnLabel, reader, length);
+    call(() -> delegate.updateCharacterStream(columnLabel, reader, length));
   }
 
   @Override
   public void updateBlob(int columnIndex, InputStream inputStream, long length) throws SQLException {
-    delegate.updateBlob(columnIndex, inputStream, length);
+    call(() -> delegate.updateBlob(columnIndex, inputStream, length));
   }
 
   @Override
   public void updateBlob(String columnLabel, InputStream inputStream, long length) throws SQLException {
-    delegate.updateBlob(columnLabel, inputStream, length);
+    call(() -> delegate.updateBlob(columnLabel, inputStream, length));
   }
 
   @Override
   public void updateClob(int columnIndex, Reader reader, long length) throws SQLException {
-    delegate.updateClob(columnIndex, reader, length);
+    call(() -> delegate.updateClob(columnIndex, reader, length));
   }
 
   @Override
   public void updateClob(String columnLabel, Reader reader, long length) throws SQLException {
-    delegate.updateClob(columnLabel, reader, length);
+    call(() -> delegate.updateClob(columnLabel, reader, length));
   }
 
   @Override
   public void updateNClob(int columnIndex, Reader reader, long length) throws SQLException {
-    delegate.updateNClob(columnIndex, reader, length);
+    call(() -> delegate.updateNClob(columnIndex, reader, length));
   }
 
   @Override
   public void updateNClob(String columnLabel, Reader reader, long length) throws SQLException {
-    delegate.updateNClob(columnLabel, reader, length);
+    call(() -> delegate.updateNClob(columnLabel, reader, length));
   }
 
   @Override
   public void updateNCharacterStream(int columnIndex, java.io.Reader x) throws SQLException {
-    delegate.updateNCharacterStream(columnIndex, x);
+    call(() -> delegate.updateNCharacterStream(columnIndex, x));
   }
 
   @Override
   public void updateNCharacterStream(String columnLabel, java.io.Reader reader) throws SQLException {
-    delegate.updateNCharacterStream(columnLabel, reader);
+    call(() -> delegate.updateNCharacterStream(columnLabel, reader));
   }
 
   @Override
   public void updateAsciiStream(int columnIndex, java.io.InputStream x) throws SQLException {
-    delegate.updateAsciiStream(columnIndex, x);
+    call(() -> delegate.updateAsciiStream(columnIndex, x));
   }
 
   @Override
   public void updateBinaryStream(int columnIndex, java.io.InputStream x) throws SQLException {
-    delegate.updateBinaryStream(columnIndex, x);
+    call(() -> delegate.updateBinaryStream(columnIndex, x));
   }
 
   @Override
   public void updateCharacterStream(int columnIndex, java.io.Reader x) throws SQLException {
-    delegate.updateCharacterStream(columnIndex, x);
+    call(() -> delegate.updateCharacterStream(columnIndex, x));
   }
 
   @Override
   public void updateAsciiStream(String columnLabel, java.io.InputStream x) throws SQLException {
-    delegate.updateAsciiStream(columnLabel, x);
+    call(() -> delegate.updateAsciiStream(columnLabel, x));
   }
 
   @Override
   public void updateBinaryStream(String columnLabel, java.io.InputStream x) throws SQLException {
-    delegate.updateBinaryStream(columnLabel, x);
+    call(() -> delegate.updateBinaryStream(columnLabel, x));
   }
 
   @Override
   public void updateCharacterStream(String columnLabel, java.io.Reader reader) throws SQLException {
-    delegate.updateCharacterStream(columnLabel, reader);
+    call(() -> delegate.updateCharacterStream(columnLabel, reader));
   }
 
   @Override
   public void updateBlob(int columnIndex, InputStream inputStream) throws SQLException {
-    delegate.updateBlob(columnIndex, inputStream);
+    call(() -> delegate.updateBlob(columnIndex, inputStream));
   }
 
   @Override
   public void updateBlob(String columnLabel, InputStream inputStream) throws SQLException {
-    delegate.updateBlob(columnLabel, inputStream);
+    call(() -> delegate.updateBlob(columnLabel, inputStream));
   }
 
   @Override
   public void updateClob(int columnIndex, Reader reader) throws SQLException {
-    delegate.updateClob(columnIndex, reader);
+    call(() -> delegate.updateClob(columnIndex, reader));
   }
 
   @Override
   public void updateClob(String columnLabel, Reader reader) throws SQLException {
-    delegate.updateClob(columnLabel, reader);
+    call(() -> delegate.updateClob(columnLabel, reader));
   }
 
   @Override
   public void updateNClob(int columnIndex, Reader reader) throws SQLException {
-    delegate.updateNClob(columnIndex, reader);
+    call(() -> delegate.updateNClob(columnIndex, reader));
   }
 
   @Override
   public void updateNClob(String columnLabel, Reader reader) throws SQLException {
-    delegate.updateNClob(columnLabel, reader);
+    call(() -> delegate.updateNClob(columnLabel, reader));
   }
 
   /** The column's value as a class of the JDBC 4.2 tables (see {@link JdbcConversions#toJavaClass}). */
@@ -1055,12 +1059,12 @@ final class WrappedResultSet implements ResultSet {
     if (type == String.class) {
       return type.cast(getString(columnIndex));
     }
-    return JdbcConversions.toJavaClass(value(columnIndex), type, describe(columnIndex));
+    return call(() -> JdbcConversions.toJavaClass(value(columnIndex), type, describe(columnIndex)));
   }
 
   @Override
   public <T> T getObject(String columnLabel, Class<T> type) throws SQLException {
-    return getObject(delegate.findColumn(columnLabel), type);
+    return getObject(findColumn(columnLabel), type);
   }
 
   /**

@@ -1,5 +1,9 @@
 package io.tablesql.jdbc;
 
+import static io.tablesql.jdbc.JdbcCalls.call;
+
+import io.tablesql.SqlExceptions;
+import io.tablesql.SqlStates;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 
@@ -16,121 +20,132 @@ final class WrappedResultSetMetaData implements ResultSetMetaData {
 
   @Override
   public String getColumnLabel(int column) throws SQLException {
-    String label = delegate.getColumnLabel(column);
-    String name = delegate.getColumnName(column);
-    return name != null && label.equalsIgnoreCase(name) ? name : label;
+    return call(() -> {
+      String label = delegate.getColumnLabel(checked(column));
+      String name = delegate.getColumnName(column);
+      return name != null && label.equalsIgnoreCase(name) ? name : label;
+    });
+  }
+
+  /** Calcite's metadata meets a column it lacks with an IndexOutOfBoundsException: refused here instead. */
+  private int checked(int column) throws SQLException {
+    if (column < 1 || column > delegate.getColumnCount()) {
+      throw SqlExceptions.of("There is no column " + column + " in this result set: columns are numbered from 1 to "
+          + delegate.getColumnCount() + ".", SqlStates.INVALID_COLUMN_INDEX);
+    }
+    return column;
   }
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
-    return iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface);
+    return call(() -> iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface));
   }
 
   @Override
   public boolean isWrapperFor(Class<?> iface) throws SQLException {
-    return iface.isInstance(this) || delegate.isWrapperFor(iface);
+    return call(() -> iface.isInstance(this) || delegate.isWrapperFor(iface));
   }
 
   // The rest of ResultSetMetaData: forwards to Calcite's, with type names made plain where noted.
 
   @Override
   public int getColumnCount() throws SQLException {
-    return delegate.getColumnCount();
+    return call(() -> delegate.getColumnCount());
   }
 
   @Override
   public boolean isAutoIncrement(int column) throws SQLException {
-    return delegate.isAutoIncrement(column);
+    return call(() -> delegate.isAutoIncrement(checked(column)));
   }
 
   @Override
   public boolean isCaseSensitive(int column) throws SQLException {
-    return delegate.isCaseSensitive(column);
+    return call(() -> delegate.isCaseSensitive(checked(column)));
   }
 
   @Override
   public boolean isSearchable(int column) throws SQLException {
-    return delegate.isSearchable(column);
+    return call(() -> delegate.isSearchable(checked(column)));
   }
 
   @Override
   public boolean isCurrency(int column) throws SQLException {
-    return delegate.isCurrency(column);
+    return call(() -> delegate.isCurrency(checked(column)));
   }
 
   @Override
   public int isNullable(int column) throws SQLException {
-    return delegate.isNullable(column);
+    return call(() -> delegate.isNullable(checked(column)));
   }
 
   @Override
   public boolean isSigned(int column) throws SQLException {
-    return delegate.isSigned(column);
+    return call(() -> delegate.isSigned(checked(column)));
   }
 
   @Override
   public int getColumnDisplaySize(int column) throws SQLException {
-    return delegate.getColumnDisplaySize(column);
+    return call(() -> delegate.getColumnDisplaySize(checked(column)));
   }
 
   @Override
   public String getColumnName(int column) throws SQLException {
-    return delegate.getColumnName(column);
+    return call(() -> delegate.getColumnName(checked(column)));
   }
 
   @Override
   public String getSchemaName(int column) throws SQLException {
-    return delegate.getSchemaName(column);
+    return call(() -> delegate.getSchemaName(checked(column)));
   }
 
   @Override
   public int getPrecision(int column) throws SQLException {
-    return delegate.getPrecision(column);
+    return call(() -> delegate.getPrecision(checked(column)));
   }
 
   @Override
   public int getScale(int column) throws SQLException {
-    return delegate.getScale(column);
+    return call(() -> delegate.getScale(checked(column)));
   }
 
   @Override
   public String getTableName(int column) throws SQLException {
-    return delegate.getTableName(column);
+    return call(() -> delegate.getTableName(checked(column)));
   }
 
   @Override
   public String getCatalogName(int column) throws SQLException {
-    return delegate.getCatalogName(column);
+    return call(() -> delegate.getCatalogName(checked(column)));
   }
 
   @Override
   public int getColumnType(int column) throws SQLException {
-    return delegate.getColumnType(column);
+    return call(() -> delegate.getColumnType(checked(column)));
   }
 
   @Override
   public String getColumnTypeName(int column) throws SQLException {
-    return TypeNames.plain(delegate.getColumnTypeName(column), delegate.getColumnType(column));
+    return call(() -> TypeNames.plain(delegate.getColumnTypeName(checked(column)), delegate.getColumnType(column)));
   }
 
   @Override
   public boolean isReadOnly(int column) throws SQLException {
-    return delegate.isReadOnly(column);
+    return call(() -> delegate.isReadOnly(checked(column)));
   }
 
   @Override
   public boolean isWritable(int column) throws SQLException {
-    return delegate.isWritable(column);
+    return call(() -> delegate.isWritable(checked(column)));
   }
 
   @Override
   public boolean isDefinitelyWritable(int column) throws SQLException {
-    return delegate.isDefinitelyWritable(column);
+    return call(() -> delegate.isDefinitelyWritable(checked(column)));
   }
 
   @Override
   public String getColumnClassName(int column) throws SQLException {
-    return delegate.getColumnClassName(column);
+    return call(() -> delegate.getColumnClassName(checked(column)));
   }
 
 }

@@ -1,5 +1,7 @@
 package io.tablesql.jdbc;
 
+import static io.tablesql.jdbc.JdbcCalls.call;
+
 import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import io.tablesql.TableSqlStatement;
@@ -13,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import io.tablesql.jdbc.DriverProperty;
 import io.tablesql.store.RequestCounters;
+import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -129,15 +132,26 @@ class WrappedStatement implements Statement, TableSqlStatement {
   final int[] batchExecution(List<StatementKind> kinds, ContextAction<int[]> executeAll) throws SQLException {
     startResult();
     return run(context -> {
-      int[] counts = executeAll.run(context);
+      int[] counts;
+      BatchUpdateException failure = null;
+      try {
+        counts = executeAll.run(context);
+      } catch (BatchUpdateException e) {
+        // The statements before the failing one ran, as they would have one by one: their writes go.
+        failure = e;
+        counts = e.getUpdateCounts();
+      }
       List<WriteOperation> writes = context.batch();
       Session session = connection.session();
       if (!session.autoCommit()) {
         session.pending().add(writes);
-        return counts;
+      } else {
+        counts = BatchOutcome.check(counts, context, WriteSender.send(session, WriteSender.groups(writes), counters));
       }
-      List<WriteSender.GroupOutcome> outcomes = WriteSender.send(session, WriteSender.groups(writes), counters);
-      return BatchOutcome.check(counts, context, outcomes);
+      if (failure != null) {
+        throw failure;
+      }
+      return counts;
     }, kinds.isEmpty() ? StatementKind.OTHER : kinds.get(0), kinds);
   }
 
@@ -321,7 +335,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
   }
 
   @Override
-  public void addBatch(String written) {
+  public void addBatch(String written) throws SQLException {
     String sql = JdbcEscapes.translate(written);
     batchSql.add(sql);
   }
@@ -343,8 +357,15 @@ class WrappedStatement implements Statement, TableSqlStatement {
     return batchExecution(kinds, context -> {
       int[] counts = new int[statements.size()];
       for (int i = 0; i < counts.length; i++) {
-        declareNewColumns(statements.get(i), kinds.get(i));
-        counts[i] = delegate.executeUpdate(statements.get(i));
+        String sql = statements.get(i);
+        declareNewColumns(sql, kinds.get(i));
+        try {
+          counts[i] = connection.withFreshTables(() -> delegate.executeUpdate(sql));
+        } catch (SQLException e) {
+          throw new BatchUpdateException("Batch statement " + (i + 1) + " of " + counts.length + " failed; the "
+              + "update counts are those of the statements before it. " + e.getMessage(), e.getSQLState(),
+              Arrays.copyOf(counts, i), e);
+        }
       }
       return counts;
     });
@@ -371,7 +392,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
       throw SqlExceptions.of("Fetch size must be 0 or more, not " + rows + ".", SqlStates.INVALID_ATTRIBUTE_VALUE);
     }
     fetchSize = rows;
-    delegate.setFetchSize(rows);
+    call(() -> delegate.setFetchSize(rows));
   }
 
   @Override
@@ -386,15 +407,12 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public <T> T unwrap(Class<T> iface) throws SQLException {
-    if (iface.isInstance(this)) {
-      return iface.cast(this);
-    }
-    return delegate.unwrap(iface);
+    return call(() -> iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface));
   }
 
   @Override
   public boolean isWrapperFor(Class<?> iface) throws SQLException {
-    return iface.isInstance(this) || delegate.isWrapperFor(iface);
+    return call(() -> iface.isInstance(this) || delegate.isWrapperFor(iface));
   }
 
   // The rest of Statement. close, cancel, warnings and update counts have behaviour of their own
@@ -404,7 +422,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
   public void close() throws SQLException {
     markClosed(SqlStates.INVALID_STATE);
     closeCurrentResultSet();
-    delegate.close();
+    call(() -> delegate.close());
   }
 
   /** Records why reads stop, before the result set is closed under a thread that may be fetching. */
@@ -423,12 +441,12 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public int getMaxFieldSize() throws SQLException {
-    return delegate.getMaxFieldSize();
+    return call(() -> delegate.getMaxFieldSize());
   }
 
   @Override
   public void setMaxFieldSize(int max) throws SQLException {
-    delegate.setMaxFieldSize(max);
+    call(() -> delegate.setMaxFieldSize(max));
   }
 
   @Override
@@ -443,7 +461,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public long getLargeMaxRows() throws SQLException {
-    return delegate.getLargeMaxRows();
+    return call(() -> delegate.getLargeMaxRows());
   }
 
   @Override
@@ -452,17 +470,17 @@ class WrappedStatement implements Statement, TableSqlStatement {
       throw SqlExceptions.of("Max rows must be 0 (no limit) or more, not " + max + ".",
           SqlStates.INVALID_ATTRIBUTE_VALUE);
     }
-    delegate.setLargeMaxRows(max);
+    call(() -> delegate.setLargeMaxRows(max));
   }
 
   @Override
   public void setEscapeProcessing(boolean enable) throws SQLException {
-    delegate.setEscapeProcessing(enable);
+    call(() -> delegate.setEscapeProcessing(enable));
   }
 
   @Override
   public int getQueryTimeout() throws SQLException {
-    return delegate.getQueryTimeout();
+    return call(() -> delegate.getQueryTimeout());
   }
 
   @Override
@@ -471,7 +489,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
       throw SqlExceptions.of("Query timeout must be 0 (no limit) or more seconds, not " + seconds + ".",
           SqlStates.INVALID_ATTRIBUTE_VALUE);
     }
-    delegate.setQueryTimeout(seconds);
+    call(() -> delegate.setQueryTimeout(seconds));
   }
 
   /**
@@ -501,7 +519,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
         runningPlan.cancel();
       }
     }
-    delegate.cancel();
+    call(() -> delegate.cancel());
   }
 
   /** Once closed, for a statement whose delegate went back to the plan cache. */
@@ -511,7 +529,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public SQLWarning getWarnings() throws SQLException {
-    SQLWarning warnings = delegate.getWarnings();
+    SQLWarning warnings = call(() -> delegate.getWarnings());
     if (lastContext != null) {
       for (String warning : lastContext.warnings()) {
         SQLWarning next = new SQLWarning(warning, "01000");
@@ -527,7 +545,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public void clearWarnings() throws SQLException {
-    delegate.clearWarnings();
+    call(() -> delegate.clearWarnings());
     if (lastContext != null) {
       lastContext.warnings().clear();
     }
@@ -535,7 +553,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public void setCursorName(String name) throws SQLException {
-    delegate.setCursorName(name);
+    call(() -> delegate.setCursorName(name));
   }
 
   @Override
@@ -582,50 +600,52 @@ class WrappedStatement implements Statement, TableSqlStatement {
 
   @Override
   public void setFetchDirection(int direction) throws SQLException {
-    delegate.setFetchDirection(direction);
+    call(() -> delegate.setFetchDirection(direction));
   }
 
   @Override
   public int getFetchDirection() throws SQLException {
-    return delegate.getFetchDirection();
+    return call(() -> delegate.getFetchDirection());
   }
 
   @Override
   public int getResultSetConcurrency() throws SQLException {
-    return delegate.getResultSetConcurrency();
+    return call(() -> delegate.getResultSetConcurrency());
   }
 
   @Override
   public int getResultSetType() throws SQLException {
-    return delegate.getResultSetType();
+    return call(() -> delegate.getResultSetType());
   }
 
-  /** Refused with a SQLState, where Calcite's refusal has none: nothing generates keys (see executeUpdate). */
+  /** Empty, as JDBC wants when no keys were generated: nothing generates keys (see executeUpdate). */
   @Override
   public ResultSet getGeneratedKeys() throws SQLException {
     checkOpen();
-    throw SqlExceptions.of("Not supported by tablesql: generated keys. An entity's keys are the PartitionKey and "
-        + "RowKey the statement gives.", SqlStates.FEATURE_NOT_SUPPORTED);
+    Statement keys = connection.createStatement();
+    keys.closeOnCompletion(); // the statement exists only for this result
+    return keys.executeQuery("SELECT * FROM (VALUES (CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR))) "
+        + "AS t(\"PartitionKey\", \"RowKey\") WHERE 1 = 0");
   }
 
   @Override
   public int getResultSetHoldability() throws SQLException {
-    return delegate.getResultSetHoldability();
+    return call(() -> delegate.getResultSetHoldability());
   }
 
   @Override
   public boolean isClosed() throws SQLException {
-    return delegate.isClosed();
+    return call(() -> delegate.isClosed());
   }
 
   @Override
   public void setPoolable(boolean poolable) throws SQLException {
-    delegate.setPoolable(poolable);
+    call(() -> delegate.setPoolable(poolable));
   }
 
   @Override
   public boolean isPoolable() throws SQLException {
-    return delegate.isPoolable();
+    return call(() -> delegate.isPoolable());
   }
 
   @Override
