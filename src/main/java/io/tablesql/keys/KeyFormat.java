@@ -36,14 +36,6 @@ public sealed interface KeyFormat permits EncodedKey, TemplateKey {
   /** Whether column {@code i}'s part of a key can hold the value (a literal compared with it, say). */
   boolean accepts(int i, Object value);
 
-  /**
-   * Where a value lies against the values column {@code i} can hold: below them (-1), among them
-   * (0), above them (1). Only a template's fixed-width integers have such ends.
-   */
-  default int beyondRange(int i, Object value) {
-    return 0;
-  }
-
   /** Whether keys with equal values of the columns before {@code i} sort in the order of column {@code i}. */
   boolean sortsBy(int i);
 }

@@ -8,11 +8,12 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * The key of an existing table as its writer composed it: fixed text and fields, as in
  * {@code empid_{EmployeeId:6}} (the text {@code empid_}, then EmployeeId zero-padded to 6 digits).
- * A field is VARCHAR text or a non-negative integer, padded ({@code {Id:6}}) or not ({@code {Id}});
- * one of variable width ends where the next fixed text starts, or at the key's end.
+ * A field is VARCHAR text, of a fixed length ({@code {Month:7}}) or not, or a non-negative integer,
+ * zero-padded ({@code {Id:6}}) or not ({@code {Id}}); one of variable width ends where the next
+ * fixed text starts, or at the key's end.
  */
 public record TemplateKey(String template, List<Part> parts) implements KeyFormat {
-  /** Fixed text, or a field: a key column and its width in digits (0 for variable). */
+  /** Fixed text, or a field: a key column and its width in characters (0 for variable). */
   public record Part(String text, KeyColumn column, int width) {
     boolean isField() {
       return column != null;
@@ -52,9 +53,9 @@ public record TemplateKey(String template, List<Part> parts) implements KeyForma
       int width = field.length == 2 ? Integer.parseInt(field[1].trim()) : 0;
       boolean integral = column.sqlType() == SqlTypeName.SMALLINT || column.sqlType() == SqlTypeName.INTEGER
           || column.sqlType() == SqlTypeName.BIGINT;
-      if (!integral && column.sqlType() != SqlTypeName.VARCHAR || width != 0 && (!integral || width < 1 || width > 19)) {
-        throw new IllegalArgumentException("{" + field[0] + "} must be VARCHAR or an integer, and only an integer "
-            + "takes a width (1 to 19 digits)");
+      if (!integral && column.sqlType() != SqlTypeName.VARCHAR || width < 0 || integral && width > 19) {
+        throw new IllegalArgumentException("{" + field[0] + "} must be VARCHAR or an integer, with a width of 1 to "
+            + "19 digits for an integer");
       }
       if (!parts.isEmpty() && parts.get(parts.size() - 1).isField() && parts.get(parts.size() - 1).width() == 0) {
         throw new IllegalArgumentException("{" + parts.get(parts.size() - 1).column().name() + "} is followed by "
@@ -96,6 +97,10 @@ public record TemplateKey(String template, List<Part> parts) implements KeyForma
   private static String text(Part part, Object value, String next) {
     if (part.column().sqlType() == SqlTypeName.VARCHAR) {
       String text = value.toString();
+      if (part.width() > 0 && text.length() != part.width()) {
+        throw new IllegalArgumentException("'" + text + "' is not " + part.width() + " characters long, as "
+            + part.column().name() + " is in the key");
+      }
       if (next != null && text.contains(next)) {
         throw new IllegalArgumentException("'" + text + "' contains '" + next + "', which ends " + part.column().name()
             + " in the key");
@@ -171,16 +176,6 @@ public record TemplateKey(String template, List<Part> parts) implements KeyForma
     } catch (IllegalArgumentException | ClassCastException e) {
       return false;
     }
-  }
-
-  @Override
-  public int beyondRange(int i, Object value) {
-    Part part = field(i);
-    if (part.width() == 0 || !(value instanceof Number number)) {
-      return 0;
-    }
-    long n = number.longValue();
-    return n < 0 ? -1 : Long.toString(n).length() > part.width() ? 1 : 0;
   }
 
   @Override

@@ -1,8 +1,6 @@
 package io.tablesql.plan;
 
-import io.tablesql.SqlStates;
 import io.tablesql.keys.KeyLayout;
-import io.tablesql.store.StoreException;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -12,10 +10,12 @@ import java.util.stream.IntStream;
  * encoded key (or key prefix), or with {@code successor} the least key after every key starting
  * with it.
  *
- * @param equality whether the key is compared for equality: a value no key can hold then matches
- *                 nothing, where a range bound of such a value is an error
+ * @param role what the key is compared for: a value no key can hold then matches nothing
+ *             (equality), or widens the bound to all keys with the values before it (a range end,
+ *             whose exact condition the client checks again)
  */
-record KeyBound(KeyLayout layout, boolean partition, boolean successor, boolean equality) {
+record KeyBound(KeyLayout layout, boolean partition, boolean successor, Role role) {
+  enum Role { EQUAL, LOWER, UPPER }
 
   /** The bound for these values; null if it matches nothing (a NULL, or a key no row can have). */
   String encode(List<Object> values) {
@@ -23,21 +23,14 @@ record KeyBound(KeyLayout layout, boolean partition, boolean successor, boolean 
       return null;
     }
     String key;
-    int last = values.size() - 1;
-    int beyond = last < 0 ? 0 : layout.format(partition).beyondRange(last, values.get(last));
-    if (beyond != 0 && !equality) {
-      // a range end past what the field holds: the start or the end of the keys with the values before it
-      String start = layout.format(partition).encode(values.subList(0, last));
-      return beyond < 0 ? start : FilterTranslator.successorOfPrefix(start);
-    }
     try {
-      key = partition ? layout.partitionKey(values) : layout.rowKey(values);
+      key = layout.format(partition).encode(values);
     } catch (IllegalArgumentException e) {
-      if (equality) {
+      if (role == Role.EQUAL) {
         return null;
       }
-      throw new StoreException("A value compared with the key columns " + names(values.size()) + " cannot be a key "
-          + "value: " + e.getMessage() + ".", SqlStates.DATA_EXCEPTION, e);
+      String start = layout.format(partition).encode(values.subList(0, values.size() - 1));
+      return role == Role.LOWER ? start : FilterTranslator.successorOfPrefix(start);
     }
     return successor ? FilterTranslator.successorOfPrefix(key) : key;
   }

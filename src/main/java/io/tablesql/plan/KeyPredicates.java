@@ -175,7 +175,7 @@ final class KeyPredicates {
       absorbed.add(constraints[i].equality);
       used.add(constraints[i].equality);
     }
-    KeyBound bound = new KeyBound(layout, partition, false, true);
+    KeyBound bound = new KeyBound(layout, partition, false, KeyBound.Role.EQUAL);
     return combinations.stream().map(values -> Operand.keyBound(bound, values)).toList();
   }
 
@@ -193,7 +193,7 @@ final class KeyPredicates {
     KeyFormat format = layout.format(partition);
     if (!prefix.isEmpty() && prefix.size() == keyColumns.size()) {
       return List.of(new ServiceFilter.Comparison(property, Op.EQ, EdmType.STRING,
-          Operand.keyBound(new KeyBound(layout, partition, false, true), prefix), false));
+          Operand.keyBound(new KeyBound(layout, partition, false, KeyBound.Role.EQUAL), prefix), false));
     }
     Operand lower = null;
     Operand upper = null;
@@ -203,7 +203,8 @@ final class KeyPredicates {
       if (next.lower != null) {
         // c > a: keys after every key starting with a (before them, DESC); c >= a: from a on (up to its end, DESC)
         boolean inclusive = next.lowerKind == SqlKind.GREATER_THAN_OR_EQUAL;
-        Operand bound = bound(partition, prefix, next.lower, descending == inclusive);
+        Operand bound = bound(partition, prefix, next.lower, descending == inclusive,
+            descending ? KeyBound.Role.UPPER : KeyBound.Role.LOWER);
         if (descending) {
           upper = bound;
         } else {
@@ -213,7 +214,8 @@ final class KeyPredicates {
       }
       if (next.upper != null) {
         boolean inclusive = next.upperKind == SqlKind.LESS_THAN_OR_EQUAL;
-        Operand bound = bound(partition, prefix, next.upper, descending != inclusive);
+        Operand bound = bound(partition, prefix, next.upper, descending != inclusive,
+            descending ? KeyBound.Role.LOWER : KeyBound.Role.UPPER);
         if (descending) {
           lower = bound;
         } else {
@@ -225,10 +227,10 @@ final class KeyPredicates {
     // the text keys with these leading values start with (a template's fixed text even with none)
     boolean bounded = !prefix.isEmpty() || !format.encode(List.of()).isEmpty();
     if (bounded && lower == null) {
-      lower = Operand.keyBound(new KeyBound(layout, partition, false, false), prefix);
+      lower = Operand.keyBound(new KeyBound(layout, partition, false, KeyBound.Role.LOWER), prefix);
     }
     if (bounded && upper == null) {
-      upper = Operand.keyBound(new KeyBound(layout, partition, true, false), prefix);
+      upper = Operand.keyBound(new KeyBound(layout, partition, true, KeyBound.Role.UPPER), prefix);
     }
     List<ServiceFilter> bounds = new ArrayList<>();
     if (lower != null) {
@@ -240,9 +242,10 @@ final class KeyPredicates {
     return bounds;
   }
 
-  private Operand bound(boolean partition, List<Operand> prefix, Operand value, boolean successor) {
+  private Operand bound(boolean partition, List<Operand> prefix, Operand value, boolean successor,
+      KeyBound.Role role) {
     List<Operand> values = new ArrayList<>(prefix);
     values.add(value);
-    return Operand.keyBound(new KeyBound(layout, partition, successor, false), values);
+    return Operand.keyBound(new KeyBound(layout, partition, successor, role), values);
   }
 }
