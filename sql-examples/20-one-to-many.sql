@@ -1,11 +1,15 @@
 -- One-to-many in one partition: a department entity and its employees share a PartitionKey,
 -- so the department is one point lookup and its people one range of the same partition,
--- joined in the client. Name the partition on both sides: each side is read by what its own
--- predicates say. (In separate tables, see 14-join-in-the-client.sql.)
--- Access path: RANGE SCAN
+-- joined in the client. (In separate tables, see 14-join-in-the-client.sql.)
+-- Access path: POINT LOOKUP
 SELECT d.DepartmentName, e.FirstName, e.LastName
-FROM Employees d
-JOIN Employees e ON e.PartitionKey = d.PartitionKey
-WHERE d.PartitionKey = 'Finance' AND d.RowKey = 'department'
-  AND e.PartitionKey = 'Finance' AND e.RowKey LIKE 'empid%';
+FROM DepartmentSummary d
+JOIN Employee e ON e.Department = d.DepartmentName
+WHERE d.DepartmentName = 'Finance' AND e.Department = 'Finance';
 -- expect rows: 6
+
+-- An employee's orders, kept in the employee's partition of Orders: one partition scan.
+SELECT OrderNo, Amount, OrderDate
+FROM EmployeeOrder
+WHERE EmployeeId = 101;
+-- expect rows: 2

@@ -33,10 +33,11 @@ class SqlExamplesTest {
   private static final Pattern ACCESS = Pattern.compile("--\\s*Access path:\\s*(.+)");
 
   @BeforeAll
-  static void loadDataset() throws IOException {
+  static void loadDataset() throws IOException, SQLException {
     LocalEmulator emulator = TestAccount.emulator();
     SampleData.load(EXAMPLES.resolve("dataset.json"), emulator.tableEndpoint(), LocalEmulator.ACCOUNT,
         LocalEmulator.KEY);
+    SampleData.declare(EXAMPLES.resolve("setup/tables.sql"), emulator.connectionString());
   }
 
   static Stream<Path> examples() throws IOException {

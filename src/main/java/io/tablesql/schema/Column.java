@@ -69,6 +69,16 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
   }
 
   /**
+   * This column reading Int32 and Int64 values too if it is a DOUBLE (as another writer, or
+   * Azurite, may store whole numbers); comparisons on it are then left to the client.
+   */
+  public Column readingAnyNumber() {
+    return sqlType == SqlTypeName.DOUBLE
+        ? new Column(name, sqlType, Set.of(EdmType.DOUBLE, EdmType.INT32, EdmType.INT64), precision, scale, nullable)
+        : this;
+  }
+
+  /**
    * Whether the service compares this column's stored values as SQL compares the column: true
    * for the SQL types inferred from Edm types, false for those stored in another form (DECIMAL
    * as text, DATE as a DateTime, SMALLINT, REAL).

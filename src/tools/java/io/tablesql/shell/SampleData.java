@@ -18,6 +18,13 @@ import java.util.Base64;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import io.tablesql.jdbc.ConnectionSettings;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Map;
 import java.util.UUID;
 
@@ -58,6 +65,28 @@ public final class SampleData {
       loaded.add(table.getKey());
     }
     return loaded;
+  }
+
+  /**
+   * Runs a script of SQL statements (each ending with ';' at the end of a line, comment lines
+   * starting with '--') through the driver: the tables the examples declare over the dataset.
+   */
+  public static void declare(Path script, String connectionString) throws IOException, SQLException {
+    try (Connection connection = DriverManager.getConnection(ConnectionSettings.URL_PREFIX + connectionString);
+         Statement statement = connection.createStatement()) {
+      StringBuilder sql = new StringBuilder();
+      for (String line : Files.readAllLines(script, StandardCharsets.UTF_8)) {
+        if (line.trim().startsWith("--")) {
+          continue;
+        }
+        sql.append(line).append('\n');
+        if (line.trim().endsWith(";")) {
+          String text = sql.toString().trim();
+          statement.execute(text.substring(0, text.length() - 1));
+          sql.setLength(0);
+        }
+      }
+    }
   }
 
   private static TableEntity entity(JsonNode node) {

@@ -34,9 +34,16 @@ public final class Shell {
       emulator = LocalEmulator.start(home);
       List<String> tables = SampleData.load(home.resolve("sql-examples/dataset.json"), emulator.tableEndpoint(),
           LocalEmulator.ACCOUNT, LocalEmulator.KEY);
+      try {
+        SampleData.declare(home.resolve("sql-examples/setup/tables.sql"), emulator.connectionString());
+      } catch (java.sql.SQLException e) {
+        throw new IOException("Declaring the sample's tables failed: " + e.getMessage(), e);
+      }
       connectionString = emulator.connectionString() + ";lookupTables=Departments";
       System.out.println("tablesql: Azurite on port " + emulator.port() + " with tables " + String.join(", ", tables)
-          + ". Try: SELECT * FROM Employees WHERE PartitionKey = 'Sales'; or !run sql-examples/01-point-query.sql");
+          + ", and Employee, EmployeeByEmail, DepartmentSummary, CustomerOrder, EmployeeOrder, EventLog declared "
+          + "over them (sql-examples/setup/tables.sql). Try: SELECT * FROM Employee WHERE Department = 'Sales'; "
+          + "or !run sql-examples/01-point-query.sql");
     } else {
       connectionString = args[0];
     }

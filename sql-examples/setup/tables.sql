@@ -1,0 +1,71 @@
+-- Tables over the sample data's key designs, declared once the dataset is loaded (by the shell
+-- and the tests). Each maps entities an application wrote, with keys it composed, to a table of
+-- typed columns; the entities themselves are not touched. See README, "Tables with a primary key".
+
+-- The Employees table holds three kinds of entity in each department's partition: employees
+-- under RowKey 'empid_<id>', the same employees again under 'email_<address>' (an
+-- intra-partition secondary index) and one 'department' entity.
+CREATE TABLE IF NOT EXISTS Employee (
+  Department VARCHAR, EmployeeId INT, FirstName VARCHAR, LastName VARCHAR, Age INT, Email VARCHAR)
+  OVER Employees PARTITION KEY '{Department}' ROW KEY 'empid_{EmployeeId:6}' WHERE EntityType = 'Employee';
+
+CREATE TABLE IF NOT EXISTS EmployeeByEmail (
+  Department VARCHAR, Email VARCHAR, EmployeeId VARCHAR, FirstName VARCHAR, LastName VARCHAR)
+  OVER Employees PARTITION KEY '{Department}' ROW KEY 'email_{Email}';
+
+CREATE TABLE IF NOT EXISTS DepartmentSummary (
+  DepartmentName VARCHAR, EmployeeCount INT, Manager VARCHAR)
+  OVER Employees PARTITION KEY '{DepartmentName}' ROW KEY 'department' WHERE EntityType = 'Department';
+
+-- A customer's orders, RowKey '<year-month>_<order>': a compound key in date order.
+CREATE TABLE IF NOT EXISTS CustomerOrder (CustomerId VARCHAR, YearMonth VARCHAR, OrderId VARCHAR, Total DOUBLE)
+  OVER CustomerOrders PARTITION KEY '{CustomerId}' ROW KEY '{YearMonth:7}_{OrderId}';
+
+-- Orders kept in the partition of the employee who took them (one-to-many).
+CREATE TABLE IF NOT EXISTS EmployeeOrder (
+  EmployeeId INT, OrderNo INT, Amount DOUBLE, EmployeeName VARCHAR, Department VARCHAR, OrderDate TIMESTAMP)
+  OVER Orders PARTITION KEY '{EmployeeId:6}' ROW KEY 'order_{OrderNo:4}';
+
+-- A log tail designed with a declared key: one partition per application (not one hot
+-- partition per day), newest event first.
+CREATE TABLE IF NOT EXISTS EventLog (
+  App VARCHAR, EventTime TIMESTAMP, Level VARCHAR, Message VARCHAR,
+  PRIMARY KEY ((App), EventTime DESC));
+
+UPSERT INTO EventLog (App, EventTime, Level, Message) VALUES
+  ('checkout', TIMESTAMP '2024-01-15 08:00:00', 'INFO', 'event 0'),
+  ('search', TIMESTAMP '2024-01-15 08:07:00', 'INFO', 'event 1'),
+  ('billing', TIMESTAMP '2024-01-15 08:14:00', 'WARN', 'event 2'),
+  ('checkout', TIMESTAMP '2024-01-15 08:21:00', 'INFO', 'event 3'),
+  ('search', TIMESTAMP '2024-01-15 08:28:00', 'ERROR', 'event 4'),
+  ('billing', TIMESTAMP '2024-01-15 08:35:00', 'INFO', 'event 5'),
+  ('checkout', TIMESTAMP '2024-01-15 08:42:00', 'INFO', 'event 6'),
+  ('search', TIMESTAMP '2024-01-15 08:49:00', 'WARN', 'event 7'),
+  ('billing', TIMESTAMP '2024-01-15 08:56:00', 'INFO', 'event 8'),
+  ('checkout', TIMESTAMP '2024-01-15 09:03:00', 'ERROR', 'event 9'),
+  ('search', TIMESTAMP '2024-01-15 09:10:00', 'INFO', 'event 10'),
+  ('billing', TIMESTAMP '2024-01-15 09:17:00', 'INFO', 'event 11'),
+  ('checkout', TIMESTAMP '2024-01-15 09:24:00', 'WARN', 'event 12'),
+  ('search', TIMESTAMP '2024-01-15 09:31:00', 'INFO', 'event 13'),
+  ('billing', TIMESTAMP '2024-01-15 09:38:00', 'ERROR', 'event 14'),
+  ('checkout', TIMESTAMP '2024-01-15 09:45:00', 'INFO', 'event 15'),
+  ('search', TIMESTAMP '2024-01-15 09:52:00', 'INFO', 'event 16'),
+  ('billing', TIMESTAMP '2024-01-15 09:59:00', 'WARN', 'event 17'),
+  ('checkout', TIMESTAMP '2024-01-15 10:06:00', 'INFO', 'event 18'),
+  ('search', TIMESTAMP '2024-01-15 10:13:00', 'ERROR', 'event 19'),
+  ('billing', TIMESTAMP '2024-01-15 10:20:00', 'INFO', 'event 20'),
+  ('checkout', TIMESTAMP '2024-01-15 10:27:00', 'INFO', 'event 21'),
+  ('search', TIMESTAMP '2024-01-15 10:34:00', 'WARN', 'event 22'),
+  ('billing', TIMESTAMP '2024-01-15 10:41:00', 'INFO', 'event 23'),
+  ('checkout', TIMESTAMP '2024-01-15 10:48:00', 'ERROR', 'event 24'),
+  ('search', TIMESTAMP '2024-01-15 10:55:00', 'INFO', 'event 25'),
+  ('billing', TIMESTAMP '2024-01-15 11:02:00', 'INFO', 'event 26'),
+  ('checkout', TIMESTAMP '2024-01-15 11:09:00', 'WARN', 'event 27'),
+  ('search', TIMESTAMP '2024-01-15 11:16:00', 'INFO', 'event 28'),
+  ('billing', TIMESTAMP '2024-01-15 11:23:00', 'ERROR', 'event 29'),
+  ('checkout', TIMESTAMP '2024-01-15 11:30:00', 'INFO', 'event 30'),
+  ('search', TIMESTAMP '2024-01-15 11:37:00', 'INFO', 'event 31'),
+  ('billing', TIMESTAMP '2024-01-15 11:44:00', 'WARN', 'event 32'),
+  ('checkout', TIMESTAMP '2024-01-15 11:51:00', 'INFO', 'event 33'),
+  ('search', TIMESTAMP '2024-01-15 11:58:00', 'ERROR', 'event 34'),
+  ('billing', TIMESTAMP '2024-01-15 12:05:00', 'INFO', 'event 35');
