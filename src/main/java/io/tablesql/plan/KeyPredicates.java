@@ -41,7 +41,10 @@ final class KeyPredicates {
   final Set<RexNode> used = new LinkedHashSet<>();
   /** The PartitionKeys, when every partition column is fixed; otherwise null. */
   final List<Operand> partitionPoints;
-  /** The RowKeys, when every row column is fixed; otherwise null. */
+  /**
+   * The RowKeys, when every key column is fixed (with at most {@link FilterTranslator#MAX_POINTS}
+   * whole keys); otherwise null.
+   */
   final List<Operand> rowPoints;
   /** Comparisons on PartitionKey, when it is not fixed. */
   final List<ServiceFilter> partitionBounds;
@@ -77,7 +80,18 @@ final class KeyPredicates {
     }
     int partitionSize = layout.partition().size();
     partitionPoints = points(0, partitionSize, true);
-    rowPoints = layout.row().isEmpty() ? List.of(Operand.literal("")) : points(partitionSize, layout.row().size(), false);
+    List<Operand> rows = layout.row().isEmpty() ? List.of(Operand.literal(""))
+        : points(partitionSize, layout.row().size(), false);
+    // RowKeys serve only as the other half of whole keys; a scan takes the row bounds instead
+    boolean lookups = partitionPoints != null && rows != null
+        && partitionPoints.size() * rows.size() <= FilterTranslator.MAX_POINTS;
+    rowPoints = lookups ? rows : null;
+    if (partitionPoints != null) {
+      absorb(0, partitionSize);
+    }
+    if (lookups) {
+      absorb(partitionSize, layout.row().size());
+    }
     partitionBounds = partitionPoints != null ? List.of() : bounds(layout.partition(), 0, true);
     rowBounds = bounds(layout.row(), partitionSize, false);
   }
@@ -174,12 +188,16 @@ final class KeyPredicates {
       }
       combinations = extended;
     }
+    KeyBound bound = new KeyBound(layout, partition, false);
+    return combinations.stream().map(values -> Operand.keyBound(bound, values)).toList();
+  }
+
+  /** The equalities of key columns [from, from + count) are expressed exactly by the keys. */
+  private void absorb(int from, int count) {
     for (int i = from; i < from + count; i++) {
       absorbed.add(constraints[i].equality);
       used.add(constraints[i].equality);
     }
-    KeyBound bound = new KeyBound(layout, partition, false);
-    return combinations.stream().map(values -> Operand.keyBound(bound, values)).toList();
   }
 
   /** Bounds of one key from single equalities on its leading columns and a range on the next. */
