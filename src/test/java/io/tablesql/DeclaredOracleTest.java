@@ -32,8 +32,9 @@ import org.junit.jupiter.api.Test;
  * orders by the whole key, and never read more entities than the oracle does.
  */
 class DeclaredOracleTest {
-  private static final long SEED = 20260717L;
-  private static final int QUERIES = 300;
+  /** Another seed or corpus size explores further: -DdeclaredOracle.seed=... -DdeclaredOracle.queries=... */
+  private static final long SEED = Long.getLong("declaredOracle.seed", 20260717L);
+  private static final int QUERIES = Integer.getInteger("declaredOracle.queries", 300);
   private static final DateTimeFormatter TIMESTAMP =
       DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSS", Locale.ROOT);
 
@@ -493,6 +494,9 @@ class DeclaredOracleTest {
         }
       }
       if (prepared && random.nextInt(3) > 0) {
+        if (c.kind == Kind.DECIMAL && random.nextInt(8) == 0) {
+          value = ((BigDecimal) value).add(new BigDecimal("0.005")); // more digits than the column's scale
+        }
         parameters.add(value);
         return "?";
       }
@@ -622,6 +626,44 @@ class DeclaredOracleTest {
     } finally {
       try (Statement statement = pushed.createStatement()) {
         statement.execute("DROP TABLE OrcPoints");
+      }
+    }
+  }
+
+  /**
+   * Found by the corpus: a DECIMAL key column compared with a value of more digits than its scale
+   * (a literal the driver lifts into a parameter, or a parameter) failed with "cannot be a key
+   * value" instead of answering: such a value is between two keys, an equality matches nothing.
+   */
+  @Test
+  void decimalKeyValuesFinerThanTheColumnsScale() throws SQLException {
+    try (Statement statement = pushed.createStatement()) {
+      statement.execute("CREATE TABLE OrcCents (Code VARCHAR, Up DECIMAL(5, 2), Down DECIMAL(5, 2), Note INT, "
+          + "PRIMARY KEY ((Code), Up, Down DESC))");
+      statement.executeUpdate("INSERT INTO OrcCents VALUES ('c', 1.50, 1.50, 1), ('c', 1.50, 1.51, 2), "
+          + "('c', 1.51, 1.50, 3), ('c', 1.51, 1.51, 4), ('c', 1.51, 1.52, 5), ('c', 1.52, 1.51, 6)");
+    }
+    try {
+      int matched = 0;
+      for (String op : List.of("=", "<>", "<", "<=", ">", ">=")) {
+        for (String condition : List.of("Up " + op + " ?", "Up = 1.51 AND Down " + op + " ?",
+            "Up IN (?, 1.52) AND Down " + op + " ?")) {
+          String sql = "SELECT Up, Down, Note FROM OrcCents WHERE Code = 'c' AND " + condition;
+          List<Object> parameters = new ArrayList<>();
+          for (int i = 0; i < sql.chars().filter(ch -> ch == '?').count(); i++) {
+            parameters.add(new BigDecimal(i == 0 ? "1.505" : "1.515"));
+          }
+          String literals = sql.replaceFirst("\\?", "1.505").replaceFirst("\\?", "1.515");
+          for (Query query : List.of(new Query(sql, parameters, false), new Query(literals, List.of(), false))) {
+            assertThat(check(query)).as(query.toString()).isNull();
+            matched += run(pushed, query.sql(), query.parameters()).rows().size();
+          }
+        }
+      }
+      assertThat(matched).isGreaterThan(20);
+    } finally {
+      try (Statement statement = pushed.createStatement()) {
+        statement.execute("DROP TABLE OrcCents");
       }
     }
   }

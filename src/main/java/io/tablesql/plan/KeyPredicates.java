@@ -261,6 +261,6 @@ final class KeyPredicates {
   private Operand bound(boolean partition, List<Operand> prefix, Operand value, boolean successor) {
     List<Operand> values = new ArrayList<>(prefix);
     values.add(value);
-    return Operand.keyBound(new KeyBound(layout, partition, successor), values);
+    return Operand.keyBound(new KeyBound(layout, partition, successor, true), values);
   }
 }
