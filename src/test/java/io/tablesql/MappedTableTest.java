@@ -41,7 +41,7 @@ class MappedTableTest {
       for (int i = 0; i < 6; i++, id++) {
         String email = "e" + id + "@contoso.com";
         for (String rowKey : new String[] {String.format("empid_%06d", id), "email_" + email}) {
-          entities.add(new TableEntity(department, rowKey).addProperty("EntityType", "Employee")
+          entities.add(new TableEntity(department, rowKey).addProperty("EntityType", "StaffMember")
               .addProperty("EmployeeId", String.format("%06d", id)).addProperty("FirstName", "F" + id)
               .addProperty("Age", 20 + id % 30).addProperty("Email", email));
         }
@@ -51,13 +51,13 @@ class MappedTableTest {
     connection = TestAccount.connect();
     oracle = TestAccount.connect("pushdown=false");
     try (Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE Employee (Department VARCHAR, EmployeeId INT, FirstName VARCHAR, Age INT, "
+      statement.execute("CREATE TABLE StaffMember (Department VARCHAR, EmployeeId INT, FirstName VARCHAR, Age INT, "
           + "Email VARCHAR) OVER " + physical.getTableName() + " PARTITION KEY '{Department}' "
-          + "ROW KEY 'empid_{EmployeeId:6}' WHERE EntityType = 'Employee'");
-      statement.execute("CREATE TABLE EmployeeByEmail (Department VARCHAR, Email VARCHAR, EmployeeId VARCHAR, "
+          + "ROW KEY 'empid_{EmployeeId:6}' WHERE EntityType = 'StaffMember'");
+      statement.execute("CREATE TABLE StaffByEmail (Department VARCHAR, Email VARCHAR, EmployeeId VARCHAR, "
           + "PRIMARY KEY (Department, Email)) OVER " + physical.getTableName()
           + " PARTITION KEY '{Department}' ROW KEY 'email_{Email}'");
-      statement.execute("CREATE TABLE DepartmentInfo (DepartmentName VARCHAR, EmployeeCount INT) OVER "
+      statement.execute("CREATE TABLE StaffDepartment (DepartmentName VARCHAR, EmployeeCount INT) OVER "
           + physical.getTableName() + " PARTITION KEY '{DepartmentName}' ROW KEY 'department'");
     }
   }
@@ -82,20 +82,20 @@ class MappedTableTest {
 
   @Test
   void eachEntityKindIsATableOfItsOwn() throws SQLException {
-    assertThat(agreed("SELECT COUNT(*) FROM Employee").rows()).containsExactly("24");
-    assertThat(agreed("SELECT COUNT(*) FROM EmployeeByEmail").rows()).containsExactly("24");
-    assertThat(agreed("SELECT DepartmentName, EmployeeCount FROM DepartmentInfo ORDER BY DepartmentName").rows())
+    assertThat(agreed("SELECT COUNT(*) FROM StaffMember").rows()).containsExactly("24");
+    assertThat(agreed("SELECT COUNT(*) FROM StaffByEmail").rows()).containsExactly("24");
+    assertThat(agreed("SELECT DepartmentName, EmployeeCount FROM StaffDepartment ORDER BY DepartmentName").rows())
         .containsExactly("Engineering|6", "Finance|6", "Marketing|6", "Sales|6");
-    assertThat(explain("SELECT COUNT(*) FROM Employee"))
-        .contains("RowKey ge 'empid_' and RowKey lt 'empid`' and EntityType eq 'Employee'");
-    Run all = run(connection, "SELECT EmployeeId, FirstName, Age FROM Employee WHERE Department = 'Sales'");
+    assertThat(explain("SELECT COUNT(*) FROM StaffMember"))
+        .contains("RowKey ge 'empid_' and RowKey lt 'empid`' and EntityType eq 'StaffMember'");
+    Run all = run(connection, "SELECT EmployeeId, FirstName, Age FROM StaffMember WHERE Department = 'Sales'");
     assertThat(all.rows()).hasSize(6).contains("118|F118|48");
     assertThat(all.entities()).isEqualTo(6); // the index and department entities are not read
   }
 
   @Test
   void keyColumnsPlanAsKeyRanges() throws SQLException {
-    String range = "SELECT EmployeeId FROM Employee WHERE Department = 'Sales' AND EmployeeId BETWEEN 100 AND 120";
+    String range = "SELECT EmployeeId FROM StaffMember WHERE Department = 'Sales' AND EmployeeId BETWEEN 100 AND 120";
     assertThat(explain(range)).contains("access=[RANGE SCAN]",
         "PartitionKey eq 'Sales' and RowKey ge 'empid_000100' and RowKey lt 'empid_000121'");
     Run run = agreed(range);
@@ -103,29 +103,29 @@ class MappedTableTest {
     assertThat(run.requests()).isEqualTo(1);
     assertThat(run.entities()).isEqualTo(3);
 
-    String point = "SELECT FirstName FROM Employee WHERE Department = 'Finance' AND EmployeeId = 107";
+    String point = "SELECT FirstName FROM StaffMember WHERE Department = 'Finance' AND EmployeeId = 107";
     assertThat(explain(point)).contains("access=[POINT LOOKUP]", "keys=[('Finance', 'empid_000107')]");
     assertThat(agreed(point)).satisfies(r -> {
       assertThat(r.rows()).containsExactly("F107");
       assertThat(r.requests()).isEqualTo(1);
     });
 
-    String byEmail = "SELECT EmployeeId FROM EmployeeByEmail WHERE Department = 'Finance' AND Email = 'e107@contoso.com'";
+    String byEmail = "SELECT EmployeeId FROM StaffByEmail WHERE Department = 'Finance' AND Email = 'e107@contoso.com'";
     assertThat(explain(byEmail)).contains("access=[POINT LOOKUP]");
     assertThat(agreed(byEmail).rows()).containsExactly("000107");
 
-    assertThat(agreed("SELECT EmployeeId FROM Employee WHERE Department = 'Sales' AND EmployeeId = -5").rows())
+    assertThat(agreed("SELECT EmployeeId FROM StaffMember WHERE Department = 'Sales' AND EmployeeId = -5").rows())
         .isEmpty();
-    assertThat(agreed("SELECT EmployeeId FROM Employee WHERE Department = 'Sales' AND EmployeeId > -5 "
+    assertThat(agreed("SELECT EmployeeId FROM StaffMember WHERE Department = 'Sales' AND EmployeeId > -5 "
         + "AND EmployeeId < 119").rows()).containsExactly("118");
-    assertThat(agreed("SELECT EmployeeId FROM Employee WHERE Department = 'Sales' AND EmployeeId < 5000000").rows())
+    assertThat(agreed("SELECT EmployeeId FROM StaffMember WHERE Department = 'Sales' AND EmployeeId < 5000000").rows())
         .hasSize(6);
-    assertThat(agreed("SELECT Department, EmployeeId FROM Employee WHERE EmployeeId > 115 AND Age > 30 "
+    assertThat(agreed("SELECT Department, EmployeeId FROM StaffMember WHERE EmployeeId > 115 AND Age > 30 "
         + "ORDER BY Department, EmployeeId").rows()).isNotEmpty();
-    assertThat(explain("SELECT Department, EmployeeId FROM Employee ORDER BY Department, EmployeeId"))
+    assertThat(explain("SELECT Department, EmployeeId FROM StaffMember ORDER BY Department, EmployeeId"))
         .doesNotContain("Sort");
     try (PreparedStatement lookup = connection.prepareStatement(
-        "SELECT FirstName FROM Employee WHERE Department = ? AND EmployeeId = ?")) {
+        "SELECT FirstName FROM StaffMember WHERE Department = ? AND EmployeeId = ?")) {
       lookup.setString(1, "Marketing");
       lookup.setInt(2, 112);
       try (ResultSet resultSet = lookup.executeQuery()) {
@@ -142,22 +142,22 @@ class MappedTableTest {
   @Test
   void writesComposeTheExistingKeysAndDroppingKeepsTheEntities() throws SQLException {
     try (Statement statement = connection.createStatement()) {
-      statement.executeUpdate("INSERT INTO Employee (Department, EmployeeId, FirstName, Age, Email) "
+      statement.executeUpdate("INSERT INTO StaffMember (Department, EmployeeId, FirstName, Age, Email) "
           + "VALUES ('Sales', 900, 'New', 33, 'new@contoso.com')");
       TableEntity written = physical.getEntity("Sales", "empid_000900");
-      assertThat(written.getProperty("EntityType")).isEqualTo("Employee");
+      assertThat(written.getProperty("EntityType")).isEqualTo("StaffMember");
       assertThat(written.getProperty("FirstName")).isEqualTo("New");
-      assertThat(statement.executeUpdate("UPDATE Employee SET Age = 34 WHERE Department = 'Sales' AND EmployeeId = 900"))
+      assertThat(statement.executeUpdate("UPDATE StaffMember SET Age = 34 WHERE Department = 'Sales' AND EmployeeId = 900"))
           .isEqualTo(1);
       assertThat(physical.getEntity("Sales", "empid_000900").getProperty("Age")).isEqualTo(34);
-      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO Employee (Department, EmployeeId) "
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO StaffMember (Department, EmployeeId) "
           + "VALUES ('Sales', 1234567)"))
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("22000"))
           .hasMessageContaining("6 digits");
-      assertThat(statement.executeUpdate("DELETE FROM Employee WHERE Department = 'Sales' AND EmployeeId = 900"))
+      assertThat(statement.executeUpdate("DELETE FROM StaffMember WHERE Department = 'Sales' AND EmployeeId = 900"))
           .isEqualTo(1);
       List<String> keys = new ArrayList<>();
-      try (ResultSet resultSet = connection.getMetaData().getPrimaryKeys(null, null, "Employee")) {
+      try (ResultSet resultSet = connection.getMetaData().getPrimaryKeys(null, null, "StaffMember")) {
         while (resultSet.next()) {
           keys.add(resultSet.getString("COLUMN_NAME"));
         }

@@ -10,12 +10,16 @@ import java.util.stream.IntStream;
  * encoded key (or key prefix), or with {@code successor} the least key after every key starting
  * with it.
  *
- * @param role what the key is compared for: a value no key can hold then matches nothing
- *             (equality), or widens the bound to all keys with the values before it (a range end,
- *             whose exact condition the client checks again)
+ * @param role what the last value is: an equality's (including a key prefix's bounds), where a
+ *             value no key can hold matches nothing, or a range's lower or upper end, where it
+ *             widens the bound to all keys with the values before it (the client checks the
+ *             range again)
  */
 record KeyBound(KeyLayout layout, boolean partition, boolean successor, Role role) {
   enum Role { EQUAL, LOWER, UPPER }
+
+  /** Greater than every key the service holds (U+FFFF is no character, and keys are text). */
+  private static final String KEYS_END = String.valueOf(Character.MAX_VALUE);
 
   /** The bound for these values; null if it matches nothing (a NULL, or a key no row can have). */
   String encode(List<Object> values) {
@@ -26,11 +30,17 @@ record KeyBound(KeyLayout layout, boolean partition, boolean successor, Role rol
     try {
       key = layout.format(partition).encode(values);
     } catch (IllegalArgumentException e) {
+      String start;
+      try {
+        start = layout.format(partition).encode(values.subList(0, values.size() - 1));
+      } catch (IllegalArgumentException inPrefix) {
+        return null;
+      }
       if (role == Role.EQUAL) {
         return null;
       }
-      String start = layout.format(partition).encode(values.subList(0, values.size() - 1));
-      return role == Role.LOWER ? start : FilterTranslator.successorOfPrefix(start);
+      String end = FilterTranslator.successorOfPrefix(start);
+      return role == Role.LOWER ? start : end != null ? end : KEYS_END;
     }
     return successor ? FilterTranslator.successorOfPrefix(key) : key;
   }

@@ -42,7 +42,10 @@ final class KeyPredicates {
   final Set<RexNode> used = new LinkedHashSet<>();
   /** The PartitionKeys, when every partition column is fixed; otherwise null. */
   final List<Operand> partitionPoints;
-  /** The RowKeys, when every row column is fixed; otherwise null. */
+  /**
+   * The RowKeys, when every key column is fixed (with at most {@link FilterTranslator#MAX_POINTS}
+   * whole keys); otherwise null.
+   */
   final List<Operand> rowPoints;
   /** Comparisons on PartitionKey, when it is not fixed. */
   final List<ServiceFilter> partitionBounds;
@@ -78,8 +81,18 @@ final class KeyPredicates {
     }
     int partitionSize = layout.partition().size();
     partitionPoints = points(0, partitionSize, true);
-    rowPoints = layout.row().isEmpty() ? List.of(Operand.literal(layout.rowKey(List.of())))
+    List<Operand> rows = layout.row().isEmpty() ? List.of(Operand.literal(layout.rowKey(List.of())))
         : points(partitionSize, layout.row().size(), false);
+    // RowKeys serve only as the other half of whole keys; a scan takes the row bounds instead
+    boolean lookups = partitionPoints != null && rows != null
+        && partitionPoints.size() * rows.size() <= FilterTranslator.MAX_POINTS;
+    rowPoints = lookups ? rows : null;
+    if (partitionPoints != null) {
+      absorb(0, partitionSize);
+    }
+    if (lookups) {
+      absorb(partitionSize, layout.row().size());
+    }
     partitionBounds = partitionPoints != null ? List.of() : bounds(layout.partition(), 0, true);
     rowBounds = bounds(layout.row(), partitionSize, false);
   }
@@ -171,12 +184,16 @@ final class KeyPredicates {
       }
       combinations = extended;
     }
+    KeyBound bound = new KeyBound(layout, partition, false, KeyBound.Role.EQUAL);
+    return combinations.stream().map(values -> Operand.keyBound(bound, values)).toList();
+  }
+
+  /** The equalities of key columns [from, from + count) are expressed exactly by the keys. */
+  private void absorb(int from, int count) {
     for (int i = from; i < from + count; i++) {
       absorbed.add(constraints[i].equality);
       used.add(constraints[i].equality);
     }
-    KeyBound bound = new KeyBound(layout, partition, false, KeyBound.Role.EQUAL);
-    return combinations.stream().map(values -> Operand.keyBound(bound, values)).toList();
   }
 
   /** Bounds of one key from single equalities on its leading columns and a range on the next. */
@@ -227,10 +244,10 @@ final class KeyPredicates {
     // the text keys with these leading values start with (a template's fixed text even with none)
     boolean bounded = !prefix.isEmpty() || !format.encode(List.of()).isEmpty();
     if (bounded && lower == null) {
-      lower = Operand.keyBound(new KeyBound(layout, partition, false, KeyBound.Role.LOWER), prefix);
+      lower = Operand.keyBound(new KeyBound(layout, partition, false, KeyBound.Role.EQUAL), prefix);
     }
     if (bounded && upper == null) {
-      upper = Operand.keyBound(new KeyBound(layout, partition, true, KeyBound.Role.UPPER), prefix);
+      upper = Operand.keyBound(new KeyBound(layout, partition, true, KeyBound.Role.EQUAL), prefix);
     }
     List<ServiceFilter> bounds = new ArrayList<>();
     if (lower != null) {
