@@ -3,7 +3,7 @@
 -- together: both rows are written, or neither. (From Java, setAutoCommit(false) groups several
 -- statements the same way until commit().)
 -- Access path: POINT LOOKUP
-CREATE TABLE Staff (DepartmentName VARCHAR, EmployeeCount INTEGER, FirstName VARCHAR, LastName VARCHAR);
+CREATE TABLE Staff (PartitionKey VARCHAR, RowKey VARCHAR, DepartmentName VARCHAR, EmployeeCount INTEGER, FirstName VARCHAR, LastName VARCHAR);
 -- expect updated: 0
 
 INSERT INTO Staff (PartitionKey, RowKey, DepartmentName, EmployeeCount) VALUES ('Sales', 'department', 'Sales', 0);

@@ -1,7 +1,7 @@
 -- High-volume delete: keep data that is deleted together (here one day of logs) in its own
 -- table and drop the table: one request, however many entities it holds.
 -- Access path: none
-CREATE TABLE Logs20240115 (Message VARCHAR);
+CREATE TABLE Logs20240115 (PartitionKey VARCHAR, RowKey VARCHAR, Message VARCHAR);
 -- expect updated: 0
 
 INSERT INTO Logs20240115 (PartitionKey, RowKey, Message)

@@ -37,14 +37,14 @@ class DeclaredTableTest {
     connection = TestAccount.connect();
     oracle = TestAccount.connect("pushdown=false");
     try (Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE Staff (Department VARCHAR NOT NULL, EmployeeId INT, Name VARCHAR(40), "
+      statement.execute("CREATE TABLE Personnel (Department VARCHAR NOT NULL, EmployeeId INT, Name VARCHAR(40), "
           + "Salary DECIMAL(10, 2), Hired DATE, Active BOOLEAN, PRIMARY KEY ((Department), EmployeeId))");
-      statement.execute("CREATE TABLE Readings (Device VARCHAR, EventTime TIMESTAMP, Seq BIGINT, Reading DOUBLE, "
+      statement.execute("CREATE TABLE DeviceReadings (Device VARCHAR, EventTime TIMESTAMP, Seq BIGINT, Reading DOUBLE, "
           + "PRIMARY KEY ((Device), EventTime DESC, Seq))");
-      statement.execute("CREATE TABLE Ledger (Entry BIGINT PRIMARY KEY, Amount DECIMAL(12, 3), Note TEXT)");
+      statement.execute("CREATE TABLE LedgerEntries (Entry BIGINT PRIMARY KEY, Amount DECIMAL(12, 3), Note TEXT)");
     }
     try (PreparedStatement insert = connection.prepareStatement(
-        "INSERT INTO Staff (Department, EmployeeId, Name, Salary, Hired, Active) VALUES (?, ?, ?, ?, ?, ?)")) {
+        "INSERT INTO Personnel (Department, EmployeeId, Name, Salary, Hired, Active) VALUES (?, ?, ?, ?, ?, ?)")) {
       String[] departments = {"Sales", "Ops", "R&D/Lab #1"};
       for (String department : departments) {
         for (int id = -3; id <= 12; id++) {
@@ -66,9 +66,9 @@ class DeclaredTableTest {
           values.append(i == 0 ? "" : ", ").append("('d").append(device).append("', TIMESTAMP '2026-01-01 00:00:00' + ")
               .append("INTERVAL '").append(i).append("' MINUTE, ").append(i % 3).append(", ").append(i * 1.5).append(")");
         }
-        statement.executeUpdate("INSERT INTO Readings (Device, EventTime, Seq, Reading) VALUES " + values);
+        statement.executeUpdate("INSERT INTO DeviceReadings (Device, EventTime, Seq, Reading) VALUES " + values);
       }
-      statement.executeUpdate("INSERT INTO Ledger (Entry, Amount, Note) VALUES (-9223372036854775808, -0.001, 'min'), "
+      statement.executeUpdate("INSERT INTO LedgerEntries (Entry, Amount, Note) VALUES (-9223372036854775808, -0.001, 'min'), "
           + "(-5, 12.5, 'neg'), (0, 0, 'zero'), (7, 123456789.123, 'pos'), (9223372036854775807, 1, 'max')");
     }
   }
@@ -95,7 +95,7 @@ class DeclaredTableTest {
   void valuesComeBackTypedAndExact() throws SQLException {
     try (Statement statement = connection.createStatement();
          ResultSet resultSet = statement.executeQuery(
-             "SELECT * FROM Staff WHERE Department = 'R&D/Lab #1' AND EmployeeId = -3")) {
+             "SELECT * FROM Personnel WHERE Department = 'R&D/Lab #1' AND EmployeeId = -3")) {
       ResultSetMetaData meta = resultSet.getMetaData();
       assertThat(meta.getColumnType(1)).isEqualTo(Types.VARCHAR);
       assertThat(meta.getColumnType(2)).isEqualTo(Types.INTEGER);
@@ -111,14 +111,14 @@ class DeclaredTableTest {
       assertThat(resultSet.getBoolean("Active")).isFalse();
       assertThat(resultSet.next()).isFalse();
     }
-    TableEntity stored = TestAccount.service().getTableClient("Staff").getEntity("Sales!", "P0000000005!");
+    TableEntity stored = TestAccount.service().getTableClient("Personnel").getEntity("Sales!", "P0000000005!");
     assertThat(stored.getProperty("Salary")).isEqualTo("1005.05");
     assertThat(stored.getProperty("Department")).isNull(); // key columns live in the keys only
   }
 
   @Test
   void keyPredicatesBecomeAccessPathsWithTheFewestRequests() throws SQLException {
-    String point = "SELECT Name FROM Staff WHERE Department = 'Sales' AND EmployeeId = 5";
+    String point = "SELECT Name FROM Personnel WHERE Department = 'Sales' AND EmployeeId = 5";
     assertThat(explain(point)).contains("access=[POINT LOOKUP]", "key=[AND(=(Department, 'Sales'), =(EmployeeId, 5))]",
         "keys=[('Sales!', 'P0000000005!')]");
     assertThat(agreed(point)).satisfies(r -> {
@@ -126,7 +126,7 @@ class DeclaredTableTest {
       assertThat(r.requests()).isEqualTo(1);
     });
 
-    String range = "SELECT EmployeeId FROM Staff WHERE Department = 'Sales' AND EmployeeId BETWEEN -1 AND 3";
+    String range = "SELECT EmployeeId FROM Personnel WHERE Department = 'Sales' AND EmployeeId BETWEEN -1 AND 3";
     assertThat(explain(range)).contains("access=[RANGE SCAN]",
         "$filter=[PartitionKey eq 'Sales!' and RowKey ge 'N2147483647!' and RowKey lt 'P0000000003\"']");
     assertThat(agreed(range)).satisfies(r -> {
@@ -135,27 +135,27 @@ class DeclaredTableTest {
       assertThat(r.entities()).isEqualTo(5);
     });
 
-    Run partition = agreed("SELECT EmployeeId FROM Staff WHERE Department = 'Ops' AND Active");
+    Run partition = agreed("SELECT EmployeeId FROM Personnel WHERE Department = 'Ops' AND Active");
     assertThat(partition.requests()).isEqualTo(1);
     assertThat(partition.entities()).isEqualTo(8);
-    assertThat(explain("SELECT EmployeeId FROM Staff WHERE Department = 'Ops'")).contains("access=[PARTITION SCAN]");
+    assertThat(explain("SELECT EmployeeId FROM Personnel WHERE Department = 'Ops'")).contains("access=[PARTITION SCAN]");
 
-    String multiPoint = "SELECT Name FROM Staff WHERE Department IN ('Sales', 'Ops') AND EmployeeId IN (1, 2)";
+    String multiPoint = "SELECT Name FROM Personnel WHERE Department IN ('Sales', 'Ops') AND EmployeeId IN (1, 2)";
     assertThat(explain(multiPoint)).contains("access=[MULTI-POINT LOOKUP ON 4 KEYS]");
     assertThat(agreed(multiPoint).requests()).isEqualTo(4);
 
-    String multiPartition = "SELECT Name FROM Staff WHERE Department IN ('Sales', 'Ops') AND EmployeeId > 10";
+    String multiPartition = "SELECT Name FROM Personnel WHERE Department IN ('Sales', 'Ops') AND EmployeeId > 10";
     assertThat(explain(multiPartition)).contains("access=[MULTI-PARTITION SCAN ON 2 PARTITIONS]");
     assertThat(agreed(multiPartition)).satisfies(r -> {
       assertThat(r.requests()).isEqualTo(2);
       assertThat(r.entities()).isEqualTo(4);
     });
 
-    String keyRange = "SELECT Department, EmployeeId FROM Staff WHERE Department >= 'Ops' AND Department < 'Salt'";
+    String keyRange = "SELECT Department, EmployeeId FROM Personnel WHERE Department >= 'Ops' AND Department < 'Salt'";
     assertThat(explain(keyRange)).contains("access=[RANGE SCAN]", "PartitionKey ge 'Ops!'");
     assertThat(agreed(keyRange).entities()).isEqualTo(48);
 
-    String rowOnly = "SELECT Department FROM Staff WHERE EmployeeId = 4";
+    String rowOnly = "SELECT Department FROM Personnel WHERE EmployeeId = 4";
     assertThat(explain(rowOnly)).contains("access=[TABLE SCAN]", "$filter=[RowKey eq 'P0000000004!']");
     assertThat(agreed(rowOnly).entities()).isEqualTo(3);
   }
@@ -163,35 +163,35 @@ class DeclaredTableTest {
   @Test
   void theOracleAgreesOnKeyAndPropertyConditions() throws SQLException {
     String[] queries = {
-        "SELECT Department, EmployeeId FROM Staff WHERE EmployeeId < 0 ORDER BY Department, EmployeeId",
-        "SELECT Department, EmployeeId FROM Staff WHERE Department = 'Sales' AND EmployeeId > 10",
-        "SELECT Department, EmployeeId FROM Staff WHERE Department = 'Sales' AND EmployeeId >= 10",
-        "SELECT Department, EmployeeId FROM Staff WHERE Department = 'Sales' AND EmployeeId < -2",
-        "SELECT Department, EmployeeId FROM Staff WHERE Department = 'Sales' AND EmployeeId <= -2",
-        "SELECT Department, EmployeeId FROM Staff WHERE Department > 'Ops'",
-        "SELECT Department, EmployeeId FROM Staff WHERE Department <= 'Ops' OR EmployeeId = 3",
-        "SELECT Name FROM Staff WHERE Salary > 1005 AND Hired < DATE '1969-12-15'",
-        "SELECT Name FROM Staff WHERE Department = 'Ops' AND Salary = 1001.05",
-        "SELECT Name FROM Staff WHERE Department = 'Ops' AND EmployeeId = 2.5",
-        "SELECT Department, COUNT(*), SUM(Salary) FROM Staff GROUP BY Department ORDER BY Department",
-        "SELECT EventTime, Seq FROM Readings WHERE Device = 'd2' AND EventTime > TIMESTAMP '2026-01-01 00:20:00'",
-        "SELECT EventTime, Seq FROM Readings WHERE Device = 'd2' AND EventTime >= TIMESTAMP '2026-01-01 00:20:00'",
-        "SELECT EventTime, Seq FROM Readings WHERE Device = 'd2' AND EventTime < TIMESTAMP '2026-01-01 00:03:00'",
-        "SELECT EventTime, Seq FROM Readings WHERE Device = 'd2' AND EventTime <= TIMESTAMP '2026-01-01 00:03:00'",
-        "SELECT Device, Seq FROM Readings WHERE EventTime = TIMESTAMP '2026-01-01 00:03:00' AND Seq = 0",
-        "SELECT Entry, Amount FROM Ledger WHERE Entry > -6 AND Entry < 8 ORDER BY Entry",
-        "SELECT Entry FROM Ledger WHERE Entry >= -9223372036854775808 ORDER BY Entry DESC",
-        "SELECT Entry, Note FROM Ledger WHERE Entry IN (0, 7, 8)",
+        "SELECT Department, EmployeeId FROM Personnel WHERE EmployeeId < 0 ORDER BY Department, EmployeeId",
+        "SELECT Department, EmployeeId FROM Personnel WHERE Department = 'Sales' AND EmployeeId > 10",
+        "SELECT Department, EmployeeId FROM Personnel WHERE Department = 'Sales' AND EmployeeId >= 10",
+        "SELECT Department, EmployeeId FROM Personnel WHERE Department = 'Sales' AND EmployeeId < -2",
+        "SELECT Department, EmployeeId FROM Personnel WHERE Department = 'Sales' AND EmployeeId <= -2",
+        "SELECT Department, EmployeeId FROM Personnel WHERE Department > 'Ops'",
+        "SELECT Department, EmployeeId FROM Personnel WHERE Department <= 'Ops' OR EmployeeId = 3",
+        "SELECT Name FROM Personnel WHERE Salary > 1005 AND Hired < DATE '1969-12-15'",
+        "SELECT Name FROM Personnel WHERE Department = 'Ops' AND Salary = 1001.05",
+        "SELECT Name FROM Personnel WHERE Department = 'Ops' AND EmployeeId = 2.5",
+        "SELECT Department, COUNT(*), SUM(Salary) FROM Personnel GROUP BY Department ORDER BY Department",
+        "SELECT EventTime, Seq FROM DeviceReadings WHERE Device = 'd2' AND EventTime > TIMESTAMP '2026-01-01 00:20:00'",
+        "SELECT EventTime, Seq FROM DeviceReadings WHERE Device = 'd2' AND EventTime >= TIMESTAMP '2026-01-01 00:20:00'",
+        "SELECT EventTime, Seq FROM DeviceReadings WHERE Device = 'd2' AND EventTime < TIMESTAMP '2026-01-01 00:03:00'",
+        "SELECT EventTime, Seq FROM DeviceReadings WHERE Device = 'd2' AND EventTime <= TIMESTAMP '2026-01-01 00:03:00'",
+        "SELECT Device, Seq FROM DeviceReadings WHERE EventTime = TIMESTAMP '2026-01-01 00:03:00' AND Seq = 0",
+        "SELECT Entry, Amount FROM LedgerEntries WHERE Entry > -6 AND Entry < 8 ORDER BY Entry",
+        "SELECT Entry FROM LedgerEntries WHERE Entry >= -9223372036854775808 ORDER BY Entry DESC",
+        "SELECT Entry, Note FROM LedgerEntries WHERE Entry IN (0, 7, 8)",
     };
     for (String query : queries) {
       agreed(query);
     }
-    assertThat(run(connection, "SELECT Amount FROM Ledger WHERE Entry = 7").rows()).containsExactly("123456789.123");
+    assertThat(run(connection, "SELECT Amount FROM LedgerEntries WHERE Entry = 7").rows()).containsExactly("123456789.123");
   }
 
   @Test
   void aDescendingKeyServesTheLatestRowsWithoutAClientSort() throws SQLException {
-    String tail = "SELECT EventTime, Reading FROM Readings WHERE Device = 'd1' ORDER BY EventTime DESC LIMIT 3";
+    String tail = "SELECT EventTime, Reading FROM DeviceReadings WHERE Device = 'd1' ORDER BY EventTime DESC LIMIT 3";
     String plan = explain(tail);
     assertThat(plan).contains("access=[PARTITION SCAN]", "limit=[3]").doesNotContain("Sort");
     Run run = agreed(tail);
@@ -200,45 +200,45 @@ class DeclaredTableTest {
     assertThat(run.requests()).isEqualTo(1);
     assertThat(run.entities()).isEqualTo(3);
 
-    Run ordered = agreed("SELECT Entry FROM Ledger ORDER BY Entry");
+    Run ordered = agreed("SELECT Entry FROM LedgerEntries ORDER BY Entry");
     assertThat(ordered.rows()).containsExactly("-9223372036854775808", "-5", "0", "7", "9223372036854775807");
-    assertThat(explain("SELECT Entry FROM Ledger ORDER BY Entry")).doesNotContain("Sort");
+    assertThat(explain("SELECT Entry FROM LedgerEntries ORDER BY Entry")).doesNotContain("Sort");
   }
 
   @Test
   void writesComposeKeysAndKeepTheirRules() throws SQLException {
     try (Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE Accounts (Region VARCHAR, Id INT, Balance DECIMAL(10, 2) NOT NULL, "
+      statement.execute("CREATE TABLE BankAccounts (Region VARCHAR, Id INT, Balance DECIMAL(10, 2) NOT NULL, "
           + "PRIMARY KEY ((Region), Id))");
-      statement.executeUpdate("INSERT INTO Accounts VALUES ('eu', 1, 10.00), ('eu', 2, 20.50), ('us', 1, 5)");
-      assertThat(statement.executeUpdate("UPDATE Accounts SET Balance = Balance + 1 WHERE Region = 'eu'"))
+      statement.executeUpdate("INSERT INTO BankAccounts VALUES ('eu', 1, 10.00), ('eu', 2, 20.50), ('us', 1, 5)");
+      assertThat(statement.executeUpdate("UPDATE BankAccounts SET Balance = Balance + 1 WHERE Region = 'eu'"))
           .isEqualTo(2);
-      assertThat(run(connection, "SELECT Id, Balance FROM Accounts WHERE Region = 'eu'").rows())
+      assertThat(run(connection, "SELECT Id, Balance FROM BankAccounts WHERE Region = 'eu'").rows())
           .containsExactly("1|11.00", "2|21.50");
-      assertThat(statement.executeUpdate("DELETE FROM Accounts WHERE Region = 'eu' AND Id = 2")).isEqualTo(1);
-      statement.executeUpdate("UPSERT INTO Accounts VALUES ('us', 1, 6.25)");
-      assertThat(run(connection, "SELECT Region, Id, Balance FROM Accounts ORDER BY Region, Id").rows())
+      assertThat(statement.executeUpdate("DELETE FROM BankAccounts WHERE Region = 'eu' AND Id = 2")).isEqualTo(1);
+      statement.executeUpdate("UPSERT INTO BankAccounts VALUES ('us', 1, 6.25)");
+      assertThat(run(connection, "SELECT Region, Id, Balance FROM BankAccounts ORDER BY Region, Id").rows())
           .containsExactly("eu|1|11.00", "us|1|6.25");
-      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO Accounts VALUES ('eu', 1, 1)"))
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO BankAccounts VALUES ('eu', 1, 1)"))
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("23505"));
       // changing a key column moves the row: one delete and one insert in one entity group transaction
-      assertThat(statement.executeUpdate("UPDATE Accounts SET Id = 9, Balance = 9.99 WHERE Region = 'eu'"))
+      assertThat(statement.executeUpdate("UPDATE BankAccounts SET Id = 9, Balance = 9.99 WHERE Region = 'eu'"))
           .isEqualTo(1);
-      assertThat(run(connection, "SELECT Region, Id, Balance FROM Accounts ORDER BY Region, Id").rows())
+      assertThat(run(connection, "SELECT Region, Id, Balance FROM BankAccounts ORDER BY Region, Id").rows())
           .containsExactly("eu|9|9.99", "us|1|6.25");
-      statement.executeUpdate("INSERT INTO Accounts VALUES ('eu', 7, 7)");
-      assertThatThrownBy(() -> statement.executeUpdate("UPDATE Accounts SET Id = 9 WHERE Region = 'eu' AND Id = 7"))
+      statement.executeUpdate("INSERT INTO BankAccounts VALUES ('eu', 7, 7)");
+      assertThatThrownBy(() -> statement.executeUpdate("UPDATE BankAccounts SET Id = 9 WHERE Region = 'eu' AND Id = 7"))
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("23505"));
-      assertThatThrownBy(() -> statement.executeUpdate("UPDATE Accounts SET Region = 'us' WHERE Id = 9"))
+      assertThatThrownBy(() -> statement.executeUpdate("UPDATE BankAccounts SET Region = 'us' WHERE Id = 9"))
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("0A000"))
           .hasMessageContaining("another partition");
-      assertThat(statement.executeUpdate("UPDATE Accounts SET Id = 1, Balance = 11 WHERE Region = 'eu' AND Id = 9"))
+      assertThat(statement.executeUpdate("UPDATE BankAccounts SET Id = 1, Balance = 11 WHERE Region = 'eu' AND Id = 9"))
           .isEqualTo(1);
-      statement.executeUpdate("DELETE FROM Accounts WHERE Region = 'eu' AND Id = 7");
-      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO Accounts (Region, Balance) VALUES ('eu', 1)"))
+      statement.executeUpdate("DELETE FROM BankAccounts WHERE Region = 'eu' AND Id = 7");
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO BankAccounts (Region, Balance) VALUES ('eu', 1)"))
           .isInstanceOf(SQLException.class);
     }
-    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO Accounts VALUES (?, ?, ?)")) {
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO BankAccounts VALUES (?, ?, ?)")) {
       insert.setString(1, null);
       insert.setInt(2, 3);
       insert.setBigDecimal(3, BigDecimal.ONE);
@@ -247,15 +247,15 @@ class DeclaredTableTest {
     }
     connection.setAutoCommit(false);
     try (Statement statement = connection.createStatement()) {
-      statement.executeUpdate("INSERT INTO Accounts VALUES ('eu', 5, 50)");
-      statement.executeUpdate("UPDATE Accounts SET Balance = 0 WHERE Region = 'eu' AND Id = 1");
-      assertThat(run(connection, "SELECT Id, Balance FROM Accounts WHERE Region = 'eu'").rows())
+      statement.executeUpdate("INSERT INTO BankAccounts VALUES ('eu', 5, 50)");
+      statement.executeUpdate("UPDATE BankAccounts SET Balance = 0 WHERE Region = 'eu' AND Id = 1");
+      assertThat(run(connection, "SELECT Id, Balance FROM BankAccounts WHERE Region = 'eu'").rows())
           .containsExactly("1|0.00", "5|50.00"); // the transaction reads its own writes
       connection.commit();
     } finally {
       connection.setAutoCommit(true);
     }
-    assertThat(run(oracle, "SELECT Id, Balance FROM Accounts WHERE Region = 'eu'").rows())
+    assertThat(run(oracle, "SELECT Id, Balance FROM BankAccounts WHERE Region = 'eu'").rows())
         .containsExactly("1|0.00", "5|50.00");
   }
 
@@ -264,14 +264,14 @@ class DeclaredTableTest {
     try (Connection other = TestAccount.connect()) {
       DatabaseMetaData meta = other.getMetaData();
       List<String> keys = new ArrayList<>();
-      try (ResultSet resultSet = meta.getPrimaryKeys(null, null, "Readings")) {
+      try (ResultSet resultSet = meta.getPrimaryKeys(null, null, "DeviceReadings")) {
         while (resultSet.next()) {
           keys.add(resultSet.getString("COLUMN_NAME") + ":" + resultSet.getInt("KEY_SEQ"));
         }
       }
       assertThat(keys).containsExactly("Device:1", "EventTime:2", "Seq:3");
       List<String> columns = new ArrayList<>();
-      try (ResultSet resultSet = meta.getColumns(null, null, "Staff", null)) {
+      try (ResultSet resultSet = meta.getColumns(null, null, "Personnel", null)) {
         while (resultSet.next()) {
           columns.add(resultSet.getString("COLUMN_NAME") + ":" + resultSet.getInt("DATA_TYPE"));
         }
@@ -284,10 +284,10 @@ class DeclaredTableTest {
           tables.add(resultSet.getString("TABLE_NAME"));
         }
       }
-      assertThat(tables).contains("Staff", "Readings", "Ledger").doesNotContain("TablesqlCatalog");
+      assertThat(tables).contains("Personnel", "DeviceReadings", "LedgerEntries").doesNotContain("TablesqlCatalog");
     }
     try (Connection raw = TestAccount.connect("catalog=false")) {
-      assertThat(run(raw, "SELECT RowKey, Salary FROM Staff WHERE PartitionKey = 'Sales!' AND RowKey = 'P0000000005!'")
+      assertThat(run(raw, "SELECT RowKey, Salary FROM Personnel WHERE PartitionKey = 'Sales!' AND RowKey = 'P0000000005!'")
           .rows()).containsExactly("P0000000005!|1005.05");
     }
     try (Connection other = TestAccount.connect()) {
@@ -312,15 +312,15 @@ class DeclaredTableTest {
   @Test
   void viewsAreKeptInTheAccountAndPushTheirPredicatesDown() throws SQLException {
     try (Statement statement = connection.createStatement()) {
-      statement.execute("CREATE VIEW SalesStaff AS SELECT EmployeeId, Name, Salary FROM Staff "
+      statement.execute("CREATE VIEW SalesStaff AS SELECT EmployeeId, Name, Salary FROM Personnel "
           + "WHERE Department = 'Sales'");
-      statement.execute("CREATE VIEW Payroll (Dept, Total) AS SELECT Department, SUM(Salary) FROM Staff "
+      statement.execute("CREATE VIEW Payroll (Dept, Total) AS SELECT Department, SUM(Salary) FROM Personnel "
           + "GROUP BY Department");
-      assertThatThrownBy(() -> statement.execute("CREATE VIEW SalesStaff AS SELECT 1 AS One FROM Staff"))
+      assertThatThrownBy(() -> statement.execute("CREATE VIEW SalesStaff AS SELECT 1 AS One FROM Personnel"))
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S01"));
-      assertThatThrownBy(() -> statement.execute("CREATE VIEW Staff AS SELECT 1 AS One FROM Ledger"))
+      assertThatThrownBy(() -> statement.execute("CREATE VIEW Personnel AS SELECT 1 AS One FROM LedgerEntries"))
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S01"));
-      assertThatThrownBy(() -> statement.execute("CREATE VIEW Broken AS SELECT Nope FROM Staff"))
+      assertThatThrownBy(() -> statement.execute("CREATE VIEW Broken AS SELECT Nope FROM Personnel"))
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S22"));
     }
     try (Connection other = TestAccount.connect()) {
@@ -343,7 +343,7 @@ class DeclaredTableTest {
       }
       assertThat(views).contains("SalesStaff", "Payroll");
       try (Statement statement = other.createStatement()) {
-        statement.execute("CREATE OR REPLACE VIEW SalesStaff AS SELECT EmployeeId FROM Staff WHERE Department = 'Ops'");
+        statement.execute("CREATE OR REPLACE VIEW SalesStaff AS SELECT EmployeeId FROM Personnel WHERE Department = 'Ops'");
         assertThat(run(other, "SELECT COUNT(*) FROM SalesStaff").rows()).containsExactly("16");
         statement.execute("DROP VIEW SalesStaff");
         statement.execute("DROP VIEW IF EXISTS SalesStaff");
@@ -352,7 +352,7 @@ class DeclaredTableTest {
         assertThatThrownBy(() -> statement.execute("DROP VIEW SalesStaff"))
             .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
         statement.execute("DROP VIEW Payroll");
-        assertThat(run(other, "SELECT COUNT(*) FROM Staff").rows()).containsExactly("48");
+        assertThat(run(other, "SELECT COUNT(*) FROM Personnel").rows()).containsExactly("48");
       }
     }
   }
@@ -382,5 +382,51 @@ class DeclaredTableTest {
       assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM \"order_items\""))
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
     }
+  }
+
+  @Test
+  void aTableWithoutAPrimaryKeyTakesRowsAsGenericToolsWriteThem() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE ToolNotes (Author VARCHAR(20), Body TEXT, Stars INT)");
+      assertThat(statement.executeUpdate("INSERT INTO ToolNotes VALUES ('ann', 'hello', 3), ('bob', 'hi', 5), "
+          + "('ann', 'hello', 3)")).isEqualTo(3);
+      try (ResultSet resultSet = statement.executeQuery("SELECT * FROM ToolNotes")) {
+        assertThat(resultSet.getMetaData().getColumnCount()).isEqualTo(3);
+      }
+      assertThat(run(connection, "SELECT Author, Body, Stars FROM ToolNotes ORDER BY Author").rows())
+          .containsExactly("ann|hello|3", "ann|hello|3", "bob|hi|5");
+      assertThat(statement.executeUpdate("UPDATE ToolNotes SET Stars = 4 WHERE Author = 'bob'")).isEqualTo(1);
+      assertThat(statement.executeUpdate("UPDATE ToolNotes SET Stars = Stars + 1 WHERE Author = 'ann'")).isEqualTo(2);
+      assertThat(run(connection, "SELECT Author, Stars FROM ToolNotes ORDER BY Author").rows())
+          .containsExactly("ann|4", "ann|4", "bob|4");
+      assertThat(statement.executeUpdate("DELETE FROM ToolNotes WHERE Author = 'ann'")).isEqualTo(2); // equal rows both
+      assertThat(run(connection, "SELECT COUNT(*) FROM ToolNotes").rows()).containsExactly("1");
+      try (ResultSet keys = connection.getMetaData().getPrimaryKeys(null, null, "ToolNotes")) {
+        assertThat(keys.next()).isFalse();
+      }
+      for (int i = 0; i < 40; i++) {
+        statement.executeUpdate("INSERT INTO ToolNotes (Author, Stars) VALUES ('spread', " + i + ")");
+      }
+    }
+    java.util.Set<String> partitions = new java.util.HashSet<>();
+    TestAccount.service().getTableClient("ToolNotes").listEntities().forEach(e -> partitions.add(e.getPartitionKey()));
+    assertThat(partitions).hasSizeGreaterThan(1); // writes spread over partitions
+
+    connection.setAutoCommit(false);
+    try (Statement statement = connection.createStatement()) {
+      for (int i = 0; i < 3; i++) {
+        statement.executeUpdate("INSERT INTO ToolNotes (Author, Stars) VALUES ('txn', " + i + ")");
+      }
+      statement.executeUpdate("DELETE FROM ToolNotes WHERE Author = 'txn' AND Stars = 1");
+      connection.commit(); // one transaction: its rows share one partition
+    } finally {
+      connection.setAutoCommit(true);
+    }
+    assertThat(run(oracle, "SELECT Stars FROM ToolNotes WHERE Author = 'txn' ORDER BY Stars").rows())
+        .containsExactly("0", "2");
+    java.util.Set<String> transactionPartitions = new java.util.HashSet<>();
+    TestAccount.service().getTableClient("ToolNotes").listEntities().stream()
+        .filter(e -> "txn".equals(e.getProperty("Author"))).forEach(e -> transactionPartitions.add(e.getPartitionKey()));
+    assertThat(transactionPartitions).hasSize(1);
   }
 }

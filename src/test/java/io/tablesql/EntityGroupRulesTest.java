@@ -45,7 +45,7 @@ class EntityGroupRulesTest {
       columns.add("C" + i + " INTEGER");
     }
     try (Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE Wide120 (" + columns + ")");
+      statement.execute("CREATE TABLE Wide120 (PartitionKey VARCHAR, RowKey VARCHAR, " + columns + ")");
       try (ResultSet rows = statement.executeQuery("SELECT * FROM Wide120")) {
         assertThat(rows.getMetaData().getColumnCount()).isEqualTo(123); // keys, Timestamp, 120 declared
       }
@@ -159,7 +159,7 @@ class EntityGroupRulesTest {
   private static TableClient declared(String prefix, String columns) throws SQLException {
     String name = prefix + Long.toString(System.nanoTime(), 36).replaceAll("[^a-z0-9]", "");
     try (Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE " + name + " (" + columns + ")");
+      statement.execute("CREATE TABLE " + name + " (PartitionKey VARCHAR, RowKey VARCHAR, " + columns + ")");
     }
     return TestAccount.service().getTableClient(name);
   }

@@ -190,17 +190,17 @@ class FaultTest {
   void aTableNameStillBeingDeletedIsWaitedForThenReported() throws Exception {
     try (Connection connection = connectThrough(proxy, "tableDeleteWaitSeconds=2");
          Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE Recreated (N INTEGER)");
+      statement.execute("CREATE TABLE Recreated (PartitionKey VARCHAR, RowKey VARCHAR, N INTEGER)");
       statement.execute("DROP TABLE Recreated");
       // Azure answers 409 TableBeingDeleted for a while after a drop; that is not "exists already"
       proxy.inject(Fault.TABLE_BEING_DELETED, Request::isTableCreation, 2);
-      statement.execute("CREATE TABLE IF NOT EXISTS Recreated (N INTEGER)");
+      statement.execute("CREATE TABLE IF NOT EXISTS Recreated (PartitionKey VARCHAR, RowKey VARCHAR, N INTEGER)");
       assertThat(proxy.faults()).isGreaterThanOrEqualTo(2);
       statement.executeUpdate("INSERT INTO Recreated (PartitionKey, RowKey, N) VALUES ('p', '1', 1)");
       assertThat(count(statement, "SELECT N FROM Recreated")).isEqualTo(1);
       statement.execute("DROP TABLE Recreated");
       proxy.inject(Fault.TABLE_BEING_DELETED, Request::isTableCreation, 1000);
-      assertThatThrownBy(() -> statement.execute("CREATE TABLE IF NOT EXISTS Recreated (N INTEGER)"))
+      assertThatThrownBy(() -> statement.execute("CREATE TABLE IF NOT EXISTS Recreated (PartitionKey VARCHAR, RowKey VARCHAR, N INTEGER)"))
           .isInstanceOf(SQLException.class)
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("55006"))
           .hasMessageContaining("still deleting").hasMessageContaining("waited 2 s");

@@ -172,7 +172,7 @@ class JavaTimeTest {
   @Test
   void writtenTimeValuesAreStoredAsTheirInstants() throws SQLException {
     try (Statement ddl = connection.createStatement()) {
-      ddl.execute("CREATE TABLE IF NOT EXISTS JavaTimeWrites (HiredAt TIMESTAMP)");
+      ddl.execute("CREATE TABLE IF NOT EXISTS JavaTimeWrites (PartitionKey VARCHAR, RowKey VARCHAR, HiredAt TIMESTAMP)");
     }
     try (PreparedStatement insert = connection.prepareStatement(
         "UPSERT INTO JavaTimeWrites (PartitionKey, RowKey, HiredAt) VALUES ('p', ?, ?)")) {

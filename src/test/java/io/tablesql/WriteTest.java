@@ -201,7 +201,7 @@ class WriteTest {
   @Test
   void batchValuesTakeTheTypesOfTheirColumnsOnEitherPath() throws SQLException {
     try (Statement ddl = connection.createStatement()) {
-      ddl.execute("CREATE TABLE BatchTypes (Small INTEGER, Big BIGINT, Ratio DOUBLE, Note VARCHAR, Stamp TIMESTAMP)");
+      ddl.execute("CREATE TABLE BatchTypes (PartitionKey VARCHAR, RowKey VARCHAR, Small INTEGER, Big BIGINT, Ratio DOUBLE, Note VARCHAR, Stamp TIMESTAMP)");
     }
     try (PreparedStatement fast = connection.prepareStatement(
              "INSERT INTO BatchTypes (PartitionKey, RowKey, Small, Big, Ratio, Note) VALUES (?, ?, ?, ?, ?, ?)");

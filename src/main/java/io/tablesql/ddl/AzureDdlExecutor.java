@@ -49,7 +49,12 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   private AzureDdlExecutor() {
   }
 
-  /** CREATE TABLE [IF NOT EXISTS] name [(columns)]: the table, and its columns remembered in the account. */
+  /**
+   * CREATE TABLE [IF NOT EXISTS] name (columns): with a PRIMARY KEY, or without one (keys made up
+   * per row), a declared table (see {@link DeclaredTables}); OVER an existing table, a mapping;
+   * with PartitionKey and RowKey among the columns, an Azure table whose column types are
+   * remembered in the account.
+   */
   public void execute(SqlCreateTable create, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     String name = create.name.getSimple();
@@ -77,6 +82,12 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     }
     if (!keys.isEmpty()) {
       DeclaredTables.create(session, name, create.ifNotExists, declarations, keys);
+      return;
+    }
+    boolean namesKeys = declarations.stream().map(d -> d.name.getSimple())
+        .anyMatch(column -> column.equalsIgnoreCase(Column.PARTITION_KEY) || column.equalsIgnoreCase(Column.ROW_KEY));
+    if (!declarations.isEmpty() && !namesKeys) {
+      DeclaredTables.createWithoutKey(session, name, create.ifNotExists, declarations);
       return;
     }
     tableName(name);

@@ -3,6 +3,7 @@ package io.tablesql.ddl;
 import io.tablesql.SqlStates;
 import io.tablesql.exec.LookupCache;
 import io.tablesql.exec.Session;
+import io.tablesql.keys.GeneratedKey;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.KeyLayout.KeyColumn;
 import io.tablesql.keys.TemplateKey;
@@ -58,7 +59,29 @@ final class DeclaredTables {
       boolean isKey = keyNames.stream().anyMatch(key -> key.equalsIgnoreCase(column));
       columns.add(column(name, declaration, isKey));
     }
-    KeyLayout layout = layout(name, keys.get(0), columns);
+    declare(session, name, ifNotExists, columns, layout(name, keys.get(0), columns));
+  }
+
+  /**
+   * CREATE TABLE without a PRIMARY KEY (as generic SQL tools write it): the driver makes up each
+   * row's keys (see {@link GeneratedKey}), which no column shows.
+   */
+  static void createWithoutKey(Session session, String name, boolean ifNotExists,
+      List<SqlColumnDeclaration> declarations) {
+    if (AzureDdlExecutor.isReserved(name)) {
+      throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
+          SqlStates.SYNTAX_ERROR, null);
+    }
+    List<Column> columns = new ArrayList<>();
+    for (SqlColumnDeclaration declaration : declarations) {
+      columns.add(column(name, declaration, false));
+    }
+    declare(session, name, ifNotExists, columns, new KeyLayout(new GeneratedKey(true), new GeneratedKey(false), null));
+  }
+
+  /** Makes the Azure table of a declared table and records its definition. */
+  private static void declare(Session session, String name, boolean ifNotExists, List<Column> columns,
+      KeyLayout layout) {
     if (Catalog.tables(session).containsKey(name.toLowerCase(Locale.ROOT))) {
       if (ifNotExists) {
         return;
@@ -66,6 +89,12 @@ final class DeclaredTables {
       throw exists(name);
     }
     String physical = createPhysicalTable(session, name);
+    if (physical == null) { // an Azure table of that name, not declared
+      if (ifNotExists) {
+        return;
+      }
+      throw exists(name);
+    }
     TableDefinition definition = new TableDefinition(name, physical, columns, layout);
     try {
       Catalog.add(session, definition);
@@ -80,14 +109,12 @@ final class DeclaredTables {
   /**
    * Creates the Azure table a declared table's entities go to: of the same name where the
    * service takes it, else a name made from its letters and digits and a hash of the whole name
-   * (so that two SQL names never share one), numbered on if that is taken.
+   * (so that two SQL names never share one), numbered on if that is taken. Null if an Azure
+   * table of the very name exists.
    */
   private static String createPhysicalTable(Session session, String name) {
     if (AzureDdlExecutor.isAzureTableName(name)) {
-      if (!session.store().createTable(name, new RequestCounters())) {
-        throw exists(name);
-      }
-      return name;
+      return session.store().createTable(name, new RequestCounters()) ? name : null;
     }
     String letters = name.replaceAll("[^A-Za-z0-9]", "");
     String base = "t" + letters.substring(0, Math.min(40, letters.length()))

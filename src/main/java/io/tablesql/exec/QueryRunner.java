@@ -15,6 +15,7 @@ import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore;
 import io.tablesql.txn.EntityRules;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -298,6 +299,7 @@ public final class QueryRunner {
     private final int[] keyPositions;
     private final KeyLayout layout;
     private final boolean decodesKeys;
+    private final boolean recordsRows;
     private final long limit;
     private final String table;
     private final StatementContext context;
@@ -319,6 +321,9 @@ public final class QueryRunner {
         readsKeys |= keyPositions[i] >= 0;
       }
       this.decodesKeys = readsKeys || layout != null && layout.isMapped(); // rows of a mapped table are told by keys
+      // a table without a primary key: its UPDATE and DELETE find their entities by the rows read
+      this.recordsRows = layout != null && layout.isGenerated() && context.kind().readsBeforeWriting()
+          && query.projection().size() == query.shape().columns().size();
       this.limit = limit == null ? Long.MAX_VALUE : limit;
       this.table = query.table().name();
       this.context = context;
@@ -342,6 +347,10 @@ public final class QueryRunner {
         produced++;
         context.recordRead(table, entity);
         current = toRow(entity, keys);
+        if (recordsRows) {
+          context.recordRow(table, columns.size() == 1 ? java.util.Collections.singletonList(current)
+              : Arrays.asList((Object[]) current), entity);
+        }
         return true;
       }
       return false;

@@ -3,6 +3,7 @@ package io.tablesql.exec;
 import io.tablesql.SqlExceptions;
 import io.tablesql.jdbc.ConnectionSettings;
 import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.keys.GeneratedKey;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.TableStore;
 import io.tablesql.txn.PendingWrites;
@@ -18,6 +19,7 @@ public final class Session {
   private final PendingWrites pending = new PendingWrites();
   private volatile boolean autoCommit = true;
   private volatile boolean readOnly;
+  private String transactionPartition;
   private volatile Runnable schemaChanged = () -> { };
 
   public Session(ConnectionSettings settings, TableStore store) {
@@ -85,6 +87,20 @@ public final class Session {
   }
 
   /** The writes of the open transaction (auto-commit off). */
+  /**
+   * The PartitionKey of rows inserted into a table without a primary key: one per statement,
+   * the same for a whole transaction, which must stay within one partition.
+   */
+  public synchronized String partitionForNewRows() {
+    if (autoCommit) {
+      return GeneratedKey.newPartitionKey();
+    }
+    if (transactionPartition == null) {
+      transactionPartition = GeneratedKey.newPartitionKey();
+    }
+    return transactionPartition;
+  }
+
   public PendingWrites pending() {
     return pending;
   }
@@ -95,6 +111,7 @@ public final class Session {
       requireWritable();
     }
     java.util.List<io.tablesql.txn.WriteOperation> writes = pending.drain();
+    newTransaction();
     if (!writes.isEmpty()) {
       LookupCache.invalidate(this, writes.get(0).table());
       try {
@@ -111,6 +128,11 @@ public final class Session {
 
   public void rollback() {
     pending.drain();
+    newTransaction();
+  }
+
+  private synchronized void newTransaction() {
+    transactionPartition = null;
   }
 
   /** Makes {@code context} the one that table accesses started from now on report to. */

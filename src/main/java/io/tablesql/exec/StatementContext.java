@@ -18,6 +18,7 @@ public final class StatementContext {
   private final int pageSize;
   private final List<StatementKind> kinds;
   private final Map<WriteOperation.EntityKey, TableEntity> readEntities = new ConcurrentHashMap<>();
+  private final Map<List<Object>, java.util.Deque<WriteOperation.EntityKey>> rowEntities = new ConcurrentHashMap<>();
   private final List<WriteOperation> batch;
   private final Map<WriteOperation, Integer> batchRows = new java.util.IdentityHashMap<>();
   private int executions;
@@ -73,6 +74,31 @@ public final class StatementContext {
 
   public TableEntity readEntity(WriteOperation.EntityKey key) {
     return readEntities.remove(key);
+  }
+
+  /**
+   * Remembers which entity a row read by an UPDATE or DELETE of a table without a primary key
+   * came from: its columns do not name it, so the write finds it by the row's values.
+   */
+  public void recordRow(String table, List<Object> row, TableEntity entity) {
+    if (kind().readsBeforeWriting()) {
+      rowEntities.computeIfAbsent(rowKey(table, row), r -> new java.util.concurrent.ConcurrentLinkedDeque<>())
+          .add(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT), entity.getPartitionKey(),
+              entity.getRowKey()));
+    }
+  }
+
+  /** The entity a row read by this statement came from (each once: equal rows are different entities), or null. */
+  public WriteOperation.EntityKey takeRow(String table, List<Object> row) {
+    java.util.Deque<WriteOperation.EntityKey> keys = rowEntities.get(rowKey(table, row));
+    return keys == null ? null : keys.poll();
+  }
+
+  private static List<Object> rowKey(String table, List<Object> row) {
+    List<Object> key = new ArrayList<>(row.size() + 1);
+    key.add(table.toLowerCase(java.util.Locale.ROOT));
+    key.addAll(row);
+    return key;
   }
 
   public boolean collectsBatch() {

@@ -4,6 +4,7 @@ import com.azure.data.tables.models.TableEntity;
 import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.keys.GeneratedKey;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.plan.WritePlan;
 import io.tablesql.schema.Column;
@@ -22,6 +23,7 @@ import java.util.Map;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Linq4j;
+import org.apache.calcite.rel.core.TableModify;
 
 /**
  * Runs INSERT, UPSERT, UPDATE and DELETE: turns the rows Calcite computed into entity
@@ -39,11 +41,12 @@ public final class WriteRunner {
     List<WriteOperation> operations = new ArrayList<>();
     long rowsWritten = 0;
     String origin = context.collectsBatch() ? "batch row " + (context.execution() + 1) : null;
+    String newPartition = session.partitionForNewRows();
     try {
       session.requireWritable(); // before the rows are read: an UPDATE or DELETE sends nothing
       for (Object row : rows) {
         Object[] values = scalarRows ? new Object[] {row} : (Object[]) row;
-        for (WriteOperation operation : operations(plan, context, values, origin)) {
+        for (WriteOperation operation : operations(plan, context, values, origin, newPartition)) {
           EntityRules.validate(operation);
           operations.add(operation);
         }
@@ -68,16 +71,17 @@ public final class WriteRunner {
 
   /** The writes of one row: one entity operation, or for an UPDATE of a declared key a delete and an insert. */
   private static List<WriteOperation> operations(WritePlan plan, StatementContext context, Object[] values,
-      String origin) throws SQLException {
+      String origin, String newPartition) throws SQLException {
     TableShape shape = plan.shape();
     String table = plan.table().name();
-    String[] keys = keys(shape, values, table);
+    if (plan.operation() == TableModify.Operation.INSERT) {
+      return List.of(insert(plan.table().session(), table, shape, values,
+          insertKind(plan.table().session(), context.kind()), origin, newPartition));
+    }
+    String[] keys = keysOfRowRead(shape, values, table, context);
     String partitionKey = keys[0];
     String rowKey = keys[1];
     switch (plan.operation()) {
-      case INSERT:
-        return List.of(insert(plan.table().session(), table, shape, values,
-            insertKind(plan.table().session(), context.kind()), origin));
       case UPDATE:
         return update(plan, context, values, table, partitionKey, rowKey, origin);
       case DELETE: {
@@ -106,8 +110,9 @@ public final class WriteRunner {
    * shape's columns: the properties with the Edm types of their columns, NULLs left out.
    */
   public static WriteOperation insert(Session session, String table, TableShape shape, Object[] values, Kind kind,
-      String origin) throws SQLException {
-    String[] keys = keys(shape, values, table);
+      String origin, String newPartition) throws SQLException {
+    String[] keys = shape.layout() != null && shape.layout().isGenerated()
+        ? new String[] {newPartition, GeneratedKey.newRowKey()} : keys(shape, values, table);
     String partitionKey = keys[0];
     String rowKey = keys[1];
     int timestamp = shape.indexOf(Column.TIMESTAMP);
@@ -174,7 +179,8 @@ public final class WriteRunner {
         entity.put(name, value);
       }
     });
-    String[] newKeys = keys(shape, updatedRow, table);
+    String[] newKeys = shape.layout() != null && shape.layout().isGenerated() ? new String[] {partitionKey, rowKey}
+        : keys(shape, updatedRow, table);
     if (!newKeys[1].equals(rowKey) || !newKeys[0].equals(partitionKey)) {
       return move(shape, table, new String[] {partitionKey, rowKey}, newKeys, entity, etag, origin);
     }
@@ -208,6 +214,24 @@ public final class WriteRunner {
   /** Whether a column is stored as a property of its own (not a key, nor the service's Timestamp). */
   private static boolean isProperty(TableShape shape, Column column) {
     return !column.isKey() && !column.name().equals(Column.TIMESTAMP) && shape.keyPosition(column) < 0;
+  }
+
+  /**
+   * The keys of a row an UPDATE or DELETE read: those its columns give, or for a table without a
+   * primary key those of the entity the statement read it from.
+   */
+  private static String[] keysOfRowRead(TableShape shape, Object[] values, String table, StatementContext context)
+      throws SQLException {
+    if (shape.layout() == null || !shape.layout().isGenerated()) {
+      return keys(shape, values, table);
+    }
+    WriteOperation.EntityKey read = context.takeRow(table, Arrays.asList(values).subList(0, shape.columns().size()));
+    if (read == null) {
+      throw SqlExceptions.of("A row of " + shape.tableName() + " to change could not be told from the others: the "
+          + "table has no PRIMARY KEY, so tablesql finds a row by the entity it was read from. Nothing was written.",
+          SqlStates.DATA_EXCEPTION);
+    }
+    return new String[] {read.partitionKey(), read.rowKey()};
   }
 
   /**

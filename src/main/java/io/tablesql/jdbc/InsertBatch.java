@@ -142,6 +142,7 @@ final class InsertBatch {
       }
     }
     WriteOperation.Kind writeKind = WriteRunner.insertKind(session, kind);
+    String newPartition = session.partitionForNewRows();
     List<WriteOperation> writes = new ArrayList<>();
     for (int r = 0; r < rows.size(); r++) {
       Object[] values = new Object[shape.columns().size()];
@@ -158,7 +159,7 @@ final class InsertBatch {
         return null; // the general path reports the missing key
       }
       WriteOperation write = WriteRunner.insert(session, declared != null ? declared.physicalTable() : storedTable,
-          shape, values, writeKind, "batch row " + (r + 1));
+          shape, values, writeKind, "batch row " + (r + 1), newPartition);
       EntityRules.validate(write);
       writes.add(write);
     }

@@ -5,10 +5,11 @@ import java.util.List;
 
 /**
  * How one key (PartitionKey or RowKey) is made of key column values: tablesql's order-preserving
- * encoding ({@link EncodedKey}) or the template of an existing table's keys ({@link TemplateKey}).
+ * encoding ({@link EncodedKey}), the template of an existing table's keys ({@link TemplateKey}), or
+ * none, for a table without a primary key ({@link GeneratedKey}).
  * Values are in Calcite's representation of each column's SQL type.
  */
-public sealed interface KeyFormat permits EncodedKey, TemplateKey {
+public sealed interface KeyFormat permits EncodedKey, TemplateKey, GeneratedKey {
   List<KeyColumn> columns();
 
   /**
@@ -35,6 +36,11 @@ public sealed interface KeyFormat permits EncodedKey, TemplateKey {
 
   /** Whether column {@code i}'s part of a key can hold the value (a literal compared with it, say). */
   boolean accepts(int i, Object value);
+
+  /** Whether the driver makes the key up for each row (a table without a primary key). */
+  default boolean isGenerated() {
+    return false;
+  }
 
   /** Whether keys with equal values of the columns before {@code i} sort in the order of column {@code i}. */
   boolean sortsBy(int i);

@@ -80,6 +80,11 @@ public record KeyLayout(KeyFormat partitionFormat, KeyFormat rowFormat, Discrimi
     return partitionFormat instanceof TemplateKey || rowFormat instanceof TemplateKey || discriminator != null;
   }
 
+  /** Whether the driver makes up each row's keys: a table without a primary key. */
+  public boolean isGenerated() {
+    return partitionFormat.isGenerated();
+  }
+
   /** The PartitionKey of the given leading partition column values (all of them, or a prefix). */
   public String partitionKey(List<?> values) {
     return partitionFormat.encode(values);

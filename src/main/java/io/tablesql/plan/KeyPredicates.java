@@ -81,8 +81,8 @@ final class KeyPredicates {
     }
     int partitionSize = layout.partition().size();
     partitionPoints = points(0, partitionSize, true);
-    List<Operand> rows = layout.row().isEmpty() ? List.of(Operand.literal(layout.rowKey(List.of())))
-        : points(partitionSize, layout.row().size(), false);
+    List<Operand> rows = layout.row().isEmpty() && !layout.rowFormat().isGenerated()
+        ? List.of(Operand.literal(layout.rowKey(List.of()))) : points(partitionSize, layout.row().size(), false);
     // RowKeys serve only as the other half of whole keys; a scan takes the row bounds instead
     boolean lookups = partitionPoints != null && rows != null
         && partitionPoints.size() * rows.size() <= FilterTranslator.MAX_POINTS;
@@ -167,6 +167,9 @@ final class KeyPredicates {
 
   /** Every combination of the equality values of key columns [from, from + count), or null if one is not fixed. */
   private List<Operand> points(int from, int count, boolean partition) {
+    if (layout.format(partition).isGenerated()) {
+      return null; // no condition gives a made-up key
+    }
     List<List<Operand>> combinations = new ArrayList<>();
     combinations.add(List.of());
     for (int i = from; i < from + count; i++) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tablesql.keys.EncodedKey;
+import io.tablesql.keys.GeneratedKey;
 import io.tablesql.keys.KeyEncoding;
 import io.tablesql.keys.KeyFormat;
 import io.tablesql.keys.KeyLayout;
@@ -71,6 +72,10 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
       root.putObject(name).put("template", template.template());
       return;
     }
+    if (format instanceof GeneratedKey) {
+      root.putObject(name).put("generated", true);
+      return;
+    }
     ArrayNode nodes = root.putArray(name);
     for (KeyColumn column : format.columns()) {
       nodes.addObject().put("column", column.name()).put("descending", column.descending());
@@ -99,7 +104,8 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
             uuid, node.path("precision").asInt(-1), node.path("scale").asInt(-1), node.path("nullable").asBoolean()));
       }
       JsonNode discriminator = root.path("discriminator");
-      KeyLayout layout = new KeyLayout(key(root.path("partitionKey"), columns), key(root.path("rowKey"), columns),
+      KeyLayout layout = new KeyLayout(key(root.path("partitionKey"), columns, true),
+          key(root.path("rowKey"), columns, false),
           discriminator.isObject() ? new KeyLayout.Discriminator(discriminator.path("property").asText(),
               discriminator.path("value").asText()) : null);
       return new TableDefinition(root.path("name").asText(), root.path("table").asText(), columns, layout);
@@ -108,7 +114,10 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
     }
   }
 
-  private static KeyFormat key(JsonNode node, List<Column> columns) {
+  private static KeyFormat key(JsonNode node, List<Column> columns, boolean partition) {
+    if (node.path("generated").asBoolean()) {
+      return new GeneratedKey(partition);
+    }
     if (node.isObject()) {
       return TemplateKey.parse(node.path("template").asText(), name -> columns.stream()
           .filter(c -> c.name().equals(name)).findFirst().map(c -> keyColumn(c, false)).orElse(null));

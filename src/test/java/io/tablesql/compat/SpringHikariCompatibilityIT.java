@@ -152,7 +152,7 @@ class SpringHikariCompatibilityIT {
 
   private static String newTable(JdbcTemplate template) {
     String table = "Spring" + TABLE_NUMBER.incrementAndGet();
-    template.execute("CREATE TABLE " + table + " (Name VARCHAR, Age INTEGER)");
+    template.execute("CREATE TABLE " + table + " (PartitionKey VARCHAR, RowKey VARCHAR, Name VARCHAR, Age INTEGER)");
     return table;
   }
 

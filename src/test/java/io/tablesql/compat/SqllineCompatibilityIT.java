@@ -36,7 +36,7 @@ class SqllineCompatibilityIT {
   void scriptCreatesWritesAndQueries() throws Exception {
     Path script = Files.createTempFile("sqlline", ".sql");
     Files.writeString(script, String.join("\n",
-        "CREATE TABLE SqllineScript (Name VARCHAR, Age INTEGER);",
+        "CREATE TABLE SqllineScript (PartitionKey VARCHAR, RowKey VARCHAR, Name VARCHAR, Age INTEGER);",
         "INSERT INTO SqllineScript (PartitionKey, RowKey, Name, Age) VALUES ('p', '1', 'Ann', 34), ('p', '2', 'Bob', 41);",
         "UPDATE SqllineScript SET Age = Age + 1 WHERE PartitionKey = 'p' AND RowKey = '2';",
         "SELECT RowKey, Name, Age FROM SqllineScript WHERE PartitionKey = 'p' ORDER BY RowKey;",

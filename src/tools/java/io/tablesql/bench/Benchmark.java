@@ -265,7 +265,7 @@ public final class Benchmark {
       service.createTable("InsertSdk" + sdk.transport());
     }
     try (Statement ddl = connection.createStatement()) {
-      ddl.execute("CREATE TABLE InsertSql (Amount INTEGER, Name VARCHAR)");
+      ddl.execute("CREATE TABLE InsertSql (PartitionKey VARCHAR, RowKey VARCHAR, Amount INTEGER, Name VARCHAR)");
     }
     int[] round = {0};
     compare("batch insert, 10,000 rows over 20 partitions", 3, 11, sdk -> {
