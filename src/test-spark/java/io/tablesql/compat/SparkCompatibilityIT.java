@@ -114,7 +114,7 @@ class SparkCompatibilityIT {
     String target = "SparkWrite";
     try (Connection connection = driverJar.driver().connect(wire.url(), new Properties());
          Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE " + target + " (Age INTEGER)"); // Spark checks its columns before appending
+      statement.execute("CREATE TABLE " + target + " (PartitionKey VARCHAR, RowKey VARCHAR, Age INTEGER)"); // Spark checks its columns before appending
     }
     Dataset<Row> source = spark.read().jdbc(wire.url(), table, new Properties()).select("PartitionKey", "RowKey", "Age");
     Properties properties = new Properties();

@@ -90,7 +90,7 @@ class JooqCompatibilityIT {
   @Test
   void insertUpdateDeleteThroughTheDsl() {
     Table<?> written = table(name("JooqWrite"));
-    dsl.createTable(written).column(AGE).execute(); // declared: a bound value is stored as an Int32
+    dsl.createTable(written).column(PARTITION_KEY).column(ROW_KEY).column(AGE).execute(); // AGE stored as Int32
     assertThat(dsl.insertInto(written, PARTITION_KEY, ROW_KEY, AGE).values("p", "1", 30).values("p", "2", 40)
         .execute()).isEqualTo(2);
     assertThat(dsl.update(written).set(AGE, AGE.plus(1)).where(PARTITION_KEY.eq("p")).and(ROW_KEY.eq("1"))
