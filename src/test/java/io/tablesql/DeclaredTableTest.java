@@ -429,4 +429,28 @@ class DeclaredTableTest {
         .filter(e -> "txn".equals(e.getProperty("Author"))).forEach(e -> transactionPartitions.add(e.getPartitionKey()));
     assertThat(transactionPartitions).hasSize(1);
   }
+
+  @Test
+  void everyKeyTypeRoundTripsAndOverlongKeysAreRefused() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE Tokens (Owner UUID, Secret VARBINARY, Issued TIMESTAMP, Flag BOOLEAN, "
+          + "Ratio REAL, Note VARCHAR, PRIMARY KEY ((Owner), Secret, Issued DESC, Flag, Ratio))");
+      statement.executeUpdate("INSERT INTO Tokens VALUES ('0f8fad5b-d9cb-469f-a165-70867728950e', X'00FF10', "
+          + "TIMESTAMP '1965-03-01 10:00:00.123', TRUE, -1.5, 'a')");
+      statement.executeUpdate("INSERT INTO Tokens SELECT Owner, X'01', Issued, FALSE, Ratio * 2, 'copy' FROM Tokens");
+      assertThat(run(connection, "SELECT Owner, Secret, Issued, Flag, Ratio, Note FROM Tokens "
+          + "WHERE Owner = '0f8fad5b-d9cb-469f-a165-70867728950e' ORDER BY Secret").rows()).containsExactly(
+          "0f8fad5b-d9cb-469f-a165-70867728950e|00ff10|1965-03-01 10:00:00.123|true|-1.5|a",
+          "0f8fad5b-d9cb-469f-a165-70867728950e|01|1965-03-01 10:00:00.123|false|-3.0|copy");
+      assertThat(QueryRuns.agreed(connection, oracle, "SELECT Note FROM Tokens WHERE Owner = "
+          + "'0f8fad5b-d9cb-469f-a165-70867728950e' AND Secret = X'01' AND Issued = TIMESTAMP '1965-03-01 10:00:00.123' "
+          + "AND Flag = FALSE AND Ratio = -3.0").rows()).containsExactly("copy");
+
+      statement.execute("CREATE TABLE LongKeys (K VARCHAR PRIMARY KEY, V INT)");
+      String overlong = "k".repeat(1100);
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO LongKeys VALUES ('" + overlong + "', 1)"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).startsWith("22"))
+          .hasMessageContaining("1 KiB");
+    }
+  }
 }
