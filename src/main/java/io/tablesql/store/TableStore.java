@@ -335,7 +335,8 @@ public final class TableStore {
       case UPSERT_REPLACE: return new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, entity);
       case MERGE: return new TableTransactionAction(TableTransactionActionType.UPDATE_MERGE, entity, conditional);
       case REPLACE: return new TableTransactionAction(TableTransactionActionType.UPDATE_REPLACE, entity, conditional);
-      default: return new TableTransactionAction(TableTransactionActionType.DELETE, entity, conditional);
+      case DELETE: return new TableTransactionAction(TableTransactionActionType.DELETE, entity, conditional);
+      default: throw new IllegalStateException(operation.kind() + " is resolved before sending: " + operation.describe());
     }
   }
 
