@@ -1,11 +1,13 @@
 package io.tablesql;
 
 /**
- * What the driver did for one account and credential in this JVM, since the first connection to
- * it opened: requests at the service, what they carried, and how the driver's caches served.
+ * What the driver did for one account and credential in this JVM while connections to it were
+ * open: requests at the service, what they carried, and how the driver's caches served.
  * Registered with the platform MBean server as
  * {@code io.tablesql:type=Metrics,account=<account>,endpoint="<table endpoint>",principal=<digest>}
- * (the digest tells credentials apart without naming them). Every count only grows.
+ * (the digest tells credentials apart without naming them) when the first connection opens, and
+ * unregistered when the last one closes; the next connection starts a new bean from zero. While
+ * it is registered, every count only grows.
  */
 public interface TableSqlMetricsMXBean {
   /** The Table endpoint, as the connections name it. */

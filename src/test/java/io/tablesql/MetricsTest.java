@@ -1,27 +1,38 @@
 package io.tablesql;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.testing.FaultyProxy;
+import io.tablesql.shell.LocalEmulator;
 import io.tablesql.testing.TestAccount;
 import java.lang.management.ManagementFactory;
 import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import javax.management.JMX;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
+import javax.management.StandardMBean;
 import org.junit.jupiter.api.Test;
 
 /**
  * The per-account MXBean, read as an operator's console reads it: through the platform MBean
  * server, after a known workload. Each test talks through its own proxy, whose endpoint is a new
- * account to the driver, so its counts start at zero.
+ * account to the driver, so its counts start at zero (a proxy that gets an earlier one's port
+ * finds that one's MBean gone with its connections).
  */
 class MetricsTest {
   private static final MBeanServer SERVER = ManagementFactory.getPlatformMBeanServer();
@@ -32,17 +43,16 @@ class MetricsTest {
     TestAccount.insert(table, List.of(new TableEntity("p", "1").addProperty("N", 1),
         new TableEntity("p", "2").addProperty("N", 2), new TableEntity("p", "3").addProperty("N", 3)));
     String name = table.getTableName();
-    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
-      long earlier = requestsBefore(proxy);
-      try (Connection connection = FaultTest.connectThrough(proxy);
-           Statement statement = connection.createStatement()) {
+    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
+         Connection connection = FaultTest.connectThrough(proxy);
+         Statement statement = connection.createStatement()) {
       ObjectName objectName = objectName(proxy);
       assertThat(objectName.getKeyProperty("type")).isEqualTo("Metrics");
       assertThat(objectName.getKeyProperty("account")).isEqualTo("\"devstoreaccount1\"");
       assertThat(objectName.getKeyProperty("principal")).matches("[0-9a-f]{8}");
       TableSqlMetricsMXBean metrics = JMX.newMXBeanProxy(SERVER, objectName, TableSqlMetricsMXBean.class);
       // the table listing, and the catalog of declared tables where another test has made one
-      assertThat(metrics.getRequests() - earlier).isEqualTo(proxy.requests()).isBetween(1L, 2L);
+      assertThat(metrics.getRequests()).isEqualTo(proxy.requests()).isBetween(1L, 2L);
 
       String point = "SELECT N FROM " + name + " WHERE PartitionKey = 'p' AND RowKey = '1'";
       FaultTest.count(statement, point); // samples the table, then reads the entity
@@ -68,10 +78,9 @@ class MetricsTest {
       assertThat(delta).containsEntry("EntitiesWritten", 1L).containsEntry("Requests", 1L);
       assertThat(delta.get("BytesSent")).isPositive();
 
-      assertThat(metrics.getRequests() - earlier).isEqualTo(proxy.requests());
+      assertThat(metrics.getRequests()).isEqualTo(proxy.requests());
       assertThat(metrics.getInFlightRequests()).isZero();
       assertThat(metrics.getEndpoint()).startsWith(proxy.base());
-      }
     }
   }
 
@@ -119,38 +128,116 @@ class MetricsTest {
 
   @Test
   void connectionsWithTheSameAccountAndCredentialShareOneMBean() throws Exception {
-    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
-      long earlier = requestsBefore(proxy);
-      try (Connection first = FaultTest.connectThrough(proxy);
-           Connection second = FaultTest.connectThrough(proxy)) {
+    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
+         Connection first = FaultTest.connectThrough(proxy);
+         Connection second = FaultTest.connectThrough(proxy)) {
       TableSqlMetricsMXBean metrics = JMX.newMXBeanProxy(SERVER, objectName(proxy), TableSqlMetricsMXBean.class);
       // two table listings, and the catalog of declared tables where another test has made one
-      assertThat(metrics.getRequests() - earlier).isEqualTo(proxy.requests()).isBetween(2L, 3L);
+      assertThat(metrics.getRequests()).isEqualTo(proxy.requests()).isBetween(2L, 3L);
       assertThat(objectName(proxy).toString()).doesNotContain(io.tablesql.shell.LocalEmulator.KEY);
+    }
+  }
+
+  @Test
+  void theMBeanLivesAsLongAsAConnectionOfItsAccountIsOpen() throws Exception {
+    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
+      Connection first = FaultTest.connectThrough(proxy);
+      Connection second = FaultTest.connectThrough(proxy);
+      ObjectName name = objectName(proxy);
+      first.close();
+      assertThat(SERVER.isRegistered(name)).isTrue();
+      first.close(); // closing again releases nothing more
+      assertThat(SERVER.isRegistered(name)).isTrue();
+      second.close();
+      assertThat(SERVER.isRegistered(name)).isFalse();
+      assertThat(names(proxy)).isEmpty();
+
+      int before = proxy.requests();
+      try (Connection again = FaultTest.connectThrough(proxy)) {
+        assertThat(objectName(proxy)).isEqualTo(name);
+        TableSqlMetricsMXBean metrics = JMX.newMXBeanProxy(SERVER, name, TableSqlMetricsMXBean.class);
+        assertThat(metrics.getRequests()).as("fresh counts").isEqualTo(proxy.requests() - before).isPositive();
+      }
+      assertThat(SERVER.isRegistered(name)).isFalse();
+    }
+  }
+
+  @Test
+  void connectionsOpenedAndClosedConcurrentlyLeaveNoMBeanBehind() throws Exception {
+    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
+      Connection held = FaultTest.connectThrough(proxy);
+      ObjectName name = objectName(proxy);
+      ExecutorService pool = Executors.newFixedThreadPool(6);
+      try {
+        List<Future<?>> runs = new ArrayList<>();
+        for (int i = 0; i < 18; i++) {
+          runs.add(pool.submit(() -> {
+            try (Connection connection = FaultTest.connectThrough(proxy)) {
+              assertThat(SERVER.isRegistered(name)).isTrue();
+            }
+            return null;
+          }));
+        }
+        for (Future<?> run : runs) {
+          run.get(2, TimeUnit.MINUTES);
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      assertThat(SERVER.isRegistered(name)).isTrue();
+      held.close();
+      assertThat(names(proxy)).isEmpty();
+    }
+  }
+
+  @Test
+  void aConnectionThatFailsToOpenLeavesNoMBeanBehind() throws Exception {
+    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
+      String wrongKey = java.util.Base64.getEncoder().encodeToString("not the key".getBytes());
+      assertThatThrownBy(() -> DriverManager.getConnection("jdbc:tablesql:TableEndpoint=" + proxy.base() + "/"
+          + LocalEmulator.ACCOUNT + ";AccountName=" + LocalEmulator.ACCOUNT + ";AccountKey=" + wrongKey))
+          .isInstanceOf(SQLException.class);
+      assertThat(proxy.requests()).isPositive();
+      assertThat(names(proxy)).isEmpty();
+    }
+  }
+
+  @Test
+  void aNameTakenByAnotherCopyOfTheDriverIsLeftToIt() throws Exception {
+    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
+      ObjectName name;
+      try (Connection connection = FaultTest.connectThrough(proxy)) {
+        name = objectName(proxy);
+      }
+      // the same account's MBean as another copy of the driver (another class loader) publishes it
+      Object other = java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+          new Class<?>[] {TableSqlMetricsMXBean.class}, (self, method, arguments) ->
+              method.getReturnType() == String.class ? "other copy"
+                  : method.getReturnType() == double.class ? 0.0 : 0L);
+      SERVER.registerMBean(new StandardMBean((TableSqlMetricsMXBean) other, TableSqlMetricsMXBean.class, true), name);
+      try {
+        try (Connection connection = FaultTest.connectThrough(proxy);
+             Statement statement = connection.createStatement()) {
+          assertThat(FaultTest.count(statement, "SELECT * FROM (VALUES (1))")).isEqualTo(1);
+          assertThat(SERVER.getAttribute(name, "Account")).isEqualTo("other copy");
+        }
+        assertThat(SERVER.getAttribute(name, "Account")).as("not unregistered by this copy").isEqualTo("other copy");
+      } finally {
+        SERVER.unregisterMBean(name);
       }
     }
   }
 
-  /**
-   * The requests counted for the proxy's endpoint before a test connects: a proxy may get the
-   * port of an earlier one, whose MBean stays registered.
-   */
-  private static long requestsBefore(FaultyProxy proxy) throws Exception {
-    Set<ObjectName> names = SERVER.queryNames(new ObjectName("io.tablesql:type=Metrics,*"), null).stream()
+  /** The MBeans whose endpoint is the proxy's. */
+  private static Set<ObjectName> names(FaultyProxy proxy) throws Exception {
+    return SERVER.queryNames(new ObjectName("io.tablesql:type=Metrics,*"), null).stream()
         .filter(name -> name.getKeyProperty("endpoint").startsWith("\"" + proxy.base()))
         .collect(Collectors.toSet());
-    long requests = 0;
-    for (ObjectName name : names) {
-      requests += JMX.newMXBeanProxy(SERVER, name, TableSqlMetricsMXBean.class).getRequests();
-    }
-    return requests;
   }
 
   /** The one MBean whose endpoint is the proxy's. */
   static ObjectName objectName(FaultyProxy proxy) throws Exception {
-    Set<ObjectName> names = SERVER.queryNames(new ObjectName("io.tablesql:type=Metrics,*"), null).stream()
-        .filter(name -> name.getKeyProperty("endpoint").startsWith("\"" + proxy.base()))
-        .collect(Collectors.toSet());
+    Set<ObjectName> names = names(proxy);
     assertThat(names).hasSize(1);
     return names.iterator().next();
   }

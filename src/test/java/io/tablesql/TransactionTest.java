@@ -119,6 +119,53 @@ class TransactionTest {
   }
 
   @Test
+  void anUpsertDeletedAgainCommitsWhetherOrNotTheEntityExisted() throws SQLException {
+    TableClient table = table("UpDel");
+    String name = table.getTableName();
+    table.createEntity(new TableEntity("dept", "old").addProperty("Name", "Old"));
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      io.tablesql.store.AccountMetrics metrics = connection.unwrap(io.tablesql.jdbc.TableSqlConnection.class)
+          .session().store().metrics();
+      connection.setAutoCommit(false);
+      for (String rowKey : List.of("new", "old")) {
+        statement.executeUpdate("UPSERT INTO " + name + " (PartitionKey, RowKey, Name) VALUES ('dept', '" + rowKey
+            + "', 'Upserted')");
+        statement.executeUpdate("DELETE FROM " + name + " WHERE PartitionKey = 'dept' AND RowKey = '" + rowKey + "'");
+      }
+      statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, Name) VALUES ('dept', 'other', 'Ann')");
+      assertThat(rows(connection, "SELECT RowKey, Name FROM " + name)).containsExactly("count=counter", "other=Ann");
+      long requests = metrics.getRequests();
+      connection.commit(); // a GET of each upserted entity, then the group: DELETE 'old', INSERT 'other'
+      assertThat(metrics.getRequests() - requests).isEqualTo(3);
+      assertThat(table.listEntities().stream().map(TableEntity::getRowKey))
+          .containsExactlyInAnyOrder("count", "other");
+
+      // an upsert, updated, then deleted: nothing to send for an entity that does not exist
+      statement.executeUpdate("UPSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('dept', 'chain', 1)");
+      statement.executeUpdate("UPDATE " + name + " SET N = N + 1 WHERE PartitionKey = 'dept' AND RowKey = 'chain'");
+      statement.executeUpdate("DELETE FROM " + name + " WHERE PartitionKey = 'dept' AND RowKey = 'chain'");
+      requests = metrics.getRequests();
+      connection.commit();
+      assertThat(metrics.getRequests() - requests).as("the GET alone").isEqualTo(1);
+
+      // an insert, updated, then deleted: nothing at all
+      statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('dept', 'chain', 1)");
+      statement.executeUpdate("UPDATE " + name + " SET N = N + 1 WHERE PartitionKey = 'dept' AND RowKey = 'chain'");
+      statement.executeUpdate("DELETE FROM " + name + " WHERE PartitionKey = 'dept' AND RowKey = 'chain'");
+      requests = metrics.getRequests();
+      connection.commit();
+      assertThat(metrics.getRequests() - requests).isZero();
+
+      // an existing entity upserted, updated, then deleted: deleted
+      statement.executeUpdate("UPSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('dept', 'count', 5)");
+      statement.executeUpdate("UPDATE " + name + " SET N = N + 1 WHERE PartitionKey = 'dept' AND RowKey = 'count'");
+      statement.executeUpdate("DELETE FROM " + name + " WHERE PartitionKey = 'dept' AND RowKey = 'count'");
+      connection.commit();
+    }
+    assertThat(table.listEntities().stream().map(TableEntity::getRowKey)).containsExactly("other");
+  }
+
+  @Test
   void concurrentChangeFails40001() throws SQLException {
     TableClient table = table("Etag");
     try (Connection first = TestAccount.connect(); Connection second = TestAccount.connect();

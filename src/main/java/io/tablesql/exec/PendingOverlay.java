@@ -75,6 +75,7 @@ final class PendingOverlay {
     TableEntity entity = new TableEntity(operation.partitionKey(), operation.rowKey());
     switch (operation.kind()) {
       case DELETE:
+      case DELETE_IF_PRESENT:
         return null;
       case MERGE:
       case UPSERT_MERGE: {

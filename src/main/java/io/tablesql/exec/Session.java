@@ -1,5 +1,6 @@
 package io.tablesql.exec;
 
+import com.azure.data.tables.models.TableEntity;
 import io.tablesql.SqlExceptions;
 import io.tablesql.jdbc.ConnectionSettings;
 import io.tablesql.jdbc.DriverProperty;
@@ -7,6 +8,13 @@ import io.tablesql.keys.GeneratedKey;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.TableStore;
 import io.tablesql.txn.PendingWrites;
+import io.tablesql.txn.WriteOperation;
+import io.tablesql.txn.WriteOperation.Kind;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The state one connection shares with the tables it plans and runs: settings, the store, and
@@ -110,12 +118,17 @@ public final class Session {
     if (!pending.isEmpty()) {
       requireWritable();
     }
-    java.util.List<io.tablesql.txn.WriteOperation> writes = pending.drain();
+    List<WriteOperation> pendingWrites = pending.drain();
     newTransaction();
-    if (!writes.isEmpty()) {
-      LookupCache.invalidate(this, writes.get(0).table());
+    if (!pendingWrites.isEmpty()) {
       try {
-        store.submit(writes.get(0).table(), writes, new RequestCounters());
+        RequestCounters counters = new RequestCounters();
+        List<WriteOperation> writes = resolveDeletesIfPresent(pendingWrites, counters);
+        if (writes.isEmpty()) {
+          return;
+        }
+        LookupCache.invalidate(this, writes.get(0).table());
+        store.submit(writes.get(0).table(), writes, counters);
       } catch (io.tablesql.store.StoreException e) {
         if (io.tablesql.SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
           throw SqlExceptions.of("Commit: " + e.getMessage(), e.sqlState());
@@ -124,6 +137,30 @@ public final class Session {
             e.sqlState());
       }
     }
+  }
+
+  /**
+   * The writes as the service can apply them: each {@link Kind#DELETE_IF_PRESENT} (an upsert
+   * deleted again) reads its entity first; absent, nothing is sent for it; present, a DELETE
+   * conditional on the ETag read, so that a change in between fails the commit with 40001.
+   */
+  private List<WriteOperation> resolveDeletesIfPresent(List<WriteOperation> writes, RequestCounters counters) {
+    List<WriteOperation> unresolved = writes.stream().filter(w -> w.kind() == Kind.DELETE_IF_PRESENT).toList();
+    if (unresolved.isEmpty()) {
+      return writes;
+    }
+    Iterator<Optional<TableEntity>> read = Parallel.map(unresolved, maxConcurrency(),
+        w -> store.get(w.table(), w.partitionKey(), w.rowKey(), null, counters)).iterator();
+    List<WriteOperation> resolved = new ArrayList<>();
+    for (WriteOperation write : writes) {
+      if (write.kind() != Kind.DELETE_IF_PRESENT) {
+        resolved.add(write);
+      } else {
+        read.next().ifPresent(entity -> resolved.add(new WriteOperation(write.table(), write.partitionKey(),
+            write.rowKey(), Kind.DELETE, Map.of(), entity.getETag(), write.origin())));
+      }
+    }
+    return resolved;
   }
 
   public void rollback() {

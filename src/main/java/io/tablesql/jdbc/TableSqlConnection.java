@@ -127,18 +127,23 @@ public final class TableSqlConnection implements Connection, LookupTables {
     Properties calcite = calciteProperties();
     PlannerWarmup.startOnce(CALCITE, calcite);
     TableStore store = new TableStore(settings);
-    Session session = new Session(settings, store);
-    List<String> listing = listTables(settings, store);
-    AzureSchema schema = listing != null ? new AzureSchema(session, listing, true)
-        : new AzureSchema(session, new ArrayList<>(settings.declaredTables()), false);
-    CalciteConnection calciteConnection =
-        (CalciteConnection) CALCITE.connect("jdbc:calcite:", calcite);
-    String schemaName = settings.schemaName();
-    calciteConnection.getRootSchema().add(schemaName, schema);
-    calciteConnection.setSchema(schemaName);
-    TableSqlConnection connection = new TableSqlConnection(calciteConnection, session, schema, schemaName);
-    session.onSchemaChange(connection::refreshSchema);
-    return connection;
+    try {
+      Session session = new Session(settings, store);
+      List<String> listing = listTables(settings, store);
+      AzureSchema schema = listing != null ? new AzureSchema(session, listing, true)
+          : new AzureSchema(session, new ArrayList<>(settings.declaredTables()), false);
+      CalciteConnection calciteConnection =
+          (CalciteConnection) CALCITE.connect("jdbc:calcite:", calcite);
+      String schemaName = settings.schemaName();
+      calciteConnection.getRootSchema().add(schemaName, schema);
+      calciteConnection.setSchema(schemaName);
+      TableSqlConnection connection = new TableSqlConnection(calciteConnection, session, schema, schemaName);
+      session.onSchemaChange(connection::refreshSchema);
+      return connection;
+    } catch (SQLException | RuntimeException | Error e) {
+      store.close(); // a connection that failed to open does not keep its account's metrics published
+      throw e;
+    }
   }
 
   /**
@@ -385,12 +390,16 @@ public final class TableSqlConnection implements Connection, LookupTables {
   /** Closing discards writes not committed, like a rollback, and ends the fetches of its statements. */
   @Override
   public void close() throws SQLException {
-    session.rollback();
-    for (WrappedStatement statement : List.copyOf(openStatements)) {
-      statement.closeWithConnection();
+    try {
+      session.rollback();
+      for (WrappedStatement statement : List.copyOf(openStatements)) {
+        statement.closeWithConnection();
+      }
+      planCache.clear();
+      call(() -> delegate.close());
+    } finally {
+      session.store().close(); // idempotent: closing again releases the metrics once
     }
-    planCache.clear();
-    call(() -> delegate.close());
   }
 
   void opened(WrappedStatement statement) {

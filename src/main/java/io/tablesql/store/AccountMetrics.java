@@ -7,21 +7,29 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import javax.management.ObjectName;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The per-JVM counters of one account and credential ({@link ConnectionSettings#principal()}),
- * shared by every connection to it and published as an MXBean when the first connection opens.
+ * shared by every connection to it and published as an MXBean while any is open: the first
+ * {@link #acquire} publishes them, the last {@link #release} withdraws them, so the platform
+ * MBean server does not pin the class loader of an application that stopped using the driver.
  * The service counts come from {@link RequestCountingPolicy}; the caches add their hits and misses.
  */
 public final class AccountMetrics implements TableSqlMetricsMXBean {
+  private static final Logger LOG = LoggerFactory.getLogger(AccountMetrics.class);
   private static final String DOMAIN = "io.tablesql";
-  private static final Map<String, AccountMetrics> BY_PRINCIPAL = new ConcurrentHashMap<>();
+  /** Guards {@link #BY_PRINCIPAL} and every instance's {@link #users} and {@link #published}. */
+  private static final Object LOCK = new Object();
+  private static final Map<String, AccountMetrics> BY_PRINCIPAL = new HashMap<>();
 
+  private final String principal;
   private final String endpoint;
   private final String account;
   private final ObjectName name;
@@ -42,21 +50,47 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
   private final LongAdder planHits = new LongAdder();
   private final LongAdder planMisses = new LongAdder();
 
-  private AccountMetrics(String endpoint, String account, ObjectName name) {
+  /** Stores (so connections) using these metrics now; at 0 they are withdrawn and forgotten. */
+  private int users;
+  /** Whether this copy registered the MXBean (another copy of the driver may hold the name). */
+  private boolean published;
+
+  private AccountMetrics(String principal, String endpoint, String account, ObjectName name) {
+    this.principal = principal;
     this.endpoint = endpoint;
     this.account = account;
     this.name = name;
   }
 
-  /** The metrics of the settings' account and credential, registered as an MXBean when first asked for. */
-  public static AccountMetrics of(ConnectionSettings settings) {
-    return BY_PRINCIPAL.computeIfAbsent(settings.principal(), principal -> {
-      String account = settings.accountName() == null ? "" : settings.accountName();
-      AccountMetrics metrics = new AccountMetrics(settings.tableEndpoint(), account,
-          objectName(settings.tableEndpoint(), account, principal));
-      metrics.register();
+  /**
+   * The metrics of the settings' account and credential, counting one user more: the first user
+   * gets fresh counts, registered as an MXBean. Each call must be matched by one {@link #release}.
+   */
+  public static AccountMetrics acquire(ConnectionSettings settings) {
+    synchronized (LOCK) {
+      AccountMetrics metrics = BY_PRINCIPAL.computeIfAbsent(settings.principal(), principal -> {
+        String account = settings.accountName() == null ? "" : settings.accountName();
+        return new AccountMetrics(principal, settings.tableEndpoint(), account,
+            objectName(settings.tableEndpoint(), account, principal));
+      });
+      if (metrics.users++ == 0) {
+        metrics.register();
+      }
       return metrics;
-    });
+    }
+  }
+
+  /** One user fewer; the last one unregisters the MXBean, and the next {@link #acquire} starts from zero. */
+  public void release() {
+    synchronized (LOCK) {
+      if (users == 0) {
+        throw new IllegalStateException("released more often than acquired");
+      }
+      if (--users == 0) {
+        BY_PRINCIPAL.remove(principal, this);
+        unregister();
+      }
+    }
   }
 
   /**
@@ -79,12 +113,25 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
       return;
     }
     try {
-      var server = ManagementFactory.getPlatformMBeanServer();
-      if (!server.isRegistered(name)) {
-        server.registerMBean(this, name);
-      }
+      ManagementFactory.getPlatformMBeanServer().registerMBean(this, name);
+      published = true;
     } catch (Exception | LinkageError e) {
-      // e.g. SecurityException, InstanceAlreadyExistsException from a second copy of the driver
+      // e.g. SecurityException, or InstanceAlreadyExistsException: another copy of the driver (in
+      // another class loader) publishes this account's metrics; these count unpublished
+      LOG.debug("Metrics of {} not published as an MXBean: {}", name, e.toString());
+    }
+  }
+
+  /** Withdraws what {@link #register} published, and only that: another copy's MXBean stays. */
+  private void unregister() {
+    if (!published) {
+      return;
+    }
+    published = false;
+    try {
+      ManagementFactory.getPlatformMBeanServer().unregisterMBean(name);
+    } catch (Exception | LinkageError e) {
+      LOG.debug("Metrics MXBean {} not unregistered: {}", name, e.toString());
     }
   }
 

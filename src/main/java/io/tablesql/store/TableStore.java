@@ -57,12 +57,23 @@ public final class TableStore {
   private final java.util.concurrent.ConcurrentHashMap<String, TableClient> clients =
       new java.util.concurrent.ConcurrentHashMap<>();
   private final AccountMetrics metrics;
+  private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
+  /** A store counting in its account's metrics until {@link #close()}, which its owner must call. */
   public TableStore(ConnectionSettings settings) {
     this.endpoint = settings.tableEndpoint();
     this.deletedTableWait = Duration.ofSeconds(settings.getInt(DriverProperty.TABLE_DELETE_WAIT));
     this.accountKey = settings.accountKey() != null;
-    this.metrics = AccountMetrics.of(settings);
+    this.metrics = AccountMetrics.acquire(settings);
+    try {
+      this.service = buildService(settings, metrics);
+    } catch (RuntimeException | Error e) {
+      metrics.release();
+      throw e;
+    }
+  }
+
+  private static TableServiceClient buildService(ConnectionSettings settings, AccountMetrics metrics) {
     Duration timeout = Duration.ofSeconds(settings.getInt(DriverProperty.REQUEST_TIMEOUT));
     HttpClient http = new JdkHttpClientBuilder()
         .connectionTimeout(Duration.ofSeconds(Math.min(10, timeout.getSeconds())))
@@ -86,7 +97,14 @@ public final class TableStore {
     } else {
       builder.credential(new AzureSasCredential(settings.sharedAccessSignature().reveal()));
     }
-    this.service = builder.buildClient();
+    return builder.buildClient();
+  }
+
+  /** Stops counting in the account's metrics (the last store of an account withdraws its MXBean); idempotent. */
+  public void close() {
+    if (closed.compareAndSet(false, true)) {
+      metrics.release();
+    }
   }
 
   /** The account's metrics in this JVM, shared with every connection to it with the same credential. */
@@ -317,7 +335,8 @@ public final class TableStore {
       case UPSERT_REPLACE: return new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, entity);
       case MERGE: return new TableTransactionAction(TableTransactionActionType.UPDATE_MERGE, entity, conditional);
       case REPLACE: return new TableTransactionAction(TableTransactionActionType.UPDATE_REPLACE, entity, conditional);
-      default: return new TableTransactionAction(TableTransactionActionType.DELETE, entity, conditional);
+      case DELETE: return new TableTransactionAction(TableTransactionActionType.DELETE, entity, conditional);
+      default: throw new IllegalStateException(operation.kind() + " is resolved before sending: " + operation.describe());
     }
   }
 

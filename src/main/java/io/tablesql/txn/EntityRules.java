@@ -35,7 +35,7 @@ public final class EntityRules {
   public static void validate(WriteOperation operation) throws SQLException {
     checkKey("PartitionKey", operation.partitionKey(), operation);
     checkKey("RowKey", operation.rowKey(), operation);
-    if (operation.kind() == WriteOperation.Kind.DELETE) {
+    if (operation.kind().deletes()) {
       return;
     }
     int properties = 0;

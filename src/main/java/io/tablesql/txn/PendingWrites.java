@@ -69,16 +69,24 @@ public final class PendingWrites {
   static WriteOperation combine(WriteOperation earlier, WriteOperation next) throws SQLException {
     Kind before = earlier.kind();
     Kind after = next.kind();
-    if (after == Kind.INSERT && before != Kind.DELETE) {
+    if (after == Kind.INSERT && !before.deletes()) {
       throw SqlExceptions.of("Duplicate key: " + next.describe() + " was already written in this transaction.",
           SqlStates.UNIQUE_VIOLATION);
     }
     switch (after) {
       case DELETE:
-        return before == Kind.INSERT ? null : with(earlier, Kind.DELETE, Map.of());
+        if (before == Kind.INSERT) {
+          return null;
+        }
+        // after an upsert the entity may not have existed (unless a delete conditional on an ETag
+        // read came first): no operation deletes if present, so the commit reads it to decide
+        return with(earlier, earlier.etag() == null && (before == Kind.UPSERT_MERGE
+            || before == Kind.UPSERT_REPLACE || before == Kind.DELETE_IF_PRESENT)
+            ? Kind.DELETE_IF_PRESENT : Kind.DELETE, Map.of());
       case INSERT:
       case UPSERT_REPLACE:
-        // after a delete, the entity is known not to exist (or to be replaced whole)
+        // after a delete, the entity is known not to exist (or to be replaced whole); a delete
+        // conditional on an ETag read keeps the entity's existence a condition of the commit
         return with(earlier, before == Kind.DELETE && after == Kind.INSERT && earlier.etag() != null
             ? Kind.REPLACE : Kind.UPSERT_REPLACE, next.properties());
       case REPLACE:
@@ -87,9 +95,9 @@ public final class PendingWrites {
             : before == Kind.UPSERT_MERGE ? Kind.UPSERT_REPLACE : Kind.REPLACE, next.properties());
       default: {
         // MERGE or UPSERT_MERGE: overlay the new values on what the earlier write sends
-        Map<String, Object> properties = new HashMap<>(before == Kind.DELETE ? Map.of() : earlier.properties());
+        Map<String, Object> properties = new HashMap<>(before.deletes() ? Map.of() : earlier.properties());
         properties.putAll(next.properties());
-        Kind kind = before == Kind.DELETE ? Kind.UPSERT_REPLACE
+        Kind kind = before.deletes() ? Kind.UPSERT_REPLACE
             : before == Kind.MERGE && after == Kind.UPSERT_MERGE ? Kind.MERGE : before;
         return with(earlier, kind, properties);
       }

@@ -28,7 +28,17 @@ public record WriteOperation(String table, String partitionKey, String rowKey, K
     /** Replace an existing entity. */
     REPLACE,
     /** Delete an existing entity. */
-    DELETE
+    DELETE,
+    /**
+     * Delete the entity if it exists: what a transaction's upsert deleted again leaves. No service
+     * operation does it, so the commit reads the entity and sends a DELETE or nothing.
+     */
+    DELETE_IF_PRESENT;
+
+    /** Whether the entity does not exist after this operation. */
+    public boolean deletes() {
+      return this == DELETE || this == DELETE_IF_PRESENT;
+    }
   }
 
   public EntityKey key() {
