@@ -1,7 +1,7 @@
 package io.tablesql;
 
-import io.tablesql.jdbc.ConnectionSettings;
-import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.settings.ConnectionSettings;
+import io.tablesql.settings.DriverProperty;
 import io.tablesql.jdbc.TableSqlConnection;
 import java.io.PrintWriter;
 import java.sql.Connection;

@@ -7,7 +7,7 @@ import com.azure.data.tables.sas.TableAccountSasPermission;
 import com.azure.data.tables.sas.TableAccountSasResourceType;
 import com.azure.data.tables.sas.TableAccountSasService;
 import com.azure.data.tables.sas.TableAccountSasSignatureValues;
-import io.tablesql.jdbc.ConnectionSettings;
+import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.shell.LocalEmulator;
 import io.tablesql.testing.TestAccount;
 import java.net.ServerSocket;

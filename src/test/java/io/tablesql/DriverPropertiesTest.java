@@ -2,7 +2,7 @@ package io.tablesql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.settings.DriverProperty;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.jdbc.ConnectionSettings;
+import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.shell.LocalEmulator;
 import io.tablesql.testing.FaultyProxy;
 import io.tablesql.testing.TestAccount;

@@ -6,7 +6,7 @@ import io.tablesql.plan.Operand;
 import io.tablesql.plan.ServiceFilter;
 import io.tablesql.plan.ServiceFilter.Comparison;
 import io.tablesql.plan.TableQuery;
-import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.settings.DriverProperty;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.schema.Column;
 import io.tablesql.store.EdmType;

@@ -2,8 +2,8 @@ package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.SqlExceptions;
-import io.tablesql.jdbc.ConnectionSettings;
-import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.settings.ConnectionSettings;
+import io.tablesql.settings.DriverProperty;
 import io.tablesql.keys.GeneratedKey;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.TableStore;

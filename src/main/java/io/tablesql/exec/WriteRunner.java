@@ -3,7 +3,7 @@ package io.tablesql.exec;
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
-import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.settings.DriverProperty;
 import io.tablesql.keys.GeneratedKey;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.plan.WritePlan;

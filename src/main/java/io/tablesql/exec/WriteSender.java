@@ -2,7 +2,7 @@ package io.tablesql.exec;
 
 import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
-import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.txn.EntityRules;

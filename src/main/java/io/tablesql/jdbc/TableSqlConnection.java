@@ -1,5 +1,7 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.settings.DriverProperty;
+import io.tablesql.settings.ConnectionSettings;
 import static io.tablesql.jdbc.JdbcCalls.call;
 
 import io.tablesql.keys.KeyLayout;

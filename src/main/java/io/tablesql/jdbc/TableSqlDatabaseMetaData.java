@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.settings.ConnectionSettings;
 import static io.tablesql.jdbc.JdbcCalls.call;
 
 import io.tablesql.keys.KeyLayout;

@@ -13,7 +13,7 @@ import io.tablesql.txn.WriteOperation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;

@@ -1,7 +1,7 @@
 package io.tablesql.schema;
 
 import io.tablesql.exec.Session;
-import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import java.util.ArrayList;
 import java.util.HashSet;

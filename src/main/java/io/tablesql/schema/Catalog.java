@@ -5,7 +5,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.tablesql.SqlStates;
 import io.tablesql.exec.Session;
-import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.settings.DriverProperty;
 import io.tablesql.keys.KeyEncoding;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;

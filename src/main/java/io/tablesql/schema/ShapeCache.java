@@ -4,7 +4,7 @@ import com.azure.data.tables.models.TableEntity;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.tablesql.exec.Session;
-import io.tablesql.jdbc.DriverProperty;
+import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import java.time.Duration;
 import java.util.ArrayList;

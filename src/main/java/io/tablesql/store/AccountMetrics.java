@@ -1,7 +1,7 @@
 package io.tablesql.store;
 
 import io.tablesql.TableSqlMetricsMXBean;
-import io.tablesql.jdbc.ConnectionSettings;
+import io.tablesql.settings.ConnectionSettings;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

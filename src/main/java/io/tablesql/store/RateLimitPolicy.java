@@ -1,5 +1,6 @@
 package io.tablesql.store;
 
+import io.tablesql.settings.ConnectionSettings;
 import com.azure.core.http.HttpPipelineCallContext;
 import com.azure.core.http.HttpPipelineNextPolicy;
 import com.azure.core.http.HttpPipelineNextSyncPolicy;

@@ -18,7 +18,7 @@ import java.util.Base64;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import io.tablesql.jdbc.ConnectionSettings;
+import io.tablesql.settings.ConnectionSettings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.sql.Connection;

@@ -1,6 +1,6 @@
 package io.tablesql.shell;
 
-import io.tablesql.jdbc.ConnectionSettings;
+import io.tablesql.settings.ConnectionSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

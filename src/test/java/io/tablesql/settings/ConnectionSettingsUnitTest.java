@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.settings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

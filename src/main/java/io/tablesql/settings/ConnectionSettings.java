@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.settings;
 
 import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;

@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.settings;
 
 import java.net.URI;
 import java.util.List;

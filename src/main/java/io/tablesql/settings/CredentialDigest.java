@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.settings;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
