@@ -1,7 +1,11 @@
 package io.tablesql.plan;
 
 import io.tablesql.exec.WriteRunner;
+import java.lang.reflect.Method;
 import java.util.List;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.tree.Types;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
@@ -18,6 +22,10 @@ import org.apache.calcite.rel.core.TableModify;
 
 /** A write in Calcite's enumerable engine: its input rows go to {@link WriteRunner}. */
 public final class EnumerableAzureTableModify extends TableModify implements EnumerableRel {
+  /** What the generated code calls, looked up when the class loads, so that a rename fails at once. */
+  private static final Method RUN = Types.lookupMethod(WriteRunner.class, "execute", DataContext.class,
+      WritePlan.class, Enumerable.class, boolean.class);
+
   private final WritePlan plan;
 
   private EnumerableAzureTableModify(RelTraitSet traits, TableModify modify, RelNode input, WritePlan plan) {
@@ -56,7 +64,7 @@ public final class EnumerableAzureTableModify extends TableModify implements Enu
     Result input = implementor.visitChild(this, 0, (EnumerableRel) getInput(), Prefer.ARRAY);
     Expression rows = builder.append("rows", input.block);
     Expression stashed = implementor.stash(plan, WritePlan.class);
-    builder.add(Expressions.return_(null, Expressions.call(WriteRunner.class, "execute",
+    builder.add(Expressions.return_(null, Expressions.call(RUN,
         implementor.getRootExpression(), stashed, rows,
         Expressions.constant(input.physType.getFormat() == JavaRowFormat.SCALAR))));
     PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.SCALAR);

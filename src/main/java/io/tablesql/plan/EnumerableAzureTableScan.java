@@ -1,7 +1,10 @@
 package io.tablesql.plan;
 
 import io.tablesql.exec.QueryRunner;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.tree.Types;
 import org.apache.calcite.adapter.enumerable.EnumUtils;
 import org.apache.calcite.rex.RexCorrelVariable;
 import org.apache.calcite.rex.RexFieldAccess;
@@ -28,6 +31,10 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
 
 /** A table access in Calcite's enumerable engine: generated code calls {@link QueryRunner}. */
 public final class EnumerableAzureTableScan extends AbstractAzureScan implements EnumerableRel {
+  /** What the generated code calls, looked up when the class loads, so that a rename fails at once. */
+  private static final Method RUN = Types.lookupMethod(QueryRunner.class, "enumerable", DataContext.class,
+      TableQuery.class, Object[].class);
+
   private EnumerableAzureTableScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, TableQuery query,
       List<RexNode> correlated, RelCollation sortAbove) {
     super(cluster, traits, table, query, correlated, sortAbove);
@@ -71,7 +78,7 @@ public final class EnumerableAzureTableScan extends AbstractAzureScan implements
       values.add(EnumUtils.convert(implementor.getCorrelVariableGetter(variable)
           .field(block, access.getField().getIndex(), null), Object.class));
     }
-    Expression call = Expressions.call(QueryRunner.class, "enumerable", implementor.getRootExpression(), stashed,
+    Expression call = Expressions.call(RUN, implementor.getRootExpression(), stashed,
         Expressions.newArrayInit(Object.class, values));
     block.add(Expressions.return_(null, call));
     return implementor.result(physType, block.toBlock());
