@@ -93,7 +93,7 @@ public final class QueryRunner {
     int pageSize = (int) Math.max(1, Math.min(context.pageSize(), limit == null ? 1000 : limit));
     Session session = query.table().session();
     String access = query.accessLabel();
-    if (LookupCache.serves(session, table)) {
+    if (query.cached()) {
       List<TableEntity> cached = LookupCache.entities(session, table, context.counters());
       if (cached != null) {
         return cached.stream().filter(entity -> AccessScope.contains(query, entity, values)).iterator();

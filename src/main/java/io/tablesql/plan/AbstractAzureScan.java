@@ -1,6 +1,5 @@
 package io.tablesql.plan;
 
-import io.tablesql.exec.LookupCache;
 import io.tablesql.exec.QueryRunner;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.schema.AzureTable;
@@ -170,7 +169,7 @@ abstract class AbstractAzureScan extends TableScan {
   public RelWriter explainTerms(RelWriter pw) {
     List<String> select = query.select(false); // what a SELECT sends
     return super.explainTerms(pw)
-        .item("access", (LookupCache.serves(query.table().session(), query.table().name()) ? "CACHED " : "")
+        .item("access", (query.cached() ? "CACHED " : "")
             + query.accessLabel())
         .itemIf("key", query.keyPredicate(), query.keyPredicate() != null)
         .itemIf("keys", QueryRunner.describeKeys(query), !query.keys().isEmpty() || !query.partitions().isEmpty())

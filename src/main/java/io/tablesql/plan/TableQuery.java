@@ -20,22 +20,25 @@ import java.util.stream.Collectors;
  * @param clientPredicate what of the WHERE clause the client evaluates, as EXPLAIN shows it, or null
  * @param keyPredicate the conditions on a declared table's key columns that the keys or key
  *                     bounds come from, as EXPLAIN shows them, or null
+ * @param cached       whether the table is a lookup table served from the cache (driver property
+ *                     {@code lookupTables}), decided when the query is planned
  */
 public record TableQuery(AzureTable table, TableShape shape, AccessPath path, List<Key> keys,
     List<Operand> partitions, ServiceFilter filter, List<Integer> projection, RowLimit limit, String clientPredicate,
-    String keyPredicate) {
+    String keyPredicate, boolean cached) {
 
   /** A full entity key. */
   public record Key(Operand partitionKey, Operand rowKey) {
   }
 
-  public static TableQuery fullScan(AzureTable table, TableShape shape) {
+  /** All rows of a table; {@code cached} for a lookup table served from the cache. */
+  public static TableQuery fullScan(AzureTable table, TableShape shape, boolean cached) {
     List<Integer> all = new ArrayList<>();
     for (int i = 0; i < shape.columns().size(); i++) {
       all.add(i);
     }
     TableQuery full = new TableQuery(table, shape, AccessPath.TABLE_SCAN, List.of(), List.of(), null,
-        List.copyOf(all), null, null, null);
+        List.copyOf(all), null, null, null, cached);
     return isMapped(shape) ? FilterTranslator.mappedBase(full) : full;
   }
 
@@ -56,22 +59,22 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
   public TableQuery withAccess(AccessPath newPath, List<Key> newKeys, List<Operand> newPartitions,
       ServiceFilter newFilter, String newClientPredicate) {
     return new TableQuery(table, shape, newPath, List.copyOf(newKeys), List.copyOf(newPartitions), newFilter,
-        projection, limit, newClientPredicate, keyPredicate);
+        projection, limit, newClientPredicate, keyPredicate, cached);
   }
 
   public TableQuery withProjection(List<Integer> newProjection) {
     return new TableQuery(table, shape, path, keys, partitions, filter, List.copyOf(newProjection), limit,
-        clientPredicate, keyPredicate);
+        clientPredicate, keyPredicate, cached);
   }
 
   public TableQuery withLimit(RowLimit newLimit) {
     return new TableQuery(table, shape, path, keys, partitions, filter, projection, newLimit, clientPredicate,
-        keyPredicate);
+        keyPredicate, cached);
   }
 
   public TableQuery withKeyPredicate(String newKeyPredicate) {
     return new TableQuery(table, shape, path, keys, partitions, filter, projection, limit, clientPredicate,
-        newKeyPredicate);
+        newKeyPredicate, cached);
   }
 
   /** Whether all rows share one PartitionKey: a single key, or an equality on it in the $filter. */

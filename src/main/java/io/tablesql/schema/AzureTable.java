@@ -1,5 +1,6 @@
 package io.tablesql.schema;
 
+import io.tablesql.exec.LookupCache;
 import io.tablesql.exec.Session;
 import io.tablesql.plan.AzureTableScan;
 import io.tablesql.plan.AzureTableModify;
@@ -121,6 +122,7 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
 
   @Override
   public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
-    return AzureTableScan.create(context.getCluster(), relOptTable, TableQuery.fullScan(this, shape()));
+    return AzureTableScan.create(context.getCluster(), relOptTable,
+        TableQuery.fullScan(this, shape(), LookupCache.serves(session, name)));
   }
 }

@@ -82,7 +82,7 @@ class FilterAgreementUnitTest {
     int pushed = 0;
     for (int round = 0; round < 1500; round++) {
       RexNode condition = condition(3);
-      FilterTranslator.Result result = new FilterTranslator(TableQuery.fullScan(null, SHAPE), rex).translate(condition);
+      FilterTranslator.Result result = new FilterTranslator(TableQuery.fullScan(null, SHAPE, false), rex).translate(condition);
       TableQuery query = result.query();
       if (query.filter() != null) {
         pushed++;

@@ -91,7 +91,7 @@ class FilterTranslatorUnitTest {
   }
 
   FilterTranslator.Result translate(RexNode condition) {
-    return new FilterTranslator(TableQuery.fullScan(null, SHAPE), rex).translate(condition);
+    return new FilterTranslator(TableQuery.fullScan(null, SHAPE, false), rex).translate(condition);
   }
 
   static String filter(FilterTranslator.Result result) {
