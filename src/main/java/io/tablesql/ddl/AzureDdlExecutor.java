@@ -145,7 +145,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     }
     // a query that fails fails here, with the error it would give when run
     RelDataType rowType = new CalcitePrepareImpl().analyzeView(context, sql, false).rowType;
-    boolean exists = Catalog.cached(session).views().containsKey(name.toLowerCase(Locale.ROOT));
+    boolean exists = Catalog.fresh(session).views().containsKey(name.toLowerCase(Locale.ROOT));
     if (schema(context).getTable(name) != null && !exists) {
       throw new StoreException("A table named " + name + " exists already; a view needs a name of its own.", "42S01",
           null);
@@ -165,7 +165,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   public void execute(SqlDropView drop, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     String name = drop.name.getSimple();
-    ViewDefinition view = Catalog.cached(session).views().get(name.toLowerCase(Locale.ROOT));
+    ViewDefinition view = Catalog.fresh(session).views().get(name.toLowerCase(Locale.ROOT));
     if (view == null) {
       if (drop.ifExists) {
         return;

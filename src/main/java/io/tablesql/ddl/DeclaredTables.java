@@ -82,7 +82,7 @@ final class DeclaredTables {
   /** Makes the Azure table of a declared table and records its definition. */
   private static void declare(Session session, String name, boolean ifNotExists, List<Column> columns,
       KeyLayout layout) {
-    if (Catalog.tables(session).containsKey(name.toLowerCase(Locale.ROOT))) {
+    if (Catalog.fresh(session).tables().containsKey(name.toLowerCase(Locale.ROOT))) {
       if (ifNotExists) {
         return;
       }
@@ -167,7 +167,7 @@ final class DeclaredTables {
           + "make " + templateKey + "; leave it out, or list those columns in that order.", SqlStates.SYNTAX_ERROR,
           null);
     }
-    if (Catalog.tables(session).containsKey(name.toLowerCase(Locale.ROOT))) {
+    if (Catalog.fresh(session).tables().containsKey(name.toLowerCase(Locale.ROOT))) {
       if (ifNotExists) {
         return;
       }
@@ -193,7 +193,7 @@ final class DeclaredTables {
    * existing table (whose entities stay); false if {@code name} is not declared.
    */
   static boolean drop(Session session, String name) {
-    TableDefinition definition = Catalog.tables(session).get(name.toLowerCase(Locale.ROOT));
+    TableDefinition definition = Catalog.fresh(session).tables().get(name.toLowerCase(Locale.ROOT));
     if (definition == null) {
       return false;
     }

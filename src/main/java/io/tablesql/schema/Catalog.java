@@ -58,8 +58,16 @@ public final class Catalog {
     return cached(session);
   }
 
-  /** What the catalog holds, whatever the connection's {@code catalog} property (for DDL). */
-  public static Contents cached(Session session) {
+  /**
+   * What the catalog holds now, read again whatever the cache holds and whatever the connection's
+   * {@code catalog} property: DDL decides on it (another JVM may have changed it since).
+   */
+  public static Contents fresh(Session session) {
+    forget(session);
+    return cached(session);
+  }
+
+  private static Contents cached(Session session) {
     String key = session.settings().cacheKey();
     long now = System.nanoTime();
     Entry entry = CACHE.getIfPresent(key);
@@ -69,11 +77,6 @@ public final class Catalog {
       CACHE.put(key, entry);
     }
     return entry.contents();
-  }
-
-  /** The declared tables by lower-case SQL name, for DDL (reading the catalog if it is not cached). */
-  public static Map<String, TableDefinition> tables(Session session) {
-    return cached(session).tables();
   }
 
   /**
