@@ -50,7 +50,7 @@ public final class QueryRunner {
     return new AbstractEnumerable<>() {
       @Override
       public Enumerator<Object> enumerator() {
-        StatementContext context = query.table().session().current();
+        StatementContext context = query.table().session().context(root);
         Guard guard = new Guard(root);
         Function<Operand, Object> values = operand -> operand.resolve(root, correlated);
         Session session = query.table().session();

@@ -2,19 +2,23 @@ package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.SqlExceptions;
+import io.tablesql.keys.GeneratedKey;
 import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.settings.DriverProperty;
-import io.tablesql.keys.GeneratedKey;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.TableStore;
 import io.tablesql.txn.PendingWrites;
 import io.tablesql.txn.WriteOperation;
 import io.tablesql.txn.WriteOperation.Kind;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.calcite.DataContext;
 
 /**
  * The state one connection shares with the tables it plans and runs: settings, the store, and
@@ -24,6 +28,8 @@ public final class Session {
   private final ConnectionSettings settings;
   private final TableStore store;
   private volatile StatementContext current;
+  /** Each statement's context by its cancel flag; weak, as the statements are the caller's. */
+  private final Map<AtomicBoolean, StatementContext> contexts = Collections.synchronizedMap(new WeakHashMap<>());
   private final PendingWrites pending = new PendingWrites();
   private volatile boolean autoCommit = true;
   private volatile boolean readOnly;
@@ -172,15 +178,27 @@ public final class Session {
     transactionPartition = null;
   }
 
-  /** Makes {@code context} the one that table accesses started from now on report to. */
-  public void begin(StatementContext context) {
+  /**
+   * Makes {@code context} the one the execution of a statement reports to: its table accesses
+   * find it by the cancel flag in their DataContext (each statement has its own), so two
+   * statements running on one connection, or a result set read after another statement started,
+   * never report to each other's context.
+   */
+  public void begin(AtomicBoolean cancelFlag, StatementContext context) {
     this.current = context;
+    if (cancelFlag != null) {
+      contexts.put(cancelFlag, context);
+    }
   }
 
-  /**
-   * The context of the statement executing on this connection. Result sets read lazily, so a
-   * scan started while a second statement runs on the same connection reports to the newer one.
-   */
+  /** The context of the statement whose execution {@code root} belongs to. */
+  public StatementContext context(DataContext root) {
+    AtomicBoolean flag = DataContext.Variable.CANCEL_FLAG.get(root);
+    StatementContext context = flag == null ? null : contexts.get(flag);
+    return context != null ? context : current();
+  }
+
+  /** The context of the statement that started last on this connection (planning reads it). */
   public StatementContext current() {
     StatementContext context = current;
     if (context == null) {

@@ -37,7 +37,7 @@ public final class WriteRunner {
   /** Called by the code Calcite generates for an {@link io.tablesql.plan.EnumerableAzureTableModify}. */
   public static Enumerable<Long> execute(DataContext root, WritePlan plan, Enumerable<?> rows, boolean scalarRows) {
     Session session = plan.table().session();
-    StatementContext context = session.current();
+    StatementContext context = session.context(root);
     List<WriteOperation> operations = new ArrayList<>();
     long rowsWritten = 0;
     String origin = context.collectsBatch() ? "batch row " + (context.execution() + 1) : null;

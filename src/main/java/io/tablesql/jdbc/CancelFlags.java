@@ -6,7 +6,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.avatica.AvaticaStatement;
 
 /**
- * Clears the cancel flag of Calcite's statement before it runs again. Avatica sets the flag on
+ * Reads and clears the cancel flag of Calcite's statement. It is cleared before the statement
+ * runs again. Avatica sets the flag on
  * {@code cancel()} and never clears it, so a cancelled statement, or a cached plan cancelled
  * once, would fail every later execution at once; in JDBC a cancel ends only the execution
  * under way. Avatica offers no accessor, hence the reflection.
@@ -25,6 +26,21 @@ final class CancelFlags {
         throw new IllegalStateException(e); // made accessible in flagField
       }
     }
+  }
+
+  /**
+   * The cancel flag of Calcite's statement, which its executions carry in their DataContext
+   * ({@code DataContext.Variable.CANCEL_FLAG}); null if it cannot be read.
+   */
+  static AtomicBoolean of(Statement calcite) {
+    if (FLAG != null && calcite instanceof AvaticaStatement avatica) {
+      try {
+        return (AtomicBoolean) FLAG.get(avatica);
+      } catch (IllegalAccessException e) {
+        throw new IllegalStateException(e); // made accessible in flagField
+      }
+    }
+    return null;
   }
 
   /** Null if a future Avatica renames the field: a cancelled statement then stays cancelled, as before. */

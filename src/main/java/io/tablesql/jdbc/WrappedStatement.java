@@ -119,7 +119,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
     int pageSize = fetchSize > 0 ? Math.min(fetchSize, 1000) : session.settings().getInt(DriverProperty.PAGE_SIZE);
     StatementContext context = batch == null ? StatementContext.single(counters, pageSize, kind)
         : StatementContext.batch(counters, pageSize, batch);
-    session.begin(context);
+    session.begin(CancelFlags.of(delegate), context);
     lastContext = context;
     return connection.withFreshTables(() -> action.run(context));
   }
@@ -219,6 +219,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
       return null;
     }
     try {
+      connection.session().begin(CancelFlags.of(plan), lastContext); // the lent plan runs for this statement
       plan.setFetchSize(fetchSize);
       plan.setQueryTimeout(getQueryTimeout());
       synchronized (runningPlanLock) {
