@@ -1,5 +1,6 @@
 package io.tablesql.plan;
 
+import io.tablesql.exec.KeyRangeSplitter;
 import io.tablesql.exec.LookupCache;
 import io.tablesql.exec.QueryRunner;
 import io.tablesql.keys.KeyLayout;
@@ -169,9 +170,11 @@ abstract class AbstractAzureScan extends TableScan {
   @Override
   public RelWriter explainTerms(RelWriter pw) {
     List<String> select = query.select(false); // what a SELECT sends
+    boolean cached = LookupCache.serves(query.table().session(), query.table().name());
+    int ranges = cached ? 1 : KeyRangeSplitter.plannedRanges(query);
     return super.explainTerms(pw)
-        .item("access", (LookupCache.serves(query.table().session(), query.table().name()) ? "CACHED " : "")
-            + query.accessLabel())
+        .item("access", (cached ? "CACHED " : "") + query.accessLabel())
+        .itemIf("split", ranges + " key ranges", ranges > 1)
         .itemIf("key", query.keyPredicate(), query.keyPredicate() != null)
         .itemIf("keys", QueryRunner.describeKeys(query), !query.keys().isEmpty() || !query.partitions().isEmpty())
         .itemIf("$filter", query.filter() == null ? "" : query.filter().render(null), query.filter() != null)
