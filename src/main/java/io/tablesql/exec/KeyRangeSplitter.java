@@ -142,10 +142,10 @@ public final class KeyRangeSplitter {
       List<String> starts = new ArrayList<>(found);
       int per = Math.max(1, perRound / starts.size());
       points = new ArrayList<>();
-      if (round == 0) {
-        // keys often share a long prefix (tenant-..., 2024-05-...): the first key's successors at
-        // each length find where its prefixes end, which spread points cannot hit
-        for (String point : space.successors(starts.get(0), end)) {
+      // keys often share a long prefix (tenant-..., 2024-05-...): the successors of the first and the
+      // last key found at each length find where their prefixes end, which spread points seldom hit
+      for (String key : List.of(found.first(), found.last())) {
+        for (String point : space.successors(key, end)) {
           if (probed.add(point)) {
             points.add(point);
           }
