@@ -67,6 +67,11 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.MAX_CONCURRENCY, maxConcurrency);
   }
 
+  /** {@code auto} or a number of key ranges (1: never split): how table scans are split. */
+  public void setScanSplits(String scanSplits) {
+    set(DriverProperty.SCAN_SPLITS, scanSplits);
+  }
+
   public void setRequestTimeoutSeconds(int seconds) {
     set(DriverProperty.REQUEST_TIMEOUT, seconds);
   }

@@ -23,10 +23,9 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.AbstractEnumerable;
@@ -39,6 +38,8 @@ import org.apache.calcite.linq4j.Enumerator;
  * for concurrent lookups and the first page of upcoming partitions.
  */
 public final class QueryRunner {
+  /** Pages each range of a split scan reads ahead of the reader: bounds memory to ranges × pages × pageSize. */
+  private static final int SPLIT_PAGES_AHEAD = 3;
   private static final Comparator<TableQuery.Key> KEY_ORDER = Comparator.comparing((TableQuery.Key k) ->
       (String) k.partitionKey().literal()).thenComparing(k -> (String) k.rowKey().literal());
 
@@ -115,22 +116,67 @@ public final class QueryRunner {
       case MULTI_PARTITION_SCAN: {
         List<String> partitions = new ArrayList<>(new TreeSet<>(query.partitions().stream().map(values)
             .filter(v -> v != null).map(String.class::cast).collect(Collectors.toList())));
-        List<Function<Void, Iterator<List<TableEntity>>>> scans = new ArrayList<>();
+        List<Supplier<Iterator<List<TableEntity>>>> scans = new ArrayList<>();
         RequestCounters requests = context.counters().stoppable();
         for (String partition : partitions) {
           ServiceFilter key = new Comparison(Column.PARTITION_KEY, ServiceFilter.Op.EQ, EdmType.STRING,
               Operand.literal(partition), false);
           ServiceFilter filter = query.filter() == null ? key : new ServiceFilter.And(List.of(key, query.filter()));
           String text = filter.render(values);
-          scans.add(ignored -> store.query(table, text, select, pageSize, requests, access));
+          scans.add(() -> store.query(table, text, select, pageSize, requests, access));
         }
-        return new PrefetchingConcatenation(scans, concurrency, guard, requests);
+        return new PrefetchingConcatenation(scans, concurrency, 1, guard, requests);
       }
       default: {
+        int ranges = KeyRangeSplitter.plannedRanges(query);
+        if (ranges > 1 && (limit == null || limit > pageSize)) {
+          Iterator<TableEntity> split = splitScan(query, ranges, select, values, context, guard, pageSize);
+          if (split != null) {
+            return split;
+          }
+        }
         String filter = query.filter() == null ? null : query.filter().render(values);
         return flatten(store.query(table, filter, select, pageSize, context.counters(), access), guard);
       }
     }
+  }
+
+  /**
+   * A scan read as PartitionKey ranges, each range continuing in the background a few pages
+   * ahead, {@code maxConcurrency} ranges at a time; null when the probes found too few keys to split.
+   */
+  private static Iterator<TableEntity> splitScan(TableQuery query, int ranges, List<String> select,
+      Function<Operand, Object> values, StatementContext context, Guard guard, int pageSize) {
+    TableStore store = query.table().session().store();
+    String table = query.table().name();
+    String access = query.accessLabel();
+    int concurrency = query.table().session().maxConcurrency();
+    RequestCounters requests = context.counters().stoppable();
+    List<String> filters = KeyRangeSplitter.rangeFilters(query, ranges, values, points -> Parallel.map(points,
+        concurrency, point -> firstKeyFrom(store, table, point, requests, access)));
+    if (filters == null) {
+      return null;
+    }
+    List<Supplier<Iterator<List<TableEntity>>>> scans = new ArrayList<>();
+    for (String filter : filters) {
+      scans.add(() -> store.query(table, filter, select, pageSize, requests, access));
+    }
+    return new PrefetchingConcatenation(scans, concurrency, SPLIT_PAGES_AHEAD, guard, requests);
+  }
+
+  /** The first PartitionKey at or after {@code point}, or null: one {@code $top=1} request (more if pages end early). */
+  private static String firstKeyFrom(TableStore store, String table, String point, RequestCounters requests,
+      String access) {
+    String filter = new Comparison(Column.PARTITION_KEY, ServiceFilter.Op.GE, EdmType.STRING, Operand.literal(point),
+        false).render(null);
+    Iterator<List<TableEntity>> pages = store.query(table, filter, List.of(Column.PARTITION_KEY), 1, requests, access);
+    while (pages.hasNext()) {
+      List<TableEntity> page = pages.next();
+      if (!page.isEmpty()) {
+        return page.get(0).getPartitionKey();
+      }
+    }
+    return null;
   }
 
   /** Keys with their parameters bound, without NULLs or repeats, in key order. */
@@ -179,92 +225,6 @@ public final class QueryRunner {
         return page.next();
       }
     };
-  }
-
-  /**
-   * Partition scans one after another in partition order (key order where the service sorts each
-   * partition), each started up to {@code concurrency} partitions ahead so their first pages
-   * arrive in parallel.
-   */
-  private static final class PrefetchingConcatenation implements Iterator<TableEntity> {
-    private final List<Function<Void, Iterator<List<TableEntity>>>> scans;
-    private final List<CompletableFuture<PrefetchedScan>> started = new ArrayList<>();
-    private final int concurrency;
-    private final Guard guard;
-    private final RequestCounters requests;
-    private int current = -1;
-    private Iterator<TableEntity> entities = Collections.emptyIterator();
-
-    private record PrefetchedScan(List<TableEntity> firstPage, Iterator<List<TableEntity>> pages) {
-    }
-
-    PrefetchingConcatenation(List<Function<Void, Iterator<List<TableEntity>>>> scans, int concurrency, Guard guard,
-        RequestCounters requests) {
-      this.scans = scans;
-      this.concurrency = concurrency;
-      this.guard = guard;
-      this.requests = requests;
-    }
-
-    @Override
-    public boolean hasNext() {
-      while (!entities.hasNext()) {
-        if (++current >= scans.size()) {
-          return false;
-        }
-        while (started.size() < Math.min(scans.size(), current + concurrency)) {
-          Function<Void, Iterator<List<TableEntity>>> scan = scans.get(started.size());
-          started.add(Parallel.start(() -> {
-            Iterator<List<TableEntity>> pages = scan.apply(null);
-            return new PrefetchedScan(pages.hasNext() ? pages.next() : List.of(), pages);
-          }));
-        }
-        PrefetchedScan scan;
-        try {
-          scan = started.get(current).join();
-        } catch (CompletionException e) {
-          throw e.getCause() instanceof RuntimeException runtime ? runtime : e;
-        }
-        started.set(current, null);
-        Iterator<TableEntity> first = scan.firstPage().iterator();
-        Iterator<TableEntity> rest = flatten(scan.pages(), guard);
-        entities = new Iterator<>() {
-          @Override
-          public boolean hasNext() {
-            return first.hasNext() || rest.hasNext();
-          }
-
-          @Override
-          public TableEntity next() {
-            return first.hasNext() ? first.next() : rest.next();
-          }
-        };
-      }
-      return true;
-    }
-
-    @Override
-    public TableEntity next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
-      }
-      return entities.next();
-    }
-
-    /**
-     * Stops the scans: those not started never start, and those waiting for a response send no
-     * further request (no retry, no next page).
-     */
-    void close() {
-      requests.stop();
-      for (CompletableFuture<PrefetchedScan> scan : started) {
-        if (scan != null) {
-          scan.cancel(false);
-        }
-      }
-      current = scans.size();
-      entities = Collections.emptyIterator();
-    }
   }
 
   /** Stops a statement that was cancelled or ran past its query timeout. */

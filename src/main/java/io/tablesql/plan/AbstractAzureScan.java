@@ -1,5 +1,6 @@
 package io.tablesql.plan;
 
+import io.tablesql.exec.KeyRangeSplitter;
 import io.tablesql.exec.QueryRunner;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.schema.AzureTable;
@@ -168,9 +169,10 @@ abstract class AbstractAzureScan extends TableScan {
   @Override
   public RelWriter explainTerms(RelWriter pw) {
     List<String> select = query.select(false); // what a SELECT sends
+    int ranges = query.cached() ? 1 : KeyRangeSplitter.plannedRanges(query);
     return super.explainTerms(pw)
-        .item("access", (query.cached() ? "CACHED " : "")
-            + query.accessLabel())
+        .item("access", (query.cached() ? "CACHED " : "") + query.accessLabel())
+        .itemIf("split", ranges + " key ranges", ranges > 1)
         .itemIf("key", query.keyPredicate(), query.keyPredicate() != null)
         .itemIf("keys", QueryRunner.describeKeys(query), !query.keys().isEmpty() || !query.partitions().isEmpty())
         .itemIf("$filter", query.filter() == null ? "" : query.filter().render(null), query.filter() != null)

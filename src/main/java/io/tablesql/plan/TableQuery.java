@@ -84,6 +84,14 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
             && comparison.property().equals(Column.PARTITION_KEY) && comparison.op() == ServiceFilter.Op.EQ);
   }
 
+  /** The comparisons on PartitionKey that bound the whole query (top-level conjuncts of the $filter). */
+  public List<ServiceFilter.Comparison> partitionKeyComparisons() {
+    return FilterTranslator.topLevelComparisons(filter).stream()
+        .filter(part -> part instanceof ServiceFilter.Comparison comparison
+            && comparison.property().equals(Column.PARTITION_KEY))
+        .map(ServiceFilter.Comparison.class::cast).collect(Collectors.toList());
+  }
+
   public List<Column> columns() {
     return projection.stream().map(i -> shape.columns().get(i)).collect(Collectors.toList());
   }

@@ -149,6 +149,9 @@ public final class ConnectionSettings {
       }
       throw badValue(property, value, "one of " + String.join(", ", property.choices()));
     }
+    if (property == DriverProperty.SCAN_SPLITS && value.trim().equalsIgnoreCase("auto")) {
+      return;
+    }
     if (property.defaultValue().equals("true") || property.defaultValue().equals("false")) {
       if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
         throw badValue(property, value, "true or false");
@@ -157,7 +160,8 @@ public final class ConnectionSettings {
     }
     try {
       long number = Long.parseLong(value);
-      long max = property == DriverProperty.PAGE_SIZE ? 1000 : Integer.MAX_VALUE;
+      long max = property == DriverProperty.PAGE_SIZE ? 1000 : property == DriverProperty.SCAN_SPLITS ? 100
+          : Integer.MAX_VALUE;
       long min = property == DriverProperty.MAX_RETRIES || property == DriverProperty.SCHEMA_TTL
           || property == DriverProperty.TABLE_DELETE_WAIT || property == DriverProperty.MAX_REQUESTS_PER_SECOND
           || property == DriverProperty.PLAN_CACHE_SIZE || property == DriverProperty.LOOKUP_CACHE_TTL ? 0 : 1;
@@ -165,7 +169,8 @@ public final class ConnectionSettings {
         throw badValue(property, value, "a whole number from " + min + " to " + max);
       }
     } catch (NumberFormatException e) {
-      throw badValue(property, value, "a whole number");
+      throw badValue(property, value, property == DriverProperty.SCAN_SPLITS ? "auto or a whole number"
+          : "a whole number");
     }
   }
 

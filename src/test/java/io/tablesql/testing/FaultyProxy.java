@@ -103,6 +103,7 @@ public final class FaultyProxy implements AutoCloseable {
   private final AtomicInteger faults = new AtomicInteger();
   private final AtomicInteger entitiesReturned = new AtomicInteger();
   private final CountDownLatch closed = new CountDownLatch(1);
+  private volatile long delayMillis;
   private volatile int pageLimit = Integer.MAX_VALUE;
   private volatile boolean emptyPages;
   private volatile boolean reversePages;
@@ -122,6 +123,11 @@ public final class FaultyProxy implements AutoCloseable {
   /** The base URL (scheme, host and port) to use instead of the emulator's. */
   public String base() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  /** Delays every request by {@code millis} before forwarding it: a round trip to a distant service. */
+  public void delay(long millis) {
+    delayMillis = millis;
   }
 
   /** Makes the next {@code count} requests fail with 503 ServerBusy. */
@@ -227,6 +233,9 @@ public final class FaultyProxy implements AutoCloseable {
       Request request = new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
           parseQuery(exchange.getRequestURI().getRawQuery()), System.nanoTime());
       seen.add(request);
+      if (delayMillis > 0) {
+        Thread.sleep(delayMillis);
+      }
       String url = URLDecoder.decode(exchange.getRequestURI().toString(), StandardCharsets.UTF_8);
       requestUrls.add(url);
       String hold = heldText;

@@ -17,6 +17,7 @@ import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import io.tablesql.TableSqlStatement;
 import io.tablesql.shell.LocalEmulator;
+import io.tablesql.testing.FaultyProxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -65,17 +66,20 @@ public final class Benchmark {
   private final List<String> rows = new ArrayList<>();
   private final ExecutorService pool = Executors.newFixedThreadPool(8);
 
-  private Benchmark(LocalEmulator emulator) {
+  private Benchmark(LocalEmulator emulator, String endpoint) {
     this.sdks = List.of(
-        Sdk.of("Netty", sdkBuilder(emulator).httpClient(new NettyAsyncHttpClientBuilder().build())),
-        Sdk.of("JDK", sdkBuilder(emulator).httpClient(new JdkHttpClientBuilder().build())));
+        Sdk.of("Netty", sdkBuilder(endpoint).httpClient(new NettyAsyncHttpClientBuilder().build())),
+        Sdk.of("JDK", sdkBuilder(endpoint).httpClient(new JdkHttpClientBuilder().build())));
     this.service = sdks.get(0).service();
-    this.endpoint = emulator.tableEndpoint();
-    this.url = "jdbc:tablesql:" + emulator.connectionString() + ";lookupTables=" + LOOKUP;
+    this.endpoint = endpoint;
+    this.url = endpoint.equals(emulator.tableEndpoint())
+        ? "jdbc:tablesql:" + emulator.connectionString() + ";lookupTables=" + LOOKUP
+        : "jdbc:tablesql:TableEndpoint=" + endpoint + ";AccountName=" + LocalEmulator.ACCOUNT + ";AccountKey="
+            + LocalEmulator.KEY + ";lookupTables=" + LOOKUP;
   }
 
-  private static TableServiceClientBuilder sdkBuilder(LocalEmulator emulator) {
-    return ColdStart.sdk(emulator.tableEndpoint(), LocalEmulator.ACCOUNT, LocalEmulator.KEY);
+  private static TableServiceClientBuilder sdkBuilder(String endpoint) {
+    return ColdStart.sdk(endpoint, LocalEmulator.ACCOUNT, LocalEmulator.KEY);
   }
 
   /** One SDK side: a client on one transport, counting its own requests. */
@@ -98,9 +102,22 @@ public final class Benchmark {
 
   public static void main(String[] args) throws Exception {
     Path home = Path.of(System.getProperty("tablesql.home", ".")).toAbsolutePath();
-    try (LocalEmulator emulator = LocalEmulator.start(home)) {
-      Benchmark benchmark = new Benchmark(emulator);
+    // tablesql.bench.latencyMs: both sides reach Azurite through a proxy that delays every
+    // request, as a distant service would (loopback answers in well under a millisecond)
+    long latency = Long.getLong("tablesql.bench.latencyMs", -1);
+    try (LocalEmulator emulator = LocalEmulator.start(home);
+         FaultyProxy proxy = latency < 0 ? null : new FaultyProxy(
+             emulator.tableEndpoint().substring(0, emulator.tableEndpoint().lastIndexOf('/')))) {
+      String endpoint = emulator.tableEndpoint();
+      if (proxy != null) {
+        endpoint = proxy.base() + "/" + LocalEmulator.ACCOUNT;
+        System.out.printf(Locale.ROOT, "Every request delayed by %d ms through a proxy%n", latency);
+      }
+      Benchmark benchmark = new Benchmark(emulator, endpoint);
       benchmark.load();
+      if (proxy != null) {
+        proxy.delay(latency); // after loading
+      }
       benchmark.run();
       benchmark.pool.shutdown();
     }
@@ -199,8 +216,17 @@ public final class Benchmark {
             sdk -> sdkQuery(sdk, "PartitionKey eq 'p11' and Amount ge 50", List.of("Name")),
             () -> sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG
                 + " WHERE PartitionKey = 'p11' AND Amount >= 50"))));
-        compare("full scan, 50,000 entities", 1, 3, sdk -> sdkQuery(sdk, null, null),
-            () -> sqlCost(statement, count(statement.executeQuery("SELECT * FROM " + BIG))));
+        try (Connection sequential = DriverManager.getConnection(url + ";scanSplits=1");
+             Statement unsplit = sequential.createStatement()) {
+          compare("full scan, 50,000 entities", 1, 3, sdk -> sdkQuery(sdk, null, null),
+              () -> sqlCost(unsplit, count(unsplit.executeQuery("SELECT * FROM " + BIG))));
+        }
+        // scanSplits=auto: 8 PartitionKey ranges, 8 at a time, against the SDK's sequential listEntities
+        try (Connection splitting = DriverManager.getConnection(url + ";scanSplits=auto");
+             Statement split = splitting.createStatement()) {
+          compare("full scan, 50,000 entities, split", 1, 3, sdk -> sdkQuery(sdk, null, null),
+              () -> sqlCost(split, count(split.executeQuery("SELECT * FROM " + BIG))));
+        }
         StringBuilder in = new StringBuilder();
         List<String[]> keys = new ArrayList<>();
         for (int k = 0; k < 20; k++) {

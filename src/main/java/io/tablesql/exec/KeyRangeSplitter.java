@@ -1,0 +1,302 @@
+package io.tablesql.exec;
+
+import io.tablesql.settings.DriverProperty;
+import io.tablesql.plan.AccessPath;
+import io.tablesql.plan.Operand;
+import io.tablesql.plan.ServiceFilter;
+import io.tablesql.plan.ServiceFilter.Comparison;
+import io.tablesql.plan.TableQuery;
+import io.tablesql.schema.Column;
+import io.tablesql.store.EdmType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * Splits a large scan into PartitionKey ranges that are read concurrently and concatenated in
+ * range order, so rows still come in key order (the service serves different key ranges from
+ * different servers; one chain of continuation pages is read one request at a time).
+ *
+ * <p>Where the boundaries come from: nothing tells how keys are distributed, and keys are
+ * arbitrary strings, so the key space is probed. A probe is one {@code $top=1} request with
+ * {@code $select=PartitionKey} and {@code PartitionKey ge 'x'}: the service seeks to the first
+ * key at or after x. Points are spread evenly over the part of the key space not yet ruled out,
+ * reading keys as fractions whose digits are the characters of a small alphabet: a fixed
+ * skeleton spanning ASCII and the Unicode blocks, plus every character of the keys found so far
+ * (so {@code p00..p49} is refined along the digits its keys use, not the 65,536 code units).
+ * Each round's probes run concurrently; a probe that finds nothing ends the key space there,
+ * and the next round refines between consecutive keys found. After a few rounds the boundaries
+ * are picked evenly among the keys found. Boundaries are real keys, so no range is empty
+ * except by a concurrent delete; a poor spread only makes ranges uneven, never rows wrong,
+ * since the ranges are disjoint and cover the whole scan.
+ */
+public final class KeyRangeSplitter {
+  /** Probe rounds at most: each costs one round trip of concurrent probes. */
+  static final int ROUNDS = 4;
+  private static final String SKELETON = "-02468AEIMQUYaeimquy\u00c0\u0400\u3000\uac00";
+  private static final int MAX_ALPHABET = 200;
+
+  private KeyRangeSplitter() {
+  }
+
+  /** The ranges a scan is split into as planned (EXPLAIN shows it when above 1); 1: not split. */
+  public static int plannedRanges(TableQuery query) {
+    boolean splittable = (query.path() == AccessPath.TABLE_SCAN || query.path() == AccessPath.RANGE_SCAN)
+        && !query.fixesPartition() && query.keys().isEmpty() && query.partitions().isEmpty()
+        && (query.filter() == null ? 0 : query.filter().comparisons()) + 2 <= ServiceFilter.MAX_COMPARISONS;
+    if (!splittable) {
+      return 1;
+    }
+    Session session = query.table().session();
+    String setting = session.settings().get(DriverProperty.SCAN_SPLITS).trim().toLowerCase(Locale.ROOT);
+    if (!setting.equals("auto")) {
+      return Math.max(1, Integer.parseInt(setting));
+    }
+    // auto: only scans expected to be large (a table larger than its sample, more than one page)
+    // and without a row limit (a LIMIT ? is usually small, and one chain reads no more than needed)
+    int pageSize = session.settings().getInt(DriverProperty.PAGE_SIZE);
+    boolean large = !query.shape().completeSample() && query.estimatedRows() > pageSize;
+    return large && query.limit() == null ? Math.max(1, session.maxConcurrency()) : 1;
+  }
+
+  /**
+   * The $filter of each range, in key order: the query's filter and the range's bounds; or null
+   * when the scan should not be split (fewer than two ranges found). {@code probe} returns, for
+   * each point, the first PartitionKey at or after it, or null.
+   */
+  static List<String> rangeFilters(TableQuery query, int ranges, Function<Operand, Object> values,
+      Function<List<String>, List<String>> probe) {
+    String lower = "";
+    String upper = null;
+    for (Comparison bound : query.partitionKeyComparisons()) {
+      Object value = values.apply(bound.value());
+      if (!(value instanceof String key)) {
+        return null; // a NULL bound matches nothing; nothing to split
+      }
+      switch (bound.op()) {
+        case GE, GT -> lower = key.compareTo(lower) > 0 ? key : lower;
+        case LT -> upper = upper == null || key.compareTo(upper) < 0 ? key : upper;
+        case LE -> {
+          String after = key + '\u0000'; // the smallest string above key: used in comparisons only
+          upper = upper == null || after.compareTo(upper) < 0 ? after : upper;
+        }
+        default -> { }
+      }
+    }
+    List<String> boundaries = boundaries(lower, upper, ranges, probe);
+    if (boundaries.isEmpty()) {
+      return null;
+    }
+    List<String> filters = new ArrayList<>();
+    for (int i = 0; i <= boundaries.size(); i++) {
+      List<ServiceFilter> parts = new ArrayList<>();
+      if (i > 0) {
+        parts.add(bound(ServiceFilter.Op.GE, boundaries.get(i - 1)));
+      }
+      if (i < boundaries.size()) {
+        parts.add(bound(ServiceFilter.Op.LT, boundaries.get(i)));
+      }
+      if (query.filter() != null) {
+        parts.add(query.filter());
+      }
+      filters.add(new ServiceFilter.And(parts).render(values));
+    }
+    return filters;
+  }
+
+  private static ServiceFilter bound(ServiceFilter.Op op, String key) {
+    return new Comparison(Column.PARTITION_KEY, op, EdmType.STRING, Operand.literal(key), false);
+  }
+
+  /**
+   * Up to {@code ranges - 1} boundaries inside [lower, upper) (upper null: unbounded), each a
+   * key found by probing, in order; empty when the keys found allow no split.
+   */
+  static List<String> boundaries(String lower, String upper, int ranges, Function<List<String>, List<String>> probe) {
+    int perRound = 2 * ranges;
+    TreeSet<String> found = new TreeSet<>();
+    TreeSet<String> probed = new TreeSet<>();
+    String end = upper;
+    List<String> points = new ArrayList<>();
+    points.add(lower);
+    points.addAll(new KeySpace(found, lower, end).between(lower, end, perRound - 1));
+    for (int round = 0; round < ROUNDS && !points.isEmpty(); round++) {
+      probed.addAll(points);
+      List<String> keys = probe.apply(points);
+      for (int i = 0; i < points.size(); i++) {
+        String key = keys.get(i);
+        if (key == null || end != null && key.compareTo(end) >= 0) {
+          // no key at or after this point within the scan: the key space ends before it
+          end = end == null || points.get(i).compareTo(end) < 0 ? points.get(i) : end;
+        } else if (key.compareTo(lower) >= 0) {
+          found.add(key);
+        }
+      }
+      if (found.size() >= 2 * ranges || round == ROUNDS - 1 || found.isEmpty()) {
+        break;
+      }
+      // refine between consecutive keys found, and after the last one up to the end
+      KeySpace space = new KeySpace(found, lower, end);
+      List<String> starts = new ArrayList<>(found);
+      int per = Math.max(1, perRound / starts.size());
+      points = new ArrayList<>();
+      // keys often share a long prefix (tenant-..., 2024-05-...): the successors of the first and the
+      // last key found at each length find where their prefixes end, which spread points seldom hit
+      for (String key : List.of(found.first(), found.last())) {
+        for (String point : space.successors(key, end)) {
+          if (probed.add(point)) {
+            points.add(point);
+          }
+        }
+      }
+      for (int i = 0; i < starts.size(); i++) {
+        String to = i + 1 < starts.size() ? starts.get(i + 1) : end;
+        for (String point : space.between(starts.get(i), to, per)) {
+          if (probed.add(point)) {
+            points.add(point);
+          }
+        }
+      }
+    }
+    return pickEvenly(new ArrayList<>(found), ranges);
+  }
+
+  /** {@code ranges - 1} of the keys after the first, spread evenly by their rank among those found. */
+  private static List<String> pickEvenly(List<String> keys, int ranges) {
+    List<String> picked = new ArrayList<>();
+    if (keys.size() < 2) {
+      return picked;
+    }
+    if (keys.size() <= ranges) {
+      return new ArrayList<>(keys.subList(1, keys.size()));
+    }
+    for (int i = 1; i < ranges; i++) {
+      picked.add(keys.get((int) Math.round((double) i * keys.size() / ranges)));
+    }
+    return picked;
+  }
+
+  /**
+   * Strings read as fractions over an alphabet (digit 0: the string has ended; digit d: the
+   * d-th character of the alphabet, or any character from it up to the next), to spread points
+   * between two strings.
+   */
+  static final class KeySpace {
+    private final char[] alphabet;
+    private final int depth;
+    private final long base;
+    private final long top;
+
+    KeySpace(Iterable<String> keys, String lower, String upper) {
+      TreeSet<Character> chars = new TreeSet<>();
+      for (char c : SKELETON.toCharArray()) {
+        chars.add(c);
+      }
+      List<String> all = new ArrayList<>();
+      keys.forEach(all::add);
+      all.add(lower);
+      if (upper != null) {
+        all.add(upper);
+      }
+      for (String key : all) {
+        for (int i = 0; i < Math.min(key.length(), 12) && chars.size() < MAX_ALPHABET; i++) {
+          char c = key.charAt(i);
+          // a digit or letter seen stands for its whole class: keys that use some digits use the others
+          char[] range = c >= '0' && c <= '9' ? new char[] {'0', '9'} : c >= 'A' && c <= 'Z' ? new char[] {'A', 'Z'}
+              : c >= 'a' && c <= 'z' ? new char[] {'a', 'z'} : new char[] {c, c};
+          for (char member = range[0]; member <= range[1]; member++) {
+            if (member >= 0x20 && (member < 0x7f || member > 0x9f) && !Character.isSurrogate(member)) {
+              chars.add(member);
+            }
+          }
+        }
+      }
+      this.alphabet = new char[chars.size()];
+      int i = 0;
+      for (char c : chars) {
+        alphabet[i++] = c;
+      }
+      this.base = alphabet.length + 1L;
+      int d = 0;
+      long span = 1;
+      while (d < 8 && span <= Long.MAX_VALUE / base / 1024) { // room to multiply by a point count
+        span *= base;
+        d++;
+      }
+      this.depth = d;
+      this.top = span;
+    }
+
+    long toNumber(String key) {
+      long n = 0;
+      for (int i = 0; i < depth; i++) {
+        n = n * base + (i < key.length() ? digit(key.charAt(i)) : 0);
+      }
+      return n;
+    }
+
+    private int digit(char c) {
+      int low = 0;
+      int high = alphabet.length - 1;
+      int found = 0; // below the alphabet: counts as its first character
+      while (low <= high) {
+        int mid = (low + high) >>> 1;
+        if (alphabet[mid] <= c) {
+          found = mid;
+          low = mid + 1;
+        } else {
+          high = mid - 1;
+        }
+      }
+      return found + 1;
+    }
+
+    String toKey(long n) {
+      int[] digits = new int[depth];
+      for (int i = depth - 1; i >= 0; i--) {
+        digits[i] = (int) (n % base);
+        n /= base;
+      }
+      int length = depth;
+      while (length > 0 && digits[length - 1] == 0) {
+        length--;
+      }
+      StringBuilder key = new StringBuilder();
+      for (int i = 0; i < length; i++) {
+        key.append(alphabet[Math.max(1, digits[i]) - 1]);
+      }
+      return key.toString();
+    }
+
+    /** For each prefix of {@code key} (up to 12 characters), the prefix with its last character raised by one in the alphabet. */
+    List<String> successors(String key, String end) {
+      List<String> points = new ArrayList<>();
+      for (int length = 1; length <= Math.min(key.length(), 12); length++) {
+        int next = digit(key.charAt(length - 1)); // the index of the next character in the alphabet
+        if (next < alphabet.length) {
+          String point = key.substring(0, length - 1) + alphabet[next];
+          if (point.compareTo(key) > 0 && (end == null || point.compareTo(end) < 0)) {
+            points.add(point);
+          }
+        }
+      }
+      return points;
+    }
+
+    /** Up to {@code count} distinct strings strictly between from and to (null: the end), evenly spread. */
+    List<String> between(String from, String to, int count) {
+      long a = toNumber(from);
+      long b = to == null ? top : toNumber(to);
+      TreeSet<String> points = new TreeSet<>();
+      for (int k = 1; k <= count && b > a; k++) {
+        String point = toKey(a + (b - a) / (count + 1) * k + (b - a) % (count + 1) * k / (count + 1));
+        if (point.compareTo(from) > 0 && (to == null || point.compareTo(to) < 0)) {
+          points.add(point);
+        }
+      }
+      return new ArrayList<>(points);
+    }
+  }
+}

@@ -1,0 +1,178 @@
+package io.tablesql.exec;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.store.RequestCounters;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+/**
+ * Scans one after another in the order given (key order where each scan is in key order and
+ * covers keys below the next one's), each started up to {@code concurrency} scans ahead so that
+ * their first pages arrive in parallel. With {@code pagesAhead} above 1 a started scan keeps
+ * reading in the background until it holds that many pages not yet consumed (the key ranges of a
+ * split scan: each range is read concurrently, memory stays bounded); with 1 it reads its first
+ * page ahead and the rest on demand (partition scans: a LIMIT reads no page it does not need).
+ */
+final class PrefetchingConcatenation implements Iterator<TableEntity> {
+  private final List<Supplier<Iterator<List<TableEntity>>>> scans;
+  private final List<Prefetch> started = new ArrayList<>();
+  private final int concurrency;
+  private final int pagesAhead;
+  private final QueryRunner.Guard guard;
+  private final RequestCounters requests;
+  private volatile boolean closed;
+  private int current = -1;
+  private Iterator<TableEntity> entities = Collections.emptyIterator();
+
+  PrefetchingConcatenation(List<Supplier<Iterator<List<TableEntity>>>> scans, int concurrency, int pagesAhead,
+      QueryRunner.Guard guard, RequestCounters requests) {
+    this.scans = scans;
+    this.concurrency = Math.max(1, concurrency);
+    this.pagesAhead = Math.max(1, pagesAhead);
+    this.guard = guard;
+    this.requests = requests;
+  }
+
+  @Override
+  public boolean hasNext() {
+    while (!entities.hasNext()) {
+      guard.check();
+      if (current >= 0 && current < scans.size()) {
+        List<TableEntity> page = started.get(current).nextPage();
+        if (page != null) {
+          entities = page.iterator();
+          continue;
+        }
+        started.set(current, null); // done: its pages may be collected
+      }
+      if (closed || ++current >= scans.size()) {
+        return false;
+      }
+      while (started.size() < Math.min(scans.size(), current + concurrency)) {
+        Prefetch prefetch = new Prefetch(scans.get(started.size()));
+        started.add(prefetch);
+        prefetch.fill();
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public TableEntity next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    return entities.next();
+  }
+
+  /**
+   * Stops the scans: those not started never start, and those waiting for a response send no
+   * further request (no retry, no next page).
+   */
+  void close() {
+    closed = true;
+    requests.stop();
+    for (Prefetch prefetch : started) {
+      if (prefetch != null) {
+        prefetch.cancel();
+      }
+    }
+    current = scans.size();
+    entities = Collections.emptyIterator();
+  }
+
+  /** One started scan: the pages read ahead, and at most one background task reading more. */
+  private final class Prefetch {
+    private final Supplier<Iterator<List<TableEntity>>> scan;
+    private final ArrayDeque<List<TableEntity>> buffered = new ArrayDeque<>();
+    /** Only the running task touches it, and only one task runs at a time. */
+    private Iterator<List<TableEntity>> pages;
+    private CompletableFuture<Void> task;
+    private boolean exhausted;
+    private RuntimeException failure;
+
+    Prefetch(Supplier<Iterator<List<TableEntity>>> scan) {
+      this.scan = scan;
+    }
+
+    /** Starts reading in the background unless a task runs, the scan is done, or enough is buffered. */
+    synchronized void fill() {
+      if (task == null && !exhausted && failure == null && !closed && buffered.size() < pagesAhead) {
+        task = Parallel.start(() -> {
+          read();
+          return null;
+        });
+      }
+    }
+
+    private void read() {
+      try {
+        while (true) {
+          synchronized (this) {
+            if (closed || buffered.size() >= pagesAhead) {
+              task = null;
+              return;
+            }
+          }
+          if (pages == null) {
+            pages = scan.get();
+          }
+          boolean more = pages.hasNext();
+          List<TableEntity> page = more ? pages.next() : null;
+          synchronized (this) {
+            if (!more) {
+              exhausted = true;
+              task = null;
+              notifyAll();
+              return;
+            }
+            buffered.add(page);
+            notifyAll();
+          }
+        }
+      } catch (RuntimeException e) {
+        synchronized (this) {
+          failure = e;
+          task = null;
+          notifyAll();
+        }
+      }
+    }
+
+    /** The next page, waiting for it if needed; null once the scan has no more. */
+    synchronized List<TableEntity> nextPage() {
+      while (buffered.isEmpty()) {
+        if (failure != null) {
+          throw failure;
+        }
+        if (exhausted || closed) {
+          return null;
+        }
+        fill(); // a scan reading on demand, or one that stopped with its buffer full
+        try {
+          wait(100);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted while waiting for a page", e);
+        }
+        guard.check();
+      }
+      List<TableEntity> page = buffered.poll();
+      if (pagesAhead > 1) {
+        fill(); // keep reading while this page is consumed
+      }
+      return page;
+    }
+
+    synchronized void cancel() {
+      buffered.clear();
+      notifyAll();
+    }
+  }
+}

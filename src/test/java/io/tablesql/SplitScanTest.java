@@ -1,0 +1,181 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.FaultyProxy;
+import io.tablesql.testing.TestAccount;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** Scans split into PartitionKey ranges (scanSplits): requests, key order, early page ends, early close. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SplitScanTest {
+  private static final int PARTITIONS = 30;
+  private static final int PER_PARTITION = 40;
+  private static final Pattern BOUND = Pattern.compile("PartitionKey (ge|lt) '([^']*)'");
+  private String table;
+  private List<String> keys;
+  private FaultyProxy proxy;
+
+  @BeforeAll
+  void load() throws Exception {
+    TableClient client = TestAccount.newTable("Split");
+    List<TableEntity> entities = new ArrayList<>();
+    keys = new ArrayList<>();
+    for (int p = 0; p < PARTITIONS; p++) {
+      for (int r = 0; r < PER_PARTITION; r++) {
+        String partition = String.format("part%02d", p);
+        String row = String.format("r%03d", r);
+        entities.add(new TableEntity(partition, row).addProperty("N", p * PER_PARTITION + r));
+        keys.add(partition + "/" + row);
+      }
+    }
+    TestAccount.insert(client, entities);
+    table = client.getTableName();
+    proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
+  }
+
+  @AfterAll
+  void close() {
+    proxy.close();
+  }
+
+  private static List<String> read(Statement statement, String sql) throws SQLException {
+    List<String> rows = new ArrayList<>();
+    try (ResultSet resultSet = statement.executeQuery(sql)) {
+      while (resultSet.next()) {
+        rows.add(resultSet.getString(1) + "/" + resultSet.getString(2));
+      }
+    }
+    return rows;
+  }
+
+  private static String plan(Statement statement, String sql) throws SQLException {
+    try (ResultSet resultSet = statement.executeQuery("EXPLAIN PLAN FOR " + sql)) {
+      assertThat(resultSet.next()).isTrue();
+      return resultSet.getString(1);
+    }
+  }
+
+  /** Entities whose PartitionKey lies in [from, to) (null: unbounded). */
+  private long entitiesIn(String from, String to) {
+    return keys.stream().map(key -> key.substring(0, key.indexOf('/')))
+        .filter(p -> (from == null || p.compareTo(from) >= 0) && (to == null || p.compareTo(to) < 0)).count();
+  }
+
+  @Test
+  void aSplitFullScanSendsItsProbesAndOnePageChainPerRange() throws Exception {
+    try (Connection connection = FaultTest.connectThrough(proxy, "scanSplits=4", "pageSize=100");
+         Statement statement = connection.createStatement()) {
+      String sql = "SELECT PartitionKey, RowKey FROM " + table;
+      assertThat(plan(statement, sql)).contains("split=[4 key ranges]");
+      int before = proxy.requests();
+      assertThat(read(statement, sql)).isEqualTo(keys); // every row once, in key order
+      List<FaultyProxy.Request> sent = proxy.seen().subList(before, proxy.requests());
+      long probes = sent.stream().filter(r -> "1".equals(r.query().get("$top"))).count();
+      List<FaultyProxy.Request> pages = sent.stream().filter(r -> "100".equals(r.query().get("$top"))).toList();
+      assertThat(probes + pages.size()).isEqualTo(sent.size())
+          .isEqualTo(statement.unwrap(TableSqlStatement.class).requestCount());
+      assertThat(probes).isBetween(1L, (long) (4 + 1) * 16);
+      // each range is one chain of pages: ⌈its entities / 100⌉ requests, at least one
+      List<String> ranges = pages.stream().map(r -> r.query().get("$filter")).distinct().toList();
+      assertThat(ranges).hasSizeBetween(3, 4); // the keys the probes found allow up to 4
+      long expectedPages = 0;
+      for (String filter : ranges) {
+        String from = null;
+        String to = null;
+        Matcher bound = BOUND.matcher(filter);
+        while (bound.find()) {
+          if (bound.group(1).equals("ge")) {
+            from = bound.group(2);
+          } else {
+            to = bound.group(2);
+          }
+        }
+        expectedPages += Math.max(1, (entitiesIn(from, to) + 99) / 100);
+      }
+      assertThat((long) pages.size()).isEqualTo(expectedPages);
+      // every entity once, plus the key each probe that found one returned
+      assertThat(statement.unwrap(TableSqlStatement.class).entityCount()).isBetween((long) keys.size(),
+          keys.size() + probes);
+    }
+  }
+
+  @Test
+  void pagesEndingEarlyLoseAndRepeatNothing() throws Exception {
+    try (Connection connection = FaultTest.connectThrough(proxy, "scanSplits=8", "maxRetries=5");
+         Statement statement = connection.createStatement()) {
+      proxy.endPagesEarly(30, true);
+      try {
+        assertThat(read(statement, "SELECT PartitionKey, RowKey FROM " + table)).isEqualTo(keys);
+        assertThat(read(statement, "SELECT PartitionKey, RowKey FROM " + table
+            + " WHERE PartitionKey >= 'part05' AND PartitionKey < 'part21' AND N >= 0"))
+            .isEqualTo(keys.subList(5 * PER_PARTITION, 21 * PER_PARTITION));
+      } finally {
+        proxy.endPagesEarly(Integer.MAX_VALUE, false);
+      }
+    }
+  }
+
+  @Test
+  void whatIsAndIsNotSplit() throws Exception {
+    try (Connection connection = TestAccount.connect("scanSplits=8");
+         Statement statement = connection.createStatement()) {
+      String range = "SELECT PartitionKey, RowKey FROM " + table + " WHERE PartitionKey > 'part03' AND PartitionKey <= 'part09'";
+      assertThat(plan(statement, range)).contains("RANGE SCAN", "split=[8 key ranges]");
+      assertThat(read(statement, range)).isEqualTo(keys.subList(4 * PER_PARTITION, 10 * PER_PARTITION));
+      assertThat(plan(statement, "SELECT PartitionKey, RowKey FROM " + table
+          + " WHERE PartitionKey = 'part03'")).doesNotContain("split");
+      String limited = "SELECT PartitionKey, RowKey FROM " + table + " LIMIT 5";
+      assertThat(read(statement, limited)).isEqualTo(keys.subList(0, 5));
+      assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isEqualTo(1); // a small LIMIT: no probes
+    }
+    try (Connection connection = TestAccount.connect("sampleSize=2000", "scanSplits=auto");
+         Statement statement = connection.createStatement()) {
+      // auto: this table fits in its sample, so it is not split
+      assertThat(plan(statement, "SELECT PartitionKey, RowKey FROM " + table)).doesNotContain("split");
+    }
+    try (Connection connection = TestAccount.connect("scanSplits=auto");
+         Statement statement = connection.createStatement()) {
+      // auto: the table is larger than its sample: split into maxConcurrency ranges, unless limited
+      assertThat(plan(statement, "SELECT PartitionKey, RowKey FROM " + table)).contains("split=[8 key ranges]");
+      assertThat(plan(statement, "SELECT PartitionKey, RowKey FROM " + table + " LIMIT 2000"))
+          .doesNotContain("split");
+    }
+    assertThatThrownBy(() -> TestAccount.connect("scanSplits=many")).isInstanceOf(SQLException.class)
+        .hasMessageContaining("auto or a whole number");
+  }
+
+  @Test
+  void closingStopsTheRanges() throws Exception {
+    try (Connection connection = FaultTest.connectThrough(proxy, "scanSplits=4", "pageSize=20", "maxRetries=3");
+         Statement statement = connection.createStatement()) {
+      String sql = "SELECT PartitionKey, RowKey FROM " + table;
+      read(statement, sql); // plans and samples the table
+      int requestsAtClose;
+      try (ResultSet resultSet = statement.executeQuery(sql)) {
+        assertThat(resultSet.next()).isTrue();
+        Thread.sleep(300); // the ranges read ahead until their buffers are full
+        requestsAtClose = proxy.requests();
+      }
+      Thread.sleep(1000);
+      assertThat(proxy.requests()).isLessThanOrEqualTo(requestsAtClose + 4); // at most the requests under way
+      int settled = proxy.requests();
+      Thread.sleep(1000);
+      assertThat(proxy.requests()).isEqualTo(settled);
+    }
+  }
+}
