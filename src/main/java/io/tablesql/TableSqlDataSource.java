@@ -1,8 +1,8 @@
 package io.tablesql;
 
+import io.tablesql.jdbc.TableSqlConnection;
 import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.settings.DriverProperty;
-import io.tablesql.jdbc.TableSqlConnection;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;

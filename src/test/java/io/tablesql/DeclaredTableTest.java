@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.QueryRuns.Run;
+import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.TestAccount;
 import java.math.BigDecimal;
 import java.sql.Connection;

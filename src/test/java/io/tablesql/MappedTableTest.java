@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.QueryRuns.Run;
+import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

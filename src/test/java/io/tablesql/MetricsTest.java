@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.testing.FaultyProxy;
 import io.tablesql.shell.LocalEmulator;
+import io.tablesql.testing.FaultyProxy;
 import io.tablesql.testing.TestAccount;
 import java.lang.management.ManagementFactory;
 import java.sql.Connection;

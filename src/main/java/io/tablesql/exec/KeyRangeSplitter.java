@@ -1,12 +1,12 @@
 package io.tablesql.exec;
 
-import io.tablesql.settings.DriverProperty;
 import io.tablesql.plan.AccessPath;
 import io.tablesql.plan.Operand;
-import io.tablesql.plan.ServiceFilter;
 import io.tablesql.plan.ServiceFilter.Comparison;
+import io.tablesql.plan.ServiceFilter;
 import io.tablesql.plan.TableQuery;
 import io.tablesql.schema.Column;
+import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.EdmType;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,13 +2,13 @@ package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.SqlStates;
-import io.tablesql.plan.Operand;
-import io.tablesql.plan.ServiceFilter;
-import io.tablesql.plan.ServiceFilter.Comparison;
-import io.tablesql.plan.TableQuery;
-import io.tablesql.settings.DriverProperty;
 import io.tablesql.keys.KeyLayout;
+import io.tablesql.plan.Operand;
+import io.tablesql.plan.ServiceFilter.Comparison;
+import io.tablesql.plan.ServiceFilter;
+import io.tablesql.plan.TableQuery;
 import io.tablesql.schema.Column;
+import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;

@@ -1,10 +1,10 @@
 package io.tablesql.jdbc;
 
-import io.tablesql.settings.ConnectionSettings;
 import static io.tablesql.jdbc.JdbcCalls.call;
 
-import io.tablesql.keys.KeyLayout;
 import io.tablesql.TableSqlDriver;
+import io.tablesql.keys.KeyLayout;
+import io.tablesql.settings.ConnectionSettings;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;

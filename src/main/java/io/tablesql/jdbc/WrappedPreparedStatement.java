@@ -6,8 +6,6 @@ import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
 import io.tablesql.exec.StatementKind;
 import io.tablesql.txn.WriteOperation;
-import java.util.Arrays;
-import java.util.List;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;
@@ -32,7 +30,9 @@ import java.sql.Types;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
+import java.util.Arrays;
 import java.util.Calendar;
+import java.util.List;
 
 /** A prepared statement of a tablesql connection; see {@link WrappedStatement}. */
 final class WrappedPreparedStatement extends WrappedStatement implements PreparedStatement {

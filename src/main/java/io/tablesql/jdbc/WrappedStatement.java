@@ -9,12 +9,9 @@ import io.tablesql.exec.Session;
 import io.tablesql.exec.StatementContext;
 import io.tablesql.exec.StatementKind;
 import io.tablesql.exec.WriteSender;
-import io.tablesql.txn.WriteOperation;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
+import io.tablesql.txn.WriteOperation;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,6 +19,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * A statement of a tablesql connection: Calcite's statement underneath, with execution

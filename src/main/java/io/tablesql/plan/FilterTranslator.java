@@ -1,10 +1,10 @@
 package io.tablesql.plan;
 
+import io.tablesql.keys.KeyLayout;
 import io.tablesql.plan.ServiceFilter.And;
 import io.tablesql.plan.ServiceFilter.Comparison;
 import io.tablesql.plan.ServiceFilter.Op;
 import io.tablesql.plan.ServiceFilter.Or;
-import io.tablesql.keys.KeyLayout;
 import io.tablesql.schema.Column;
 import io.tablesql.store.EdmType;
 import java.math.BigDecimal;
@@ -15,8 +15,8 @@ import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexCorrelVariable;
-import org.apache.calcite.rex.RexFieldAccess;
 import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexFieldAccess;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;

@@ -1,8 +1,8 @@
 package io.tablesql.plan;
 
 import io.tablesql.keys.KeyFormat;
-import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.KeyLayout.KeyColumn;
+import io.tablesql.keys.KeyLayout;
 import io.tablesql.plan.ServiceFilter.Comparison;
 import io.tablesql.plan.ServiceFilter.Op;
 import io.tablesql.schema.Column;

@@ -1,6 +1,5 @@
 package io.tablesql.store;
 
-import io.tablesql.settings.ConnectionSettings;
 import com.azure.core.http.HttpPipelineCallContext;
 import com.azure.core.http.HttpPipelineNextPolicy;
 import com.azure.core.http.HttpPipelineNextSyncPolicy;
@@ -8,6 +7,7 @@ import com.azure.core.http.HttpPipelinePosition;
 import com.azure.core.http.HttpResponse;
 import com.azure.core.http.policy.HttpPipelinePolicy;
 import io.tablesql.SqlStates;
+import io.tablesql.settings.ConnectionSettings;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
