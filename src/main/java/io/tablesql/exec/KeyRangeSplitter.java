@@ -8,6 +8,7 @@ import io.tablesql.plan.TableQuery;
 import io.tablesql.schema.Column;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.EdmType;
+import io.tablesql.store.RequestCounters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -104,6 +105,13 @@ public final class KeyRangeSplitter {
       filters.add(new ServiceFilter.And(parts).render(values));
     }
     return filters;
+  }
+
+  /** Up to {@code ranges - 1} PartitionKeys that split a whole Azure table into ranges of similar size. */
+  public static List<String> partitionKeyBoundaries(Session session, String table, int ranges) {
+    RequestCounters requests = new RequestCounters();
+    return boundaries("", null, ranges, points -> Parallel.map(points, session.maxConcurrency(),
+        point -> QueryRunner.firstKeyFrom(session.store(), table, point, requests, "KEY RANGES")));
   }
 
   private static ServiceFilter bound(ServiceFilter.Op op, String key) {

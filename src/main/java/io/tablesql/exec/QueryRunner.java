@@ -165,7 +165,7 @@ public final class QueryRunner {
   }
 
   /** The first PartitionKey at or after {@code point}, or null: one {@code $top=1} request (more if pages end early). */
-  private static String firstKeyFrom(TableStore store, String table, String point, RequestCounters requests,
+  static String firstKeyFrom(TableStore store, String table, String point, RequestCounters requests,
       String access) {
     String filter = new Comparison(Column.PARTITION_KEY, ServiceFilter.Op.GE, EdmType.STRING, Operand.literal(point),
         false).render(null);

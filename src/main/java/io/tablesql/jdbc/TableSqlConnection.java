@@ -1,5 +1,9 @@
 package io.tablesql.jdbc;
 
+import org.apache.calcite.sql.type.SqlTypeName;
+import io.tablesql.schema.Column;
+import io.tablesql.exec.KeyRangeSplitter;
+import io.tablesql.KeyRanges;
 import static io.tablesql.jdbc.JdbcCalls.call;
 
 import io.tablesql.LookupTables;
@@ -44,7 +48,7 @@ import org.apache.calcite.util.TryThreadLocal;
  * A connection to one storage account: a Calcite connection whose default schema holds the
  * account's tables, handing out statements that count requests and translate errors.
  */
-public final class TableSqlConnection implements Connection, LookupTables {
+public final class TableSqlConnection implements Connection, LookupTables, KeyRanges {
   static {
     // Calcite reads these once, when its classes load, and every way in (Driver, DataSource)
     // passes here first: SQL text and data are Unicode.
@@ -96,6 +100,52 @@ public final class TableSqlConnection implements Connection, LookupTables {
     for (String table : session.settings().lookupTables()) {
       LookupCache.invalidate(session, table);
     }
+  }
+
+  @Override
+  public String[] keyRangePredicates(String table, int ranges) throws SQLException {
+    String stored = storedTableName(table);
+    if (stored == null || !(schema.getTable(stored) instanceof AzureTable azure)) {
+      throw SqlExceptions.of("Table '" + table + "' not found: key ranges are those of the account's tables and "
+          + "declared tables (not views).", SqlStates.TABLE_NOT_FOUND);
+    }
+    KeyLayout layout = azure.definition() == null ? null : azure.definition().layout();
+    KeyLayout.KeyColumn leading = layout == null || layout.partition().isEmpty() ? null : layout.partition().get(0);
+    boolean text = leading == null || leading.sqlType() == SqlTypeName.VARCHAR;
+    if (layout != null && (leading == null || leading.descending() || !text && !SqlTypeName.INT_TYPES.contains(
+        leading.sqlType()))) {
+      throw SqlExceptions.of("Table " + table + " has no ascending VARCHAR or integer column leading its partition "
+          + "key to split it by.", SqlStates.FEATURE_NOT_SUPPORTED);
+    }
+    String column = layout == null ? Column.PARTITION_KEY : leading.name();
+    List<String> bounds = new ArrayList<>();
+    Comparable<Object> last = null;
+    for (String key : KeyRangeSplitter.partitionKeyBoundaries(session, azure.name(), Math.max(1, ranges))) {
+      Object value;
+      try {
+        value = layout == null ? key : layout.partitionFormat().decode(key).get(0);
+      } catch (IllegalArgumentException e) {
+        continue; // an entity of another kind sharing the Azure table
+      }
+      @SuppressWarnings("unchecked")
+      Comparable<Object> bound = text ? (Comparable<Object>) (Object) value.toString()
+          : (Comparable<Object>) (Object) ((Number) value).longValue();
+      if (last == null || bound.compareTo(last) > 0) { // ranges must not overlap (an unpadded number sorts as text)
+        bounds.add(text ? "'" + value.toString().replace("'", "''") + "'" : value.toString());
+        last = bound;
+      }
+    }
+    if (bounds.isEmpty()) {
+      return new String[] {"1 = 1"};
+    }
+    String quoted = "\"" + column.replace("\"", "\"\"") + "\"";
+    List<String> predicates = new ArrayList<>();
+    predicates.add(quoted + " < " + bounds.get(0));
+    for (int i = 1; i < bounds.size(); i++) {
+      predicates.add(quoted + " >= " + bounds.get(i - 1) + " AND " + quoted + " < " + bounds.get(i));
+    }
+    predicates.add(quoted + " >= " + bounds.get(bounds.size() - 1));
+    return predicates.toArray(new String[0]);
   }
 
   /** The key columns of a table declared with a PRIMARY KEY, in key order; null for any other table. */

@@ -67,6 +67,23 @@ class SparkCompatibilityIT {
   }
 
   @Test
+  void keyRangePredicatesReadEveryRowOnceInParallelTasks() throws Exception {
+    String[] predicates;
+    try (Connection connection = driverJar.driver().connect(wire.url(), new Properties())) {
+      // the driver's own class, from the jar's class loader (an application with the jar on its class path casts)
+      Class<?> keyRanges = Class.forName("io.tablesql.KeyRanges", true, driverJar.driver().getClass().getClassLoader());
+      Object ranges = connection.unwrap(keyRanges);
+      predicates = (String[]) keyRanges.getMethod("keyRangePredicates", String.class, int.class)
+          .invoke(ranges, table, 3);
+    }
+    Dataset<Row> rows = spark.read().jdbc(wire.url(), table, predicates, new Properties());
+    assertThat(rows.rdd().getNumPartitions()).isEqualTo(predicates.length).isGreaterThan(1);
+    List<String> keys = rows.select("PartitionKey", "RowKey").collectAsList().stream()
+        .map(row -> row.getString(0) + "/" + row.getString(1)).toList();
+    assertThat(keys).hasSize(30).doesNotHaveDuplicates();
+  }
+
+  @Test
   void predicatesMakeOnePartitionScanEach() {
     Wire.Window window = wire.watch();
     Dataset<Row> rows = spark.read().jdbc(wire.url(), table,
