@@ -180,6 +180,19 @@ class TransactionTest {
   }
 
   @Test
+  void anEntityDeletedSinceItWasReadFails40001() throws SQLException {
+    TableClient table = table("Vanished");
+    try (Connection first = TestAccount.connect(); Statement statement = first.createStatement()) {
+      first.setAutoCommit(false);
+      statement.executeUpdate("UPDATE " + table.getTableName() + " SET N = 10 WHERE PartitionKey = 'dept' AND RowKey = 'count'");
+      statement.executeUpdate("DELETE FROM " + table.getTableName() + " WHERE PartitionKey = 'dept' AND RowKey = 'count'");
+      table.deleteEntity("dept", "count");
+      assertThatThrownBy(first::commit).isInstanceOf(SQLException.class)
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("40001"));
+    }
+  }
+
+  @Test
   void concurrentCountersLoseNoUpdate() throws Exception {
     TableClient table = table("Counter");
     String sql = "UPDATE " + table.getTableName() + " SET N = N + 1 WHERE PartitionKey = ? AND RowKey = ?";

@@ -361,7 +361,8 @@ public final class TableStore {
       return new StoreException("Duplicate key: an entity " + which + " exists already." + nothingWritten
           + " Use UPSERT to insert or merge.", SqlStates.UNIQUE_VIOLATION, null);
     }
-    if ("UpdateConditionNotSatisfied".equals(code) || status == 412
+    // in an entity group transaction the answer's status is the group's (202): the code tells
+    if ("UpdateConditionNotSatisfied".equals(code) || "ResourceNotFound".equals(code) || status == 412
         || (status == 404 && !"TableNotFound".equals(code))) {
       return new StoreException("Concurrent change: entity " + which + " was changed or deleted since it was "
           + "read, so it was not overwritten." + nothingWritten + " Retry the statement.",
