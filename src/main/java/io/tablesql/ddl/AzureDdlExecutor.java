@@ -35,6 +35,7 @@ import org.apache.calcite.sql.ddl.SqlDropTable;
 import org.apache.calcite.sql.ddl.SqlDropView;
 import org.apache.calcite.sql.ddl.SqlKeyConstraint;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * CREATE TABLE and DROP TABLE on the storage account. Calcite calls the {@code execute} method
@@ -213,24 +214,21 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     return name;
   }
 
+  /**
+   * A column of an Azure table whose types are remembered: the Edm type of the declared SQL type,
+   * as for declared tables, except that DECIMAL stays a Double here, as it always has.
+   */
   private static Column column(SqlColumnDeclaration declaration) {
     String name = declaration.name.getSimple();
     String type = declaration.dataType.getTypeName().getSimple().toUpperCase(Locale.ROOT);
-    EdmType edmType;
-    switch (type) {
-      case "VARCHAR": case "CHAR": case "CHARACTER": edmType = EdmType.STRING; break;
-      case "INTEGER": case "INT": case "SMALLINT": case "TINYINT": edmType = EdmType.INT32; break;
-      case "BIGINT": edmType = EdmType.INT64; break;
-      case "DOUBLE": case "FLOAT": case "REAL": case "DECIMAL": edmType = EdmType.DOUBLE; break;
-      case "BOOLEAN": edmType = EdmType.BOOLEAN; break;
-      case "TIMESTAMP": case "DATE": edmType = EdmType.DATETIME; break;
-      case "VARBINARY": case "BINARY": edmType = EdmType.BINARY; break;
-      case "UUID": edmType = EdmType.GUID; break;
-      default:
-        throw new StoreException("Column " + name + " has type " + type + ", which Azure Table storage cannot "
-            + "hold. Use VARCHAR, INTEGER, BIGINT, DOUBLE, BOOLEAN, TIMESTAMP, VARBINARY or UUID.",
-            SqlStates.FEATURE_NOT_SUPPORTED, null);
+    SqlTypeName sqlType = DeclaredTables.sqlType(type);
+    Column declared = sqlType == null ? null : Column.declared(name, sqlType, type.equals("UUID"), -1, -1, true);
+    if (declared == null) {
+      throw new StoreException("Column " + name + " has type " + type + ", which Azure Table storage cannot "
+          + "hold. Use VARCHAR, INTEGER, BIGINT, DOUBLE, BOOLEAN, TIMESTAMP, VARBINARY or UUID.",
+          SqlStates.FEATURE_NOT_SUPPORTED, null);
     }
+    EdmType edmType = sqlType == SqlTypeName.DECIMAL ? EdmType.DOUBLE : declared.singleEdmType();
     Column column = Column.of(name, Set.of(edmType));
     if (column.isKey() && edmType != EdmType.STRING) {
       throw new StoreException(name + " is always VARCHAR.", SqlStates.DATA_TYPE_MISMATCH, null);

@@ -280,7 +280,8 @@ final class DeclaredTables {
     return column;
   }
 
-  private static SqlTypeName sqlType(String typeName) {
+  /** The SQL type a DDL type name stands for, or null for one tablesql cannot store. */
+  static SqlTypeName sqlType(String typeName) {
     switch (typeName) {
       case "VARCHAR": case "CHAR": case "CHARACTER": case "TEXT": case "STRING": case "UUID": return SqlTypeName.VARCHAR;
       case "SMALLINT": case "TINYINT": return SqlTypeName.SMALLINT;

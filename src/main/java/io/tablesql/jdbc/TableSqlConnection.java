@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.type.SqlTypeName;
 import io.tablesql.schema.Column;
 import io.tablesql.exec.KeyRangeSplitter;
@@ -138,7 +139,7 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
     if (bounds.isEmpty()) {
       return new String[] {"1 = 1"};
     }
-    String quoted = "\"" + column.replace("\"", "\"\"") + "\"";
+    String quoted = CalciteSqlDialect.DEFAULT.quoteIdentifier(column);
     List<String> predicates = new ArrayList<>();
     predicates.add(quoted + " < " + bounds.get(0));
     for (int i = 1; i < bounds.size(); i++) {
