@@ -2,6 +2,7 @@ package io.tablesql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.TestAccount;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -273,7 +274,7 @@ class DeclaredOracleTest {
   private static Run run(Connection on, String sql, List<Object> parameters) throws SQLException {
     if (parameters.isEmpty()) {
       try (Statement statement = on.createStatement(); ResultSet resultSet = statement.executeQuery(sql)) {
-        List<String> rows = read(resultSet);
+        List<String> rows = QueryRuns.rows(resultSet);
         return new Run(rows, statement.unwrap(TableSqlStatement.class).entityCount());
       }
     }
@@ -282,23 +283,10 @@ class DeclaredOracleTest {
         statement.setObject(i + 1, parameters.get(i));
       }
       try (ResultSet resultSet = statement.executeQuery()) {
-        List<String> rows = read(resultSet);
+        List<String> rows = QueryRuns.rows(resultSet);
         return new Run(rows, statement.unwrap(TableSqlStatement.class).entityCount());
       }
     }
-  }
-
-  private static List<String> read(ResultSet resultSet) throws SQLException {
-    List<String> rows = new ArrayList<>();
-    int columns = resultSet.getMetaData().getColumnCount();
-    while (resultSet.next()) {
-      StringBuilder row = new StringBuilder();
-      for (int i = 1; i <= columns; i++) {
-        row.append(i == 1 ? "" : "|").append(resultSet.getString(i));
-      }
-      rows.add(row.toString());
-    }
-    return rows;
   }
 
   /** One generated query: its text, its parameter values, and whether its order is determined. */

@@ -21,20 +21,27 @@ public final class QueryRuns {
 
   public static Run run(Connection on, String sql) throws SQLException {
     try (Statement statement = on.createStatement()) {
-      List<String> rows = new ArrayList<>();
+      List<String> rows;
       try (ResultSet resultSet = statement.executeQuery(sql)) {
-        int columns = resultSet.getMetaData().getColumnCount();
-        while (resultSet.next()) {
-          StringBuilder row = new StringBuilder();
-          for (int i = 1; i <= columns; i++) {
-            row.append(i == 1 ? "" : "|").append(resultSet.getString(i));
-          }
-          rows.add(row.toString());
-        }
+        rows = rows(resultSet);
       }
       TableSqlStatement cost = statement.unwrap(TableSqlStatement.class);
       return new Run(rows, cost.requestCount(), cost.entityCount());
     }
+  }
+
+  /** The rows of a result set, each its columns as text joined by '|' (NULL as "null"). */
+  public static List<String> rows(ResultSet resultSet) throws SQLException {
+    List<String> rows = new ArrayList<>();
+    int columns = resultSet.getMetaData().getColumnCount();
+    while (resultSet.next()) {
+      StringBuilder row = new StringBuilder();
+      for (int i = 1; i <= columns; i++) {
+        row.append(i == 1 ? "" : "|").append(resultSet.getString(i));
+      }
+      rows.add(row.toString());
+    }
+    return rows;
   }
 
   public static String explain(Connection on, String sql) throws SQLException {
