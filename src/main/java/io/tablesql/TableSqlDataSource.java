@@ -72,6 +72,10 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.SCAN_SPLITS, scanSplits);
   }
 
+  public void setIndexGraceSeconds(int seconds) {
+    set(DriverProperty.INDEX_GRACE, seconds);
+  }
+
   public void setRequestTimeoutSeconds(int seconds) {
     set(DriverProperty.REQUEST_TIMEOUT, seconds);
   }

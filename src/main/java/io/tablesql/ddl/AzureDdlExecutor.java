@@ -28,6 +28,7 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.ddl.SqlCheckConstraint;
+import org.apache.calcite.sql.ddl.SqlCreateFunction;
 import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
 import org.apache.calcite.sql.ddl.SqlCreateTable;
 import org.apache.calcite.sql.ddl.SqlCreateView;
@@ -131,6 +132,20 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     ShapeCache.invalidate(session, name);
     LookupCache.invalidate(session, name);
     session.schemaChanged();
+  }
+
+  /**
+   * CREATE, DROP and ALTER INDEX, which arrive wrapped as {@code CREATE FUNCTION "TABLESQL_INDEX"}
+   * (see {@link IndexStatement}); other functions are not supported.
+   */
+  public void execute(SqlCreateFunction create, CalcitePrepare.Context context) {
+    List<SqlNode> operands = create.getOperandList();
+    if (!(operands.get(0) instanceof SqlIdentifier name && name.getSimple().equals(IndexStatement.CARRIER)
+        && operands.get(1) instanceof SqlLiteral text)) {
+      throw new StoreException("CREATE FUNCTION is not supported.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    Session session = writableSession(context);
+    Indexes.execute(session, IndexStatement.parse(text.getValueAs(String.class)), session.current()::warn);
   }
 
   /** CREATE [OR REPLACE] VIEW name [(columns)] AS query: the view, kept in the account's catalog. */

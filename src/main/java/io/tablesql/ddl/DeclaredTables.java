@@ -88,7 +88,7 @@ final class DeclaredTables {
       }
       throw exists(name);
     }
-    String physical = createPhysicalTable(session, name);
+    String physical = createPhysicalTable(session, name, false);
     if (physical == null) { // an Azure table of that name, not declared
       if (ifNotExists) {
         return;
@@ -112,12 +112,12 @@ final class DeclaredTables {
    * (so that two SQL names never share one), numbered on if that is taken. Null if an Azure
    * table of the very name exists.
    */
-  private static String createPhysicalTable(Session session, String name) {
-    if (AzureDdlExecutor.isAzureTableName(name)) {
+  static String createPhysicalTable(Session session, String name, boolean hidden) {
+    if (!hidden && AzureDdlExecutor.isAzureTableName(name)) {
       return session.store().createTable(name, new RequestCounters()) ? name : null;
     }
     String letters = name.replaceAll("[^A-Za-z0-9]", "");
-    String base = "t" + letters.substring(0, Math.min(40, letters.length()))
+    String base = (hidden ? "tsi" : "t") + letters.substring(0, Math.min(40, letters.length()))
         + String.format("x%08x", name.toLowerCase(Locale.ROOT).hashCode());
     for (int attempt = 0; attempt < 100; attempt++) {
       String physical = attempt == 0 ? base : base + attempt;
@@ -200,6 +200,7 @@ final class DeclaredTables {
     if (!definition.layout().isMapped()) {
       session.store().deleteTable(definition.physicalTable(), new RequestCounters());
     }
+    definition.indexes().forEach(index -> session.store().deleteTable(index.table(), new RequestCounters()));
     Catalog.remove(session, definition);
     LookupCache.invalidate(session, definition.physicalTable());
     session.schemaChanged();

@@ -85,7 +85,7 @@ public final class QueryRunner {
     return query.partitions().stream().map(show).collect(Collectors.joining(", "));
   }
 
-  private static Iterator<TableEntity> open(TableQuery query, List<String> select, Function<Operand, Object> values,
+  static Iterator<TableEntity> open(TableQuery query, List<String> select, Function<Operand, Object> values,
       StatementContext context, Guard guard) {
     TableStore store = query.table().session().store();
     String table = query.table().name();
@@ -104,6 +104,9 @@ public final class QueryRunner {
           + "the service, not cached. Raise the bound or remove it from lookupTables.");
     }
     switch (query.path()) {
+      case INDEX_LOOKUP:
+      case INDEX_RANGE_SCAN:
+        return IndexScan.rows(query, values, context, guard);
       case POINT_LOOKUP:
       case MULTI_POINT_LOOKUP: {
         List<TableQuery.Key> keys = boundKeys(query, values);

@@ -134,7 +134,7 @@ public final class Session {
           return;
         }
         LookupCache.invalidate(this, writes.get(0).table());
-        store.submit(writes.get(0).table(), writes, counters);
+        IndexedWrites.submit(this, writes, counters);
       } catch (io.tablesql.store.StoreException e) {
         if (io.tablesql.SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
           throw SqlExceptions.of("Commit: " + e.getMessage(), e.sqlState());

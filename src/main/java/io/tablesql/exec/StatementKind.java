@@ -38,7 +38,7 @@ public enum StatementKind {
       case "UPSERT": return UPSERT;
       case "UPDATE": return UPDATE;
       case "DELETE": return DELETE;
-      case "CREATE": case "DROP": return DDL;
+      case "CREATE": case "DROP": case "ALTER": return DDL;
       default: return OTHER;
     }
   }

@@ -133,7 +133,7 @@ public final class WriteSender {
           List<GroupOutcome> outcomes = new ArrayList<>();
           for (List<WriteOperation> group : chain) {
             try {
-              session.store().submit(group.get(0).table(), group, counters);
+              IndexedWrites.submit(session, group, counters);
               outcomes.add(new GroupOutcome(group, null));
             } catch (StoreException e) {
               outcomes.add(new GroupOutcome(group, e));

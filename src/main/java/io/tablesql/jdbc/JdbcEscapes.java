@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.ddl.IndexStatement;
 import io.tablesql.ddl.KeyClause;
 import io.tablesql.ddl.MappingClause;
 import io.tablesql.exec.StatementKind;
@@ -31,7 +32,7 @@ final class JdbcEscapes {
    */
   static String translate(String written) {
     String sql = written != null && StatementKind.of(written) == StatementKind.DDL
-        ? MappingClause.rewrite(KeyClause.rewrite(written)) : written;
+        ? IndexStatement.rewrite(MappingClause.rewrite(KeyClause.rewrite(written))) : written;
     if (sql == null || sql.indexOf('{') < 0) {
       return sql;
     }

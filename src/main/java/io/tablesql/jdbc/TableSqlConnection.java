@@ -155,6 +155,12 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
         ? azure.definition().layout().columns() : null;
   }
 
+  /** The secondary indexes of a declared table (empty for others). */
+  List<io.tablesql.schema.IndexDefinition> declaredIndexes(String table) {
+    return schema.getTable(table) instanceof AzureTable azure && azure.definition() != null
+        ? azure.definition().indexes() : List.of();
+  }
+
   /** The name a table is stored under, found case-insensitively; null if there is none. */
   String storedTableName(String name) {
     for (String table : schema.getTableNames()) {

@@ -4,6 +4,7 @@ import static io.tablesql.jdbc.JdbcCalls.call;
 
 import io.tablesql.TableSqlDriver;
 import io.tablesql.keys.KeyLayout;
+import io.tablesql.schema.IndexDefinition;
 import io.tablesql.settings.ConnectionSettings;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -110,6 +111,16 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
       for (int i = 0; i < keys.size(); i++) {
         rows.add(new Object[] {null, name[0], name[1], false, null, "PK_" + name[1], tableIndexClustered,
             i + 1, keys.get(i).name(), keys.get(i).descending() ? "D" : "A", null, null, null});
+      }
+      for (IndexDefinition index : connection.declaredIndexes(name[1])) {
+        if (unique && !index.unique()) {
+          continue;
+        }
+        for (int i = 0; i < index.columns().size(); i++) {
+          IndexDefinition.IndexColumn column = index.columns().get(i);
+          rows.add(new Object[] {null, name[0], name[1], !index.unique(), null, index.name(), tableIndexOther,
+              i + 1, column.column(), column.descending() ? "D" : "A", null, null, null});
+        }
       }
     }
     return values(new String[] {"TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "NON_UNIQUE", "INDEX_QUALIFIER",

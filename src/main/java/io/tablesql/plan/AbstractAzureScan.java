@@ -51,8 +51,8 @@ abstract class AbstractAzureScan extends TableScan {
    * list of fields, so the one declared puts nulls where {@code sortAbove} wants them.
    */
   static List<RelCollation> keyCollations(TableQuery query, RelCollation sortAbove) {
-    if (!query.table().session().resultsInKeyOrder()) {
-      return List.of(RelCollations.EMPTY);
+    if (!query.table().session().resultsInKeyOrder() || query.index() != null) {
+      return List.of(RelCollations.EMPTY); // rows found through an index come in the index's order
     }
     List<List<RelFieldCollation>> orders = query.shape().layout() != null ? declaredKeyOrders(query)
         : propertyKeyOrders(query);
@@ -174,6 +174,7 @@ abstract class AbstractAzureScan extends TableScan {
         .item("access", (query.cached() ? "CACHED " : "") + query.accessLabel())
         .itemIf("split", ranges + " key ranges", ranges > 1)
         .itemIf("key", query.keyPredicate(), query.keyPredicate() != null)
+        .itemIf("index", query.index() == null ? "" : describeIndex(query.index()), query.index() != null)
         .itemIf("keys", QueryRunner.describeKeys(query), !query.keys().isEmpty() || !query.partitions().isEmpty())
         .itemIf("$filter", query.filter() == null ? "" : query.filter().render(null), query.filter() != null)
         .itemIf("$select", select == null ? "" : String.join(",", select), select != null)
@@ -181,6 +182,23 @@ abstract class AbstractAzureScan extends TableScan {
         .itemIf("client", query.clientPredicate(), query.clientPredicate() != null)
         .itemIf("order", "reverse of key order, sorted in the client", isReverseKeyOrder(sortAbove))
         .itemIf("keyOrder", "unsorted", !query.table().session().resultsInKeyOrder());
+  }
+
+  /** The index's columns, how its entries are read, then that each row is read by its key. */
+  private static String describeIndex(TableQuery.IndexAccess index) {
+    TableQuery entries = index.entries();
+    StringBuilder text = new StringBuilder(index.definition().name()).append(" (")
+        .append(index.definition().describeColumns()).append("): ").append(entries.accessLabel());
+    if (entries.keyPredicate() != null) {
+      text.append(" key=").append(entries.keyPredicate());
+    }
+    if (!entries.keys().isEmpty() || !entries.partitions().isEmpty()) {
+      text.append(" keys=").append(QueryRunner.describeKeys(entries));
+    }
+    if (entries.filter() != null) {
+      text.append(" $filter=").append(entries.filter().render(null));
+    }
+    return text.append(", then each row by its key").toString();
   }
 
   @Override

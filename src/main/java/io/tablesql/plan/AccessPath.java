@@ -7,7 +7,11 @@ public enum AccessPath {
   RANGE_SCAN("RANGE SCAN"),
   PARTITION_SCAN("PARTITION SCAN"),
   MULTI_PARTITION_SCAN("MULTI-PARTITION SCAN"),
-  TABLE_SCAN("TABLE SCAN");
+  TABLE_SCAN("TABLE SCAN"),
+  /** Entries of a secondary index by equality (or IN) on its columns, then the rows they name. */
+  INDEX_LOOKUP("INDEX LOOKUP"),
+  /** Entries of a secondary index in a range of its columns' values, then the rows they name. */
+  INDEX_RANGE_SCAN("INDEX RANGE SCAN");
 
   private final String label;
 

@@ -57,8 +57,9 @@ public final class AzureRules {
         public void onMatch(RelOptRuleCall call) {
           Filter filter = call.rel(0);
           AzureTableScan scan = call.rel(1);
-          FilterTranslator.Result result = new FilterTranslator(scan.query(), filter.getCluster().getRexBuilder())
-              .translate(filter.getCondition());
+          RexBuilder rexBuilder = filter.getCluster().getRexBuilder();
+          FilterTranslator.Result result = IndexPaths.cheapest(scan.query(), filter.getCondition(), rexBuilder,
+              new FilterTranslator(scan.query(), rexBuilder).translate(filter.getCondition()));
           if (result.query().isUnconstrained()) {
             return; // nothing the service can do
           }

@@ -270,7 +270,7 @@ public final class FilterTranslator {
   }
 
   /** The client's part of the condition with column names for field references, for EXPLAIN. */
-  private String describe(RexNode client) {
+  String describe(RexNode client) {
     if (client == null) {
       return null;
     }

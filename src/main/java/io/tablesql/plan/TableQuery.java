@@ -2,6 +2,7 @@ package io.tablesql.plan;
 
 import io.tablesql.schema.AzureTable;
 import io.tablesql.schema.Column;
+import io.tablesql.schema.IndexDefinition;
 import io.tablesql.schema.TableShape;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,10 +23,16 @@ import java.util.stream.Collectors;
  *                     bounds come from, as EXPLAIN shows them, or null
  * @param cached       whether the table is a lookup table served from the cache (driver property
  *                     {@code lookupTables}), decided when the query is planned
+ * @param index        for INDEX LOOKUP and INDEX RANGE SCAN, the index and the query of its entries;
+ *                     otherwise null
  */
 public record TableQuery(AzureTable table, TableShape shape, AccessPath path, List<Key> keys,
     List<Operand> partitions, ServiceFilter filter, List<Integer> projection, RowLimit limit, String clientPredicate,
-    String keyPredicate, boolean cached) {
+    String keyPredicate, boolean cached, IndexAccess index) {
+
+  /** A secondary index as an access path: the query of its entries (on the index's own table). */
+  public record IndexAccess(IndexDefinition definition, TableQuery entries) {
+  }
 
   /** A full entity key. */
   public record Key(Operand partitionKey, Operand rowKey) {
@@ -38,7 +45,7 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
       all.add(i);
     }
     TableQuery full = new TableQuery(table, shape, AccessPath.TABLE_SCAN, List.of(), List.of(), null,
-        List.copyOf(all), null, null, null, cached);
+        List.copyOf(all), null, null, null, cached, null);
     return isMapped(shape) ? FilterTranslator.mappedBase(full) : full;
   }
 
@@ -59,22 +66,33 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
   public TableQuery withAccess(AccessPath newPath, List<Key> newKeys, List<Operand> newPartitions,
       ServiceFilter newFilter, String newClientPredicate) {
     return new TableQuery(table, shape, newPath, List.copyOf(newKeys), List.copyOf(newPartitions), newFilter,
-        projection, limit, newClientPredicate, keyPredicate, cached);
+        projection, limit, newClientPredicate, keyPredicate, cached, null);
   }
 
   public TableQuery withProjection(List<Integer> newProjection) {
     return new TableQuery(table, shape, path, keys, partitions, filter, List.copyOf(newProjection), limit,
-        clientPredicate, keyPredicate, cached);
+        clientPredicate, keyPredicate, cached, index);
   }
 
   public TableQuery withLimit(RowLimit newLimit) {
     return new TableQuery(table, shape, path, keys, partitions, filter, projection, newLimit, clientPredicate,
-        keyPredicate, cached);
+        keyPredicate, cached, index);
   }
 
   public TableQuery withKeyPredicate(String newKeyPredicate) {
     return new TableQuery(table, shape, path, keys, partitions, filter, projection, limit, clientPredicate,
-        newKeyPredicate, cached);
+        newKeyPredicate, cached, index);
+  }
+
+  /**
+   * The rows an index's entries name, each read by its key and checked against the entry: the
+   * client evaluates the whole condition, {@code client}, again.
+   */
+  public TableQuery withIndex(IndexAccess access, String client) {
+    AccessPath indexPath = access.entries().path() == AccessPath.RANGE_SCAN
+        || access.entries().path() == AccessPath.TABLE_SCAN ? AccessPath.INDEX_RANGE_SCAN : AccessPath.INDEX_LOOKUP;
+    return new TableQuery(table, shape, indexPath, List.of(), List.of(), null, projection, limit, client, null, cached,
+        access);
   }
 
   /** Whether all rows share one PartitionKey: a single key, or an equality on it in the $filter. */
@@ -134,6 +152,8 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
   /** The access path as EXPLAIN shows it, with its key count where it has one. */
   public String accessLabel() {
     switch (path) {
+      case INDEX_LOOKUP:
+      case INDEX_RANGE_SCAN: return path.label() + " " + index.definition().name();
       case MULTI_POINT_LOOKUP: return path.label() + " ON " + keys.size() + " KEYS";
       case MULTI_PARTITION_SCAN: return path.label() + " ON " + partitions.size() + " PARTITIONS";
       default: return path.label();
@@ -151,6 +171,8 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
       case PARTITION_SCAN: rows = partitionRows; break;
       case RANGE_SCAN: rows = Math.max(1, partitionRows / 4); break;
       case MULTI_PARTITION_SCAN: rows = partitionRows * partitions.size(); break;
+      case INDEX_LOOKUP:
+      case INDEX_RANGE_SCAN: rows = indexedRows(); break;
       default: rows = tableRows;
     }
     if (filter != null && path != AccessPath.RANGE_SCAN && path != AccessPath.PARTITION_SCAN) {
@@ -161,9 +183,29 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
     return limit == null ? rows : Math.min(rows, known != null ? known : 1000);
   }
 
+  /**
+   * Rows an index's entries name: a UNIQUE index's equality one per value, another index's a few
+   * (secondary keys are chosen to be selective), a range bounded on both sides as many as a range
+   * of keys, a range open on one side half the table.
+   */
+  private double indexedRows() {
+    TableQuery entries = index.entries();
+    int values = Math.max(1, Math.max(entries.keys().size(), entries.partitions().size()));
+    switch (entries.path()) {
+      case POINT_LOOKUP:
+      case MULTI_POINT_LOOKUP: return values;
+      case PARTITION_SCAN:
+      case MULTI_PARTITION_SCAN: return values * (index.definition().unique() ? 1 : 10);
+      default: return entries.partitionKeyComparisons().size() >= 2 ? entries.estimatedRows()
+          : Math.max(1, shape.estimatedRowCount() / 2);
+    }
+  }
+
   /** The number of requests this access is expected to send, for costing. */
   public double estimatedRequests() {
     switch (path) {
+      case INDEX_LOOKUP:
+      case INDEX_RANGE_SCAN: return index.entries().estimatedRequests() + estimatedRows();
       case POINT_LOOKUP: return 1;
       case MULTI_POINT_LOOKUP: return keys.size();
       case MULTI_PARTITION_SCAN: return partitions.size();

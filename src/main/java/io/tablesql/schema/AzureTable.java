@@ -43,7 +43,7 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
     this.definition = null;
   }
 
-  AzureTable(Session session, TableDefinition definition) {
+  public AzureTable(Session session, TableDefinition definition) {
     this.session = session;
     this.name = definition.physicalTable();
     this.definition = definition;

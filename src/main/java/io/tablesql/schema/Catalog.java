@@ -16,6 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * The declared tables and views of an account, kept in the account itself (table {@value #TABLE})
@@ -125,35 +127,82 @@ public final class Catalog {
 
   /** Records a new declared table; fails with 23505 if the catalog holds one of that name. */
   public static void add(Session session, TableDefinition definition) {
-    write(session, TABLE_KIND, definition.name(), definition.toJson(), WriteOperation.Kind.INSERT,
-        "CREATE TABLE " + definition.name());
+    write(session, TABLE_KIND, definition.name(), definition.format(), definition.toJson(), WriteOperation.Kind.INSERT,
+        null, "CREATE TABLE " + definition.name());
+  }
+
+  /**
+   * Changes a declared table's definition as it is now in the account (read again, then replaced
+   * on the condition that nobody changed it in between; tried again if somebody did).
+   *
+   * @param change the new definition of the one read; null leaves it unchanged
+   * @return the definition written, or null if the table is not declared
+   */
+  public static TableDefinition update(Session session, String name, UnaryOperator<TableDefinition> change) {
+    RequestCounters counters = new RequestCounters();
+    for (int attempt = 0; ; attempt++) {
+      Optional<TableEntity> read = session.store().get(TABLE, TABLE_KIND, rowKey(name), null, counters);
+      if (read.isEmpty()) {
+        return null;
+      }
+      TableDefinition changed = change.apply(parse(read.get(), TableDefinition::fromJson));
+      if (changed == null) {
+        return null;
+      }
+      try {
+        write(session, TABLE_KIND, changed.name(), changed.format(), changed.toJson(), WriteOperation.Kind.REPLACE,
+            read.get().getETag(), "ALTER TABLE " + name);
+        return changed;
+      } catch (StoreException e) {
+        if (!SqlStates.SERIALIZATION_FAILURE.equals(e.sqlState()) || attempt == 4) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** The declared table whose entities an Azure table holds, as last read (no request), or null. */
+  public static TableDefinition ofPhysicalTable(Session session, String physicalTable) {
+    Entry entry = CACHE.getIfPresent(session.settings().cacheKey());
+    if (entry == null) {
+      return null;
+    }
+    for (TableDefinition definition : entry.contents().tables().values()) {
+      if (definition.physicalTable().equalsIgnoreCase(physicalTable) && !definition.layout().isMapped()) {
+        return definition;
+      }
+    }
+    return null;
   }
 
   /** Removes a declared table's definition. */
   public static void remove(Session session, TableDefinition definition) {
-    write(session, TABLE_KIND, definition.name(), null, WriteOperation.Kind.DELETE, "DROP TABLE " + definition.name());
+    write(session, TABLE_KIND, definition.name(), 0, null, WriteOperation.Kind.DELETE, null,
+        "DROP TABLE " + definition.name());
   }
 
   /** Records a view, replacing one of the same name if {@code replace}; else fails with 23505 if one exists. */
   public static void add(Session session, ViewDefinition definition, boolean replace) {
-    write(session, VIEW_KIND, definition.name(), definition.toJson(),
-        replace ? WriteOperation.Kind.UPSERT_REPLACE : WriteOperation.Kind.INSERT, "CREATE VIEW " + definition.name());
+    write(session, VIEW_KIND, definition.name(), ViewDefinition.FORMAT, definition.toJson(),
+        replace ? WriteOperation.Kind.UPSERT_REPLACE : WriteOperation.Kind.INSERT, null,
+        "CREATE VIEW " + definition.name());
   }
 
   /** Removes a view's definition. */
   public static void remove(Session session, ViewDefinition definition) {
-    write(session, VIEW_KIND, definition.name(), null, WriteOperation.Kind.DELETE, "DROP VIEW " + definition.name());
+    write(session, VIEW_KIND, definition.name(), 0, null, WriteOperation.Kind.DELETE, null,
+        "DROP VIEW " + definition.name());
   }
 
-  private static void write(Session session, String kind, String name, String json, WriteOperation.Kind operation,
-      String origin) {
+  private static void write(Session session, String kind, String name, int format, String json,
+      WriteOperation.Kind operation, String etag, String origin) {
     RequestCounters counters = new RequestCounters();
     if (operation != WriteOperation.Kind.DELETE) {
       session.store().createTable(TABLE, counters);
     }
     Map<String, Object> properties = json == null ? Map.of()
-        : Map.of("Name", name, "Format", TableDefinition.FORMAT, "Definition", json);
-    session.store().submit(TABLE, List.of(new WriteOperation(TABLE, kind, rowKey(name), operation, properties, null,
+        : Map.of("Name", name, "Format", format, "Definition", json);
+    session.store().submit(TABLE, List.of(new WriteOperation(TABLE, kind, rowKey(name), operation, properties, etag,
         origin)), counters);
     forget(session);
   }

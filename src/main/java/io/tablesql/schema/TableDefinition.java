@@ -18,20 +18,52 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * A declared table as the catalog keeps it: its SQL name, the Azure table holding its entities,
- * its typed columns and its key layout. Stored as JSON in format {@link #FORMAT}; every later
- * version of the driver reads what an earlier one wrote.
+ * its typed columns, its key layout and its secondary indexes. Stored as JSON in format
+ * {@link #FORMAT}; every later version of the driver reads what an earlier one wrote.
  *
  * @param name          the SQL name, as declared
  * @param physicalTable the Azure table its entities are stored in
  */
-public record TableDefinition(String name, String physicalTable, List<Column> columns, KeyLayout layout) {
-  /** The catalog format this class writes: table definitions as JSON, keys in {@link KeyEncoding} version 1. */
-  public static final int FORMAT = 1;
+public record TableDefinition(String name, String physicalTable, List<Column> columns, KeyLayout layout,
+    List<IndexDefinition> indexes) {
+  /**
+   * The newest catalog format this class reads: 1, table definitions as JSON with keys in
+   * {@link KeyEncoding} version 1; 2, the same with secondary indexes. A table without indexes is
+   * written in format 1, so that drivers before indexes still read it; one with indexes in format
+   * 2, so that they refuse it rather than write rows without their index entries.
+   */
+  public static final int FORMAT = 2;
+  private static final int FORMAT_WITHOUT_INDEXES = 1;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   public TableDefinition {
     // an existing table's writer may have stored whole numbers of a DOUBLE column as Int32 or Int64
     columns = layout.isMapped() ? columns.stream().map(Column::readingAnyNumber).toList() : List.copyOf(columns);
+    indexes = List.copyOf(indexes);
+  }
+
+  public TableDefinition(String name, String physicalTable, List<Column> columns, KeyLayout layout) {
+    this(name, physicalTable, columns, layout, List.of());
+  }
+
+  public TableDefinition withIndexes(List<IndexDefinition> newIndexes) {
+    return new TableDefinition(name, physicalTable, columns, layout, newIndexes);
+  }
+
+  /** The index of a name (case-insensitively), or null. */
+  public IndexDefinition index(String indexName) {
+    return indexes.stream().filter(i -> i.name().equalsIgnoreCase(indexName)).findFirst().orElse(null);
+  }
+
+  /** The column of a name, exactly as declared. */
+  public Column column(String columnName) {
+    return columns.stream().filter(c -> c.name().equals(columnName)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no column " + columnName + " in " + name));
+  }
+
+  /** The catalog format its JSON is written in. */
+  public int format() {
+    return indexes.isEmpty() ? FORMAT_WITHOUT_INDEXES : FORMAT;
   }
 
   public TableShape shape() {
@@ -40,7 +72,7 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
 
   public String toJson() {
     ObjectNode root = JSON.createObjectNode();
-    root.put("format", FORMAT);
+    root.put("format", format());
     root.put("keyEncoding", KeyEncoding.VERSION);
     root.put("name", name);
     root.put("table", physicalTable);
@@ -62,6 +94,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
     if (layout.discriminator() != null) {
       root.putObject("discriminator").put("property", layout.discriminator().property())
           .put("value", layout.discriminator().value());
+    }
+    for (IndexDefinition index : indexes) {
+      index.write(root.withArray("indexes").addObject());
     }
     return root.toString();
   }
@@ -108,7 +143,11 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
           key(root.path("rowKey"), columns, false),
           discriminator.isObject() ? new KeyLayout.Discriminator(discriminator.path("property").asText(),
               discriminator.path("value").asText()) : null);
-      return new TableDefinition(root.path("name").asText(), root.path("table").asText(), columns, layout);
+      List<IndexDefinition> indexes = new ArrayList<>();
+      for (JsonNode index : root.path("indexes")) {
+        indexes.add(IndexDefinition.read(index));
+      }
+      return new TableDefinition(root.path("name").asText(), root.path("table").asText(), columns, layout, indexes);
     } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
       throw new IllegalArgumentException("unreadable table definition: " + e.getMessage(), e);
     }

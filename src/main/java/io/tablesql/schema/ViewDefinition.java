@@ -18,6 +18,9 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * keeps (later changes to its tables are cast to it). JSON in {@link TableDefinition#FORMAT}.
  */
 public record ViewDefinition(String name, String sql, List<ViewColumn> columns) {
+  /** Views are written in catalog format 1, which every driver with views reads. */
+  static final int FORMAT = 1;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** One column of a view's row type. */
@@ -56,7 +59,7 @@ public record ViewDefinition(String name, String sql, List<ViewColumn> columns) 
 
   public String toJson() {
     ObjectNode root = JSON.createObjectNode();
-    root.put("format", TableDefinition.FORMAT);
+    root.put("format", FORMAT);
     root.put("name", name);
     root.put("sql", sql);
     ArrayNode nodes = root.putArray("columns");

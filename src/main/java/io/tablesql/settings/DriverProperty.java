@@ -62,7 +62,11 @@ public enum DriverProperty {
   KEY_ORDER("keyOrder", "auto",
       "Whether the service returns query results sorted by PartitionKey and RowKey: sorted (Azure "
           + "Storage, Azurite), unsorted (the Cosmos DB Table API: ORDER BY is then always sorted in the "
-          + "client), or auto (unsorted for Cosmos DB endpoints, sorted otherwise).", "auto", "sorted", "unsorted");
+          + "client), or auto (unsorted for Cosmos DB endpoints, sorted otherwise).", "auto", "sorted", "unsorted"),
+  INDEX_GRACE("indexGraceSeconds", "60",
+      "Seconds a global index entry that names a row without its values is left alone, as the write that "
+          + "added it may still be under way; older ones are removed when read (and by ALTER INDEX ... VERIFY), and "
+          + "an older one no longer blocks its value in a UNIQUE index.");
 
   private final String key;
   private final String defaultValue;

@@ -16,6 +16,7 @@ import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.ListTablesOptions;
 import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableItem;
 import com.azure.data.tables.models.TableServiceException;
 import com.azure.data.tables.models.TableTransactionAction;
@@ -314,7 +315,61 @@ public final class TableStore {
     }
   }
 
+  /** The answer to a single-entity write: its status, and the entity's new ETag if it was written. */
+  public record EntityWrite(int status, String etag) {
+    public boolean written() {
+      return status / 100 == 2;
+    }
+  }
+
+  /**
+   * Writes one entity outside any entity group transaction (index entries), answering 404, 409
+   * and 412 rather than throwing: the caller decides what they mean.
+   */
+  public EntityWrite write(String table, WriteOperation operation, RequestCounters counters) {
+    TableEntity entity = entity(operation);
+    boolean conditional = operation.etag() != null;
+    Context context = context(counters, table, null);
+    TableClient client = client(table);
+    try {
+      Response<?> response = switch (operation.kind()) {
+        case INSERT -> client.createEntityWithResponse(entity, null, context);
+        case UPSERT_MERGE -> client.upsertEntityWithResponse(entity, TableEntityUpdateMode.MERGE, null, context);
+        case UPSERT_REPLACE -> client.upsertEntityWithResponse(entity, TableEntityUpdateMode.REPLACE, null, context);
+        case MERGE -> client.updateEntityWithResponse(entity, TableEntityUpdateMode.MERGE, conditional, null, context);
+        case REPLACE -> client.updateEntityWithResponse(entity, TableEntityUpdateMode.REPLACE, conditional, null,
+            context);
+        case DELETE -> client.deleteEntityWithResponse(entity, conditional, null, context);
+        default -> throw new IllegalStateException(operation.kind() + " is resolved before sending");
+      };
+      metrics.entitiesWritten(1);
+      return new EntityWrite(response.getStatusCode(), response.getHeaders().getValue("ETag"));
+    } catch (HttpResponseException e) {
+      int status = e.getResponse() == null ? 0 : e.getResponse().getStatusCode();
+      if ((status == 404 && !"TableNotFound".equals(errorCode(e))) || status == 409 || status == 412) {
+        return new EntityWrite(status, null);
+      }
+      throw writeFailure(e, operation, table, false);
+    } catch (RuntimeException e) {
+      throw translate(e, "write to table " + table);
+    }
+  }
+
   private static TableTransactionAction action(WriteOperation operation) {
+    TableEntity entity = entity(operation);
+    boolean conditional = operation.etag() != null;
+    switch (operation.kind()) {
+      case INSERT: return new TableTransactionAction(TableTransactionActionType.CREATE, entity);
+      case UPSERT_MERGE: return new TableTransactionAction(TableTransactionActionType.UPSERT_MERGE, entity);
+      case UPSERT_REPLACE: return new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, entity);
+      case MERGE: return new TableTransactionAction(TableTransactionActionType.UPDATE_MERGE, entity, conditional);
+      case REPLACE: return new TableTransactionAction(TableTransactionActionType.UPDATE_REPLACE, entity, conditional);
+      case DELETE: return new TableTransactionAction(TableTransactionActionType.DELETE, entity, conditional);
+      default: throw new IllegalStateException(operation.kind() + " is resolved before sending: " + operation.describe());
+    }
+  }
+
+  private static TableEntity entity(WriteOperation operation) {
     TableEntity entity = new TableEntity(operation.partitionKey(), operation.rowKey());
     operation.properties().forEach((name, value) -> {
       if (value != null) {
@@ -325,19 +380,10 @@ public final class TableStore {
         }
       }
     });
-    boolean conditional = operation.etag() != null;
-    if (conditional) {
+    if (operation.etag() != null) {
       entity.addProperty(ETAG_PROPERTY, operation.etag());
     }
-    switch (operation.kind()) {
-      case INSERT: return new TableTransactionAction(TableTransactionActionType.CREATE, entity);
-      case UPSERT_MERGE: return new TableTransactionAction(TableTransactionActionType.UPSERT_MERGE, entity);
-      case UPSERT_REPLACE: return new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, entity);
-      case MERGE: return new TableTransactionAction(TableTransactionActionType.UPDATE_MERGE, entity, conditional);
-      case REPLACE: return new TableTransactionAction(TableTransactionActionType.UPDATE_REPLACE, entity, conditional);
-      case DELETE: return new TableTransactionAction(TableTransactionActionType.DELETE, entity, conditional);
-      default: throw new IllegalStateException(operation.kind() + " is resolved before sending: " + operation.describe());
-    }
+    return entity;
   }
 
   private StoreException writeFailure(HttpResponseException e, WriteOperation failed, String table, boolean known) {

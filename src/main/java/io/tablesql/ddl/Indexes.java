@@ -1,0 +1,145 @@
+package io.tablesql.ddl;
+
+import io.tablesql.SqlStates;
+import io.tablesql.exec.IndexBuild;
+import io.tablesql.exec.Session;
+import io.tablesql.schema.Catalog;
+import io.tablesql.schema.Column;
+import io.tablesql.schema.IndexDefinition;
+import io.tablesql.schema.IndexDefinition.IndexColumn;
+import io.tablesql.schema.TableDefinition;
+import io.tablesql.store.RequestCounters;
+import io.tablesql.store.StoreException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/** Runs CREATE INDEX, DROP INDEX and ALTER INDEX ({@link IndexStatement}) against the catalog and the account. */
+final class Indexes {
+  private Indexes() {
+  }
+
+  static void execute(Session session, IndexStatement statement, Consumer<String> progress) {
+    switch (statement.kind()) {
+      case CREATE -> create(session, statement, progress);
+      case DROP -> drop(session, statement);
+      default -> rebuild(session, statement, progress);
+    }
+  }
+
+  private static void create(Session session, IndexStatement statement, Consumer<String> progress) {
+    Catalog.Contents catalog = Catalog.fresh(session);
+    if (owner(catalog, statement.name()) != null) {
+      if (statement.ifExistsClause()) {
+        return;
+      }
+      throw new StoreException("Index " + statement.name() + " exists already. Use CREATE INDEX IF NOT EXISTS to "
+          + "accept that, or another name.", "42S01", null);
+    }
+    TableDefinition table = catalog.tables().get(statement.table().toLowerCase(Locale.ROOT));
+    if (table == null) {
+      throw new StoreException("Table " + statement.table() + " is not a table declared with CREATE TABLE, so it "
+          + "cannot have an index: declare one (CREATE TABLE ... with a PRIMARY KEY, or without one) and INSERT its "
+          + "rows.", SqlStates.TABLE_NOT_FOUND, null);
+    }
+    if (table.layout().isMapped()) {
+      throw new StoreException("Table " + table.name() + " is mapped over an existing Azure table (OVER), whose "
+          + "entities other programs write without maintaining an index; indexes are for tables tablesql writes. "
+          + "Copy the rows into a declared table (INSERT INTO ... SELECT) and index that.",
+          SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    List<IndexColumn> columns = new ArrayList<>();
+    for (IndexColumn named : statement.columns()) {
+      Column column = table.columns().stream().filter(c -> c.name().equalsIgnoreCase(named.column())).findFirst()
+          .orElseThrow(() -> new StoreException("Column " + named.column() + " is not a column of " + table.name()
+              + ".", SqlStates.COLUMN_NOT_FOUND, null));
+      if (TableDefinition.keyColumn(column, false) == null) {
+        throw new StoreException("Column " + column.name() + " (" + column.sqlType() + ") cannot be indexed: index "
+            + "entries are keyed by their values, and keys hold text, numbers, dates, timestamps, booleans, UUIDs "
+            + "and binary values.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+      }
+      if (columns.stream().anyMatch(c -> c.column().equals(column.name()))) {
+        throw new StoreException("Column " + column.name() + " is named twice in index " + statement.name() + ".",
+            SqlStates.SYNTAX_ERROR, null);
+      }
+      columns.add(new IndexColumn(column.name(), named.descending()));
+    }
+    String physical = DeclaredTables.createPhysicalTable(session, "ix" + table.name() + statement.name(), true);
+    IndexDefinition index = new IndexDefinition(statement.name(), columns, statement.unique(), physical, false, null);
+    TableDefinition declared;
+    try {
+      declared = Catalog.update(session, table.name(), definition -> {
+        if (definition.index(index.name()) != null) {
+          throw new StoreException("Index " + index.name() + " exists already.", "42S01", null);
+        }
+        List<IndexDefinition> indexes = new ArrayList<>(definition.indexes());
+        indexes.add(index);
+        return definition.withIndexes(indexes);
+      });
+    } catch (RuntimeException e) {
+      session.store().deleteTable(physical, new RequestCounters());
+      throw e;
+    }
+    session.schemaChanged();
+    try {
+      IndexBuild.run(session, declared, index, false, progress);
+    } catch (StoreException e) {
+      if (SqlStates.UNIQUE_VIOLATION.equals(e.sqlState())) {
+        dropIndex(session, table.name(), index); // the rows break it: nothing of it stays
+        throw new StoreException("CREATE UNIQUE INDEX " + index.name() + " failed: " + e.getMessage()
+            .replace(" Nothing was written.", "") + " The index was not created.", e.sqlState(), null);
+      }
+      throw new StoreException(e.getMessage() + " Index " + index.name() + " is recorded but not ready; ALTER INDEX "
+          + index.name() + " REBUILD goes on from where this build stopped.", e.sqlState(), e);
+    }
+    session.schemaChanged();
+  }
+
+  private static void drop(Session session, IndexStatement statement) {
+    TableDefinition table = owner(Catalog.fresh(session), statement.name());
+    if (table == null) {
+      if (statement.ifExistsClause()) {
+        return;
+      }
+      throw new StoreException("Index " + statement.name() + " does not exist. Use DROP INDEX IF EXISTS to accept "
+          + "that.", SqlStates.TABLE_NOT_FOUND, null);
+    }
+    dropIndex(session, table.name(), table.index(statement.name()));
+  }
+
+  /** Forgets an index, then deletes its entries with their table (one request). */
+  private static void dropIndex(Session session, String tableName, IndexDefinition index) {
+    Catalog.update(session, tableName, definition -> {
+      IndexDefinition current = definition.index(index.name());
+      if (current == null) {
+        return null;
+      }
+      List<IndexDefinition> indexes = new ArrayList<>(definition.indexes());
+      indexes.remove(current);
+      return definition.withIndexes(indexes);
+    });
+    session.store().deleteTable(index.table(), new RequestCounters());
+    session.schemaChanged();
+  }
+
+  private static void rebuild(Session session, IndexStatement statement, Consumer<String> progress) {
+    TableDefinition table = owner(Catalog.fresh(session), statement.name());
+    if (table == null) {
+      throw new StoreException("Index " + statement.name() + " does not exist.", SqlStates.TABLE_NOT_FOUND, null);
+    }
+    IndexDefinition index = table.index(statement.name());
+    boolean resume = statement.kind() == IndexStatement.Kind.REBUILD && !index.ready();
+    IndexBuild.Outcome outcome = IndexBuild.run(session, table, index, resume, progress);
+    progress.accept("Index " + index.name() + ": " + outcome.rows() + " rows indexed, " + outcome.entriesChecked()
+        + " entries checked, " + outcome.staleRemoved() + " stale entries removed"
+        + (outcome.staleLeft() == 0 ? "" : ", " + outcome.staleLeft() + " left (younger than indexGraceSeconds: "
+        + "their writes may be under way)") + ".");
+    session.schemaChanged();
+  }
+
+  /** The declared table with an index of this name, or null. */
+  static TableDefinition owner(Catalog.Contents catalog, String indexName) {
+    return catalog.tables().values().stream().filter(t -> t.index(indexName) != null).findFirst().orElse(null);
+  }
+}

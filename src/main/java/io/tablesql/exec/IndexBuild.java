@@ -1,0 +1,149 @@
+package io.tablesql.exec;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.schema.Catalog;
+import io.tablesql.schema.IndexDefinition;
+import io.tablesql.schema.TableDefinition;
+import io.tablesql.store.RequestCounters;
+import io.tablesql.store.StoreException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Builds, verifies and repairs a global index against its table: one page of rows (or entries)
+ * in memory at a time. The build records after each page the row it goes on from, so that an
+ * interrupted one resumes there ({@code ALTER INDEX ... REBUILD}); then every entry is checked
+ * against its row, and one whose row lacks its values (past the grace period, see
+ * {@code indexGraceSeconds}) is removed.
+ */
+public final class IndexBuild {
+  private static final int PAGE = 1000;
+
+  private final Session session;
+  private final TableDefinition base;
+  private final IndexEntries entries;
+  private final Consumer<String> progress;
+  private final RequestCounters counters = new RequestCounters();
+
+  /** What a build or verification did. */
+  public record Outcome(long rows, long entriesChecked, long staleRemoved, long staleLeft) {
+  }
+
+  private IndexBuild(Session session, TableDefinition base, IndexDefinition index, Consumer<String> progress) {
+    this.session = session;
+    this.base = base;
+    this.entries = new IndexEntries(base, index);
+    this.progress = progress;
+  }
+
+  /**
+   * Writes the entries of every row (from where an interrupted build stopped, if {@code resume}),
+   * checks every entry, and marks the index ready.
+   *
+   * @throws StoreException 23505 for a UNIQUE index two rows have the same values of
+   */
+  public static Outcome run(Session session, TableDefinition base, IndexDefinition index, boolean resume,
+      Consumer<String> progress) {
+    IndexBuild build = new IndexBuild(session, base, index, progress);
+    long rows = build.indexRows(resume ? index.resumeFrom() : null);
+    long[] checked = build.removeStale();
+    Catalog.update(session, base.name(), definition -> {
+      IndexDefinition current = definition.index(index.name());
+      if (current == null) {
+        return null; // dropped meanwhile
+      }
+      List<IndexDefinition> indexes = new ArrayList<>(definition.indexes());
+      indexes.set(indexes.indexOf(current), current.withState(true, null));
+      return definition.withIndexes(indexes);
+    });
+    return new Outcome(rows, checked[0], checked[1], checked[2]);
+  }
+
+  private long indexRows(List<String> resumeFrom) {
+    String filter = resumeFrom == null ? null : "PartitionKey gt " + quote(resumeFrom.get(0))
+        + " or (PartitionKey eq " + quote(resumeFrom.get(0)) + " and RowKey gt " + quote(resumeFrom.get(1)) + ")";
+    Iterator<List<TableEntity>> pages = session.store().query(base.physicalTable(), filter, null, PAGE, counters);
+    long rows = 0;
+    while (pages.hasNext()) {
+      List<TableEntity> page = pages.next();
+      if (page.isEmpty()) {
+        continue;
+      }
+      Parallel.map(page, session.maxConcurrency(), row -> {
+        IndexEntries.Entry entry = entryOf(row);
+        return entry == null ? null : IndexedWrites.add(session, base.physicalTable(), entries, entry,
+            "(PartitionKey '" + row.getPartitionKey() + "', RowKey '" + row.getRowKey() + "') of " + base.name(),
+            null, List.of(), counters);
+      });
+      rows += page.size();
+      TableEntity last = page.get(page.size() - 1);
+      recordProgress(List.of(last.getPartitionKey(), last.getRowKey()));
+      progress.accept("Index " + entries.index().name() + ": " + rows + " rows of " + base.name() + " indexed");
+    }
+    return rows;
+  }
+
+  private IndexEntries.Entry entryOf(TableEntity row) {
+    try {
+      return entries.of(row.getPartitionKey(), row.getRowKey(), IndexEntries.properties(row));
+    } catch (IllegalArgumentException e) {
+      throw new StoreException("Index " + entries.index().name() + " cannot hold the values of (PartitionKey '"
+          + row.getPartitionKey() + "', RowKey '" + row.getRowKey() + "') of " + base.name() + ": " + e.getMessage()
+          + ". Change that row or index other columns.", io.tablesql.SqlStates.DATA_EXCEPTION, null);
+    }
+  }
+
+  private void recordProgress(List<String> resumeFrom) {
+    Catalog.update(session, base.name(), definition -> {
+      IndexDefinition current = definition.index(entries.index().name());
+      if (current == null || current.ready()) {
+        return null;
+      }
+      List<IndexDefinition> indexes = new ArrayList<>(definition.indexes());
+      indexes.set(indexes.indexOf(current), current.withState(false, resumeFrom));
+      return definition.withIndexes(indexes);
+    });
+  }
+
+  /** Checks every entry against its row; returns entries checked, stale ones removed, stale ones left. */
+  private long[] removeStale() {
+    Duration grace = IndexedWrites.grace(session);
+    Iterator<List<TableEntity>> pages = session.store().query(entries.index().table(), null, null, PAGE, counters);
+    long[] counts = new long[3];
+    while (pages.hasNext()) {
+      List<TableEntity> page = pages.next();
+      List<Optional<TableEntity>> rows = Parallel.map(page, session.maxConcurrency(), entry -> {
+        IndexEntries.Entry read = IndexEntries.read(entry);
+        return session.store().get(base.physicalTable(), read.rowPartitionKey(), read.rowRowKey(), null, counters);
+      });
+      for (int i = 0; i < page.size(); i++) {
+        counts[0]++;
+        TableEntity entry = page.get(i);
+        if (!entries.matches(entry, rows.get(i).orElse(null))) {
+          if (IndexEntries.pastGrace(entry, grace)) {
+            removeIfUnchanged(session, entries, entry, counters);
+            counts[1]++;
+          } else {
+            counts[2]++;
+          }
+        }
+      }
+      progress.accept("Index " + entries.index().name() + ": " + counts[0] + " entries checked");
+    }
+    return counts;
+  }
+
+  /** Removes a stale entry as read: if a write changed it since, it stays. */
+  static void removeIfUnchanged(Session session, IndexEntries entries, TableEntity entry, RequestCounters counters) {
+    session.store().write(entries.index().table(),
+        entries.delete(IndexEntries.read(entry), entry.getETag(), null), counters);
+  }
+
+  private static String quote(String key) {
+    return "'" + key.replace("'", "''") + "'";
+  }
+}

@@ -1,0 +1,124 @@
+package io.tablesql.exec;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.schema.Column;
+import io.tablesql.schema.IndexDefinition;
+import io.tablesql.schema.TableDefinition;
+import io.tablesql.txn.WriteOperation;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The index entries of rows: which entry (PartitionKey, RowKey) a row's values give in one
+ * index, what an entry holds, and whether an entry read still matches its row. One place, so
+ * that writes, reads and the build agree on every key.
+ */
+final class IndexEntries {
+  private final TableDefinition base;
+  private final IndexDefinition index;
+  private final TableDefinition entries;
+
+  /** An entry's keys, and the row it names. */
+  record Entry(String partitionKey, String rowKey, String rowPartitionKey, String rowRowKey) {
+    boolean sameKey(Entry other) {
+      return other != null && partitionKey.equals(other.partitionKey) && rowKey.equals(other.rowKey);
+    }
+  }
+
+  IndexEntries(TableDefinition base, IndexDefinition index) {
+    this.base = base;
+    this.index = index;
+    this.entries = index.entries(base);
+  }
+
+  IndexDefinition index() {
+    return index;
+  }
+
+  TableDefinition entries() {
+    return entries;
+  }
+
+  /**
+   * The entry of a row given by its keys and properties (SDK values), or null when an indexed
+   * value is NULL.
+   *
+   * @throws IllegalArgumentException if an indexed value cannot be part of a key
+   */
+  Entry of(String partitionKey, String rowKey, Map<String, Object> properties) {
+    Map<String, Object> values = new HashMap<>();
+    Object[] keyValues = null;
+    for (IndexDefinition.IndexColumn indexed : index.columns()) {
+      Column column = base.column(indexed.column());
+      int keyPosition = base.shape().keyPosition(column);
+      if (keyPosition >= 0) {
+        keyValues = keyValues != null ? keyValues : base.layout().decode(partitionKey, rowKey);
+        values.put(column.name(), keyValues == null ? null : keyValues[keyPosition]);
+      } else {
+        values.put(column.name(), column.toInternal(properties.get(column.name())));
+      }
+    }
+    String[] key = index.entryKey(entries, values, partitionKey, rowKey);
+    return key == null ? null : new Entry(key[0], key[1], partitionKey, rowKey);
+  }
+
+  /** The entry a stored row has now, or null (also for a row whose values no key can hold). */
+  Entry of(TableEntity row) {
+    try {
+      return of(row.getPartitionKey(), row.getRowKey(), row.getProperties());
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /** The entry an entity of the index's table is: its keys and the row it names. */
+  static Entry read(TableEntity entry) {
+    return new Entry(entry.getPartitionKey(), entry.getRowKey(),
+        (String) entry.getProperty(IndexDefinition.ROW_PARTITION_KEY),
+        (String) entry.getProperty(IndexDefinition.ROW_ROW_KEY));
+  }
+
+  /** The write that stores an entry: an insert for a UNIQUE index (a second one fails), else an upsert. */
+  WriteOperation put(Entry entry, String origin) {
+    return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(),
+        index.unique() ? WriteOperation.Kind.INSERT : WriteOperation.Kind.UPSERT_REPLACE,
+        Map.of(IndexDefinition.ROW_PARTITION_KEY, entry.rowPartitionKey(),
+            IndexDefinition.ROW_ROW_KEY, entry.rowRowKey()), null, origin);
+  }
+
+  /** The write that replaces an entry of a UNIQUE index read with {@code etag}, to name another row. */
+  WriteOperation replace(Entry entry, String etag, String origin) {
+    return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(), WriteOperation.Kind.REPLACE,
+        Map.of(IndexDefinition.ROW_PARTITION_KEY, entry.rowPartitionKey(),
+            IndexDefinition.ROW_ROW_KEY, entry.rowRowKey()), etag, origin);
+  }
+
+  /** The delete of an entry as read with {@code etag}: a later write of it (by another statement) stays. */
+  WriteOperation delete(Entry entry, String etag, String origin) {
+    return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(), WriteOperation.Kind.DELETE,
+        Map.of(), etag, origin);
+  }
+
+  /** Whether a stored entry belongs to the row as it is now (absent rows have none). */
+  boolean matches(TableEntity entry, TableEntity row) {
+    return row != null && read(entry).sameKey(of(row));
+  }
+
+  /** Whether an entry is older than the grace period in which the write that added it may still run. */
+  static boolean pastGrace(TableEntity entry, Duration grace) {
+    OffsetDateTime written = entry.getTimestamp();
+    return written == null || written.plus(grace).isBefore(OffsetDateTime.now());
+  }
+
+  /** The properties of an entity, the service's own left out. */
+  static Map<String, Object> properties(TableEntity entity) {
+    Map<String, Object> properties = new HashMap<>(entity.getProperties());
+    for (String name : List.of("PartitionKey", "RowKey", "Timestamp", "odata.etag")) {
+      properties.remove(name);
+    }
+    return properties;
+  }
+}

@@ -1,0 +1,96 @@
+package io.tablesql.exec;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.plan.Operand;
+import io.tablesql.plan.TableQuery;
+import io.tablesql.store.RequestCounters;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Reads rows through a secondary index: the entries its query selects, then the row each names
+ * (by its key, {@code maxConcurrency} at a time), kept only if the row still has the entry's
+ * values. So an entry ahead of its row (a write under way, or one that failed after adding it)
+ * or behind it (old values not yet removed) never makes a row appear that does not match, and
+ * since entries are added before their rows are written, no committed row is missed. A stale
+ * entry past the grace period is removed on the way.
+ */
+final class IndexScan implements Iterator<TableEntity> {
+  /** Entries whose rows are read together: one multi-point lookup's worth. */
+  private static final int BATCH = 100;
+
+  private final Iterator<TableEntity> entries;
+  private final IndexEntries index;
+  private final Session session;
+  private final String table;
+  private final RequestCounters counters;
+  private final QueryRunner.Guard guard;
+  private final Duration grace;
+  private Iterator<TableEntity> batch = Collections.emptyIterator();
+
+  private IndexScan(Iterator<TableEntity> entries, TableQuery query, StatementContext context,
+      QueryRunner.Guard guard) {
+    this.entries = entries;
+    this.index = new IndexEntries(query.table().definition(), query.index().definition());
+    this.session = query.table().session();
+    this.table = query.table().name();
+    this.counters = context.counters();
+    this.guard = guard;
+    this.grace = IndexedWrites.grace(session);
+  }
+
+  static Iterator<TableEntity> rows(TableQuery query, Function<Operand, Object> values, StatementContext context,
+      QueryRunner.Guard guard) {
+    Iterator<TableEntity> entries = QueryRunner.open(query.index().entries(), null, values, context, guard);
+    return new IndexScan(entries, query, context, guard);
+  }
+
+  @Override
+  public boolean hasNext() {
+    while (!batch.hasNext()) {
+      guard.check();
+      if (!entries.hasNext()) {
+        return false;
+      }
+      batch = nextBatch().iterator();
+    }
+    return true;
+  }
+
+  @Override
+  public TableEntity next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    return batch.next();
+  }
+
+  private List<TableEntity> nextBatch() {
+    List<TableEntity> found = new ArrayList<>();
+    while (found.size() < BATCH && entries.hasNext()) {
+      found.add(entries.next());
+    }
+    String access = "INDEX " + index.index().name() + " ROW LOOKUP";
+    List<Optional<TableEntity>> rows = Parallel.map(found, session.maxConcurrency(), entry -> {
+      IndexEntries.Entry named = IndexEntries.read(entry);
+      return named.rowPartitionKey() == null ? Optional.<TableEntity>empty()
+          : session.store().get(table, named.rowPartitionKey(), named.rowRowKey(), null, counters, access);
+    });
+    List<TableEntity> matching = new ArrayList<>();
+    for (int i = 0; i < found.size(); i++) {
+      TableEntity row = rows.get(i).orElse(null);
+      if (index.matches(found.get(i), row)) {
+        matching.add(row);
+      } else if (IndexEntries.pastGrace(found.get(i), grace)) {
+        IndexBuild.removeIfUnchanged(session, index, found.get(i), counters);
+      }
+    }
+    return matching;
+  }
+}

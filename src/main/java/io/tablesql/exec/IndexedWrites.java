@@ -1,0 +1,313 @@
+package io.tablesql.exec;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.SqlStates;
+import io.tablesql.schema.Catalog;
+import io.tablesql.schema.IndexDefinition;
+import io.tablesql.schema.TableDefinition;
+import io.tablesql.settings.DriverProperty;
+import io.tablesql.store.RequestCounters;
+import io.tablesql.store.StoreException;
+import io.tablesql.store.TableStore.EntityWrite;
+import io.tablesql.txn.WriteOperation;
+import io.tablesql.txn.WriteOperation.Kind;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Sends one entity group of a table with secondary indexes and keeps its indexes right (see
+ * ARCHITECTURE.md, "Global index consistency"). No transaction spans the row's partition and the
+ * index's, so the steps are ordered to make a crash leave only extra entries, which reads
+ * recognise, never a missing one:
+ * <ol>
+ *   <li>read the rows as they are now (an INSERT needs not: its row is absent) and make every row
+ *       write conditional on that version, so that what the indexes held before is known exactly;</li>
+ *   <li>add the entries of the new values;</li>
+ *   <li>write the rows (one entity group transaction, as without indexes);</li>
+ *   <li>remove the entries of the old values, each on the condition that it is still the one read.</li>
+ * </ol>
+ * If the rows are not written, the entries added are removed again; if nobody can tell whether
+ * they were (a lost answer), the entries stay, and reads check them against their rows.
+ */
+final class IndexedWrites {
+  private final Session session;
+  private final RequestCounters counters;
+  private final String table;
+  private final List<IndexEntries> indexes = new ArrayList<>();
+  /** Entries added (with the ETag they got), removed again if the rows are not written. */
+  private final List<Added> added = new ArrayList<>();
+
+  /**
+   * An entry added, with the ETag it got, and the entry of another row of this group it took
+   * the place of (a UNIQUE value moving between rows), which it goes back to if the rows fail.
+   */
+  record Added(IndexEntries index, IndexEntries.Entry entry, String etag, IndexEntries.Entry replaced) {
+  }
+
+  /** An entry to remove once the rows are written: as read, with its ETag. */
+  record Removal(IndexEntries index, IndexEntries.Entry entry, String etag) {
+  }
+
+  private IndexedWrites(Session session, TableDefinition base, RequestCounters counters) {
+    this.session = session;
+    this.counters = counters;
+    this.table = base.physicalTable();
+    for (IndexDefinition index : base.indexes()) {
+      indexes.add(new IndexEntries(base, index));
+    }
+  }
+
+  /** Sends the writes of one table and partition as one entity group transaction, indexes kept right. */
+  static void submit(Session session, List<WriteOperation> group, RequestCounters counters) {
+    String table = group.get(0).table();
+    TableDefinition base = Catalog.ofPhysicalTable(session, table);
+    if (base == null || base.indexes().isEmpty()) {
+      session.store().submit(table, group, counters);
+      return;
+    }
+    new IndexedWrites(session, base, counters).send(group);
+  }
+
+  private void send(List<WriteOperation> group) {
+    List<Optional<TableEntity>> current = Parallel.map(group, session.maxConcurrency(),
+        write -> write.kind() == Kind.INSERT ? Optional.<TableEntity>empty()
+            : session.store().get(table, write.partitionKey(), write.rowKey(), null, counters));
+    List<WriteOperation> rows = new ArrayList<>();
+    List<IndexEntries.Entry[]> adds = new ArrayList<>();
+    List<IndexEntries.Entry[]> olds = new ArrayList<>();
+    for (int i = 0; i < group.size(); i++) {
+      WriteOperation write = group.get(i);
+      TableEntity before = current.get(i).orElse(null);
+      rows.add(conditional(write, before));
+      Map<String, Object> after = after(write, before);
+      IndexEntries.Entry[] newEntries = new IndexEntries.Entry[indexes.size()];
+      IndexEntries.Entry[] oldEntries = new IndexEntries.Entry[indexes.size()];
+      for (int x = 0; x < indexes.size(); x++) {
+        IndexEntries index = indexes.get(x);
+        oldEntries[x] = before == null ? null : index.of(before);
+        newEntries[x] = after == null ? null : entryOf(index, write, after);
+        if (newEntries[x] != null && newEntries[x].sameKey(oldEntries[x])) {
+          newEntries[x] = null; // unchanged
+          oldEntries[x] = null;
+        }
+      }
+      adds.add(newEntries);
+      olds.add(oldEntries);
+    }
+    List<Removal> removals = prepareRemovals(group, olds);
+    addEntries(group, adds, removals);
+    try {
+      session.store().submit(table, rows, counters);
+    } catch (StoreException e) {
+      if (!SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
+        removeAdded();
+      }
+      throw e;
+    }
+    Parallel.map(removals, session.maxConcurrency(), removal -> session.store().write(removal.index().index().table(),
+        removal.index().delete(removal.entry(), removal.etag(), null), counters));
+  }
+
+  /**
+   * The write as the service is to apply it: on the condition that the row is still the version
+   * read, so that the entries of its old values are the ones removed. An upsert of an absent row
+   * becomes an insert, of a present one an update.
+   */
+  private static WriteOperation conditional(WriteOperation write, TableEntity before) {
+    if (write.kind() == Kind.INSERT || before == null) {
+      return write.kind() == Kind.UPSERT_MERGE || write.kind() == Kind.UPSERT_REPLACE
+          ? with(write, Kind.INSERT, null) : write;
+    }
+    String etag = write.etag() != null ? write.etag() : before.getETag();
+    switch (write.kind()) {
+      case UPSERT_MERGE: return with(write, Kind.MERGE, etag);
+      case UPSERT_REPLACE: return with(write, Kind.REPLACE, etag);
+      default: return with(write, write.kind(), etag);
+    }
+  }
+
+  private static WriteOperation with(WriteOperation write, Kind kind, String etag) {
+    return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), kind, write.properties(), etag,
+        write.origin());
+  }
+
+  /** The row's properties after the write, or null if it deletes the row. */
+  private static Map<String, Object> after(WriteOperation write, TableEntity before) {
+    if (write.kind().deletes()) {
+      return null;
+    }
+    boolean merges = write.kind() == Kind.MERGE || write.kind() == Kind.UPSERT_MERGE;
+    Map<String, Object> after = merges && before != null ? IndexEntries.properties(before) : new HashMap<>();
+    write.properties().forEach((name, value) -> {
+      if (value != null) {
+        after.put(name, value);
+      }
+    });
+    return after;
+  }
+
+  private static IndexEntries.Entry entryOf(IndexEntries index, WriteOperation write, Map<String, Object> after) {
+    try {
+      return index.of(write.partitionKey(), write.rowKey(), after);
+    } catch (IllegalArgumentException e) {
+      throw new StoreException("Cannot write " + write.describe() + ": index " + index.index().name() + " on ("
+          + index.index().describeColumns() + ") cannot hold its values: " + e.getMessage() + ". Nothing was written.",
+          SqlStates.DATA_EXCEPTION, null);
+    }
+  }
+
+  /** Reads the entries of old values (an entry is removed only as read: a newer write of it stays). */
+  private List<Removal> prepareRemovals(List<WriteOperation> group, List<IndexEntries.Entry[]> olds) {
+    List<Removal> wanted = new ArrayList<>();
+    for (IndexEntries.Entry[] entries : olds) {
+      for (int x = 0; x < entries.length; x++) {
+        if (entries[x] != null) {
+          wanted.add(new Removal(indexes.get(x), entries[x], null));
+        }
+      }
+    }
+    List<Optional<TableEntity>> read = Parallel.map(wanted, session.maxConcurrency(), removal -> session.store()
+        .get(removal.index().index().table(), removal.entry().partitionKey(), removal.entry().rowKey(),
+            List.of(IndexDefinition.ROW_PARTITION_KEY), counters));
+    List<Removal> removals = new ArrayList<>();
+    for (int i = 0; i < wanted.size(); i++) {
+      Removal removal = wanted.get(i);
+      read.get(i).ifPresent(entity -> removals.add(new Removal(removal.index(), removal.entry(), entity.getETag())));
+    }
+    return removals;
+  }
+
+  /**
+   * Adds the entries of the new values. A UNIQUE index's entry another row holds fails the
+   * statement (23505) before any row is written; one whose row no longer has its values, and
+   * that is past the grace period, is taken over.
+   */
+  private void addEntries(List<WriteOperation> group, List<IndexEntries.Entry[]> adds, List<Removal> removals) {
+    checkUniqueWithin(group, adds);
+    List<Object[]> wanted = new ArrayList<>();
+    for (int i = 0; i < adds.size(); i++) {
+      for (int x = 0; x < indexes.size(); x++) {
+        if (adds.get(i)[x] != null) {
+          wanted.add(new Object[] {indexes.get(x), adds.get(i)[x], group.get(i)});
+        }
+      }
+    }
+    List<Object> results = Parallel.map(wanted, session.maxConcurrency(), item -> {
+      IndexEntries index = (IndexEntries) item[0];
+      IndexEntries.Entry entry = (IndexEntries.Entry) item[1];
+      WriteOperation write = (WriteOperation) item[2];
+      try {
+        return add(session, table, index, entry, write.describe(), write.origin(), removals, counters);
+      } catch (StoreException e) {
+        return e;
+      }
+    });
+    StoreException failure = null;
+    for (Object result : results) {
+      if (result instanceof StoreException e) {
+        failure = failure == null ? e : failure;
+      } else {
+        added.add((Added) result);
+      }
+    }
+    if (failure != null) {
+      removeAdded();
+      throw failure;
+    }
+    // an entry taken over from a row of this group is the new row's now: not removed afterwards
+    removals.removeIf(removal -> added.stream().anyMatch(a -> a.index() == removal.index()
+        && a.entry().sameKey(removal.entry())));
+  }
+
+  /**
+   * Adds one entry of a row of {@code table}. A UNIQUE index's entry of the same values is taken
+   * over if it names the same row, a row of {@code removals} (the value moves there in this
+   * group), or a row without those values (past the grace period); otherwise the write fails
+   * with 23505 (or 40001 while the other write may still be under way).
+   */
+  static Added add(Session session, String table, IndexEntries index, IndexEntries.Entry entry, String describe,
+      String origin, List<Removal> removals, RequestCounters counters) {
+    EntityWrite put = session.store().write(index.index().table(), index.put(entry, origin), counters);
+    if (put.written()) {
+      return new Added(index, entry, put.etag(), null);
+    }
+    // 409: a UNIQUE index holds an entry of these values
+    Optional<TableEntity> held = session.store().get(index.index().table(), entry.partitionKey(), entry.rowKey(),
+        null, counters);
+    if (held.isEmpty()) {
+      return add(session, table, index, entry, describe, origin, removals, counters); // removed in between
+    }
+    IndexEntries.Entry holder = IndexEntries.read(held.get());
+    boolean same = entry.rowPartitionKey().equals(holder.rowPartitionKey())
+        && entry.rowRowKey().equals(holder.rowRowKey());
+    // the value moves from a row this group changes: the entry is the new row's if the group is written
+    boolean fromThisGroup = removals.stream().anyMatch(r -> r.index() == index && r.entry().sameKey(holder)
+        && r.entry().rowPartitionKey().equals(holder.rowPartitionKey())
+        && r.entry().rowRowKey().equals(holder.rowRowKey()));
+    if (!same && !fromThisGroup) {
+      Optional<TableEntity> row = session.store().get(table, holder.rowPartitionKey(), holder.rowRowKey(), null,
+          counters);
+      if (row.isPresent() && index.matches(held.get(), row.get())) {
+        throw new StoreException("Duplicate value: " + describe + " would give UNIQUE index "
+            + index.index().name() + " on (" + index.index().describeColumns() + ") a value that the row (PartitionKey '"
+            + holder.rowPartitionKey() + "', RowKey '" + holder.rowRowKey() + "') holds already. Nothing was written.",
+            SqlStates.UNIQUE_VIOLATION, null);
+      }
+      if (!IndexEntries.pastGrace(held.get(), grace(session))) {
+        throw new StoreException("Concurrent change: another write of the same value of UNIQUE index "
+            + index.index().name() + " may be under way (its entry names a row without that value, written less than "
+            + "indexGraceSeconds ago). Nothing was written. Retry the statement.", SqlStates.SERIALIZATION_FAILURE,
+            null);
+      }
+    }
+    EntityWrite replaced = session.store().write(index.index().table(),
+        index.replace(entry, held.get().getETag(), origin), counters);
+    if (!replaced.written()) {
+      throw new StoreException("Concurrent change: the entry of UNIQUE index " + index.index().name() + " for "
+          + describe + " changed while it was written. Nothing was written. Retry the statement.",
+          SqlStates.SERIALIZATION_FAILURE, null);
+    }
+    return new Added(index, entry, replaced.etag(), fromThisGroup ? holder : null);
+  }
+
+  /** Two rows of one group with the same values of a UNIQUE index: the second would fail anyway. */
+  private void checkUniqueWithin(List<WriteOperation> group, List<IndexEntries.Entry[]> adds) {
+    for (int x = 0; x < indexes.size(); x++) {
+      if (!indexes.get(x).index().unique()) {
+        continue;
+      }
+      Map<String, WriteOperation> seen = new HashMap<>();
+      for (int i = 0; i < adds.size(); i++) {
+        IndexEntries.Entry entry = adds.get(i)[x];
+        if (entry != null) {
+          WriteOperation earlier = seen.putIfAbsent(entry.partitionKey(), group.get(i));
+          if (earlier != null) {
+            throw new StoreException("Duplicate value: " + group.get(i).describe() + " and " + earlier.describe()
+                + " have the same values of UNIQUE index " + indexes.get(x).index().name() + " on ("
+                + indexes.get(x).index().describeColumns() + "). Nothing was written.", SqlStates.UNIQUE_VIOLATION,
+                null);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Removes the entries this group added, each only as added (an entry written since stays); one
+   * taken from another row of the group names that row again.
+   */
+  private void removeAdded() {
+    Parallel.map(added, session.maxConcurrency(), a -> session.store().write(a.index().index().table(),
+        a.replaced() != null ? a.index().replace(a.replaced(), a.etag(), null)
+            : a.index().delete(a.entry(), a.etag(), null), counters));
+    added.clear();
+  }
+
+  static Duration grace(Session session) {
+    return Duration.ofSeconds(session.settings().getInt(DriverProperty.INDEX_GRACE));
+  }
+}

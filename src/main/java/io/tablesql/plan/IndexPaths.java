@@ -1,0 +1,96 @@
+package io.tablesql.plan;
+
+import io.tablesql.schema.AzureTable;
+import io.tablesql.schema.Column;
+import io.tablesql.schema.IndexDefinition;
+import io.tablesql.schema.TableDefinition;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.util.ImmutableBitSet;
+
+/**
+ * Secondary indexes as access paths: the conditions on a table's indexed columns, translated
+ * against the index's entries as against any declared table's key (equality and IN on its
+ * leading columns give partitions, a range on the next column key bounds), become an INDEX
+ * LOOKUP or INDEX RANGE SCAN when that is expected to send fewer requests than the table's own
+ * access path. The client evaluates the whole condition again on the rows found.
+ */
+final class IndexPaths {
+  private IndexPaths() {
+  }
+
+  static FilterTranslator.Result cheapest(TableQuery query, RexNode condition, RexBuilder rexBuilder,
+      FilterTranslator.Result keyed) {
+    TableDefinition definition = query.table().definition();
+    if (definition == null || definition.indexes().isEmpty() || query.cached()) {
+      return keyed;
+    }
+    List<RexNode> conjuncts = RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, condition));
+    FilterTranslator.Result best = keyed;
+    double bestCost = cost(keyed.query());
+    for (IndexDefinition index : definition.indexes()) {
+      if (!index.ready()) {
+        continue; // still being built: writes keep it, queries wait
+      }
+      TableDefinition entries = index.entries(definition);
+      TableQuery all = TableQuery.fullScan(new AzureTable(query.table().session(), entries), entries.shape(), false);
+      List<RexNode> usable = onIndexedColumns(query.columns(), entries, conjuncts, rexBuilder);
+      if (usable.isEmpty()) {
+        continue;
+      }
+      FilterTranslator.Result found = new FilterTranslator(all, rexBuilder)
+          .translate(RexUtil.composeConjunction(rexBuilder, usable));
+      if (found.query().path() == AccessPath.TABLE_SCAN || !found.correlated().isEmpty()) {
+        continue; // no bound on the index's leading column, or a lookup join's values
+      }
+      String client = new FilterTranslator(query, rexBuilder).describe(condition);
+      TableQuery indexed = query.withIndex(new TableQuery.IndexAccess(index, found.query()), client);
+      double indexCost = cost(indexed);
+      if (indexCost < bestCost) {
+        best = new FilterTranslator.Result(indexed, condition, List.of());
+        bestCost = indexCost;
+      }
+    }
+    return best;
+  }
+
+  /** Requests in sequence: the rows an index names are read {@code maxConcurrency} at a time. */
+  private static double cost(TableQuery query) {
+    if (query.index() == null) {
+      return query.estimatedRequests();
+    }
+    return query.index().entries().estimatedRequests()
+        + Math.ceil(query.estimatedRows() / query.table().session().maxConcurrency());
+  }
+
+  /** The conjuncts over indexed columns only, their field references renumbered to the entries' columns. */
+  private static List<RexNode> onIndexedColumns(List<Column> columns, TableDefinition entries, List<RexNode> conjuncts,
+      RexBuilder rexBuilder) {
+    int[] target = new int[columns.size()];
+    for (int i = 0; i < columns.size(); i++) {
+      String name = columns.get(i).name();
+      boolean indexed = entries.layout().partition().stream().anyMatch(key -> key.name().equals(name));
+      target[i] = indexed ? entries.shape().indexOf(name) : -1;
+    }
+    RexShuttle renumber = new RexShuttle() {
+      @Override
+      public RexNode visitInputRef(RexInputRef ref) {
+        return rexBuilder.makeInputRef(ref.getType(), target[ref.getIndex()]);
+      }
+    };
+    List<RexNode> usable = new ArrayList<>();
+    for (RexNode conjunct : conjuncts) {
+      ImmutableBitSet fields = RelOptUtil.InputFinder.bits(conjunct);
+      if (!fields.isEmpty() && fields.asList().stream().allMatch(f -> target[f] >= 0)) {
+        usable.add(conjunct.accept(renumber));
+      }
+    }
+    return usable;
+  }
+}

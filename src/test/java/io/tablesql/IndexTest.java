@@ -1,0 +1,221 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablesql.testing.QueryRuns;
+import io.tablesql.testing.QueryRuns.Run;
+import io.tablesql.testing.TestAccount;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Secondary indexes: CREATE INDEX builds one over existing rows, every write path keeps it right,
+ * queries on indexed columns read a handful of entities instead of the table, and every answer
+ * is the one a full scan gives.
+ */
+class IndexTest {
+  private static final int PEOPLE = 300;
+  private static Connection connection;
+  private static Connection oracle;
+
+  @BeforeAll
+  static void setUp() throws SQLException {
+    connection = TestAccount.connect();
+    oracle = TestAccount.connect("pushdown=false");
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IxPeople (Region VARCHAR, Id INT, Email VARCHAR, LastName VARCHAR, Age INT, "
+          + "PRIMARY KEY ((Region), Id))");
+    }
+    try (PreparedStatement insert = connection.prepareStatement(
+        "INSERT INTO IxPeople (Region, Id, Email, LastName, Age) VALUES (?, ?, ?, ?, ?)")) {
+      for (int id = 0; id < PEOPLE; id++) {
+        insert.setString(1, "r" + id % 7);
+        insert.setInt(2, id);
+        insert.setString(3, "p" + id + "@example.com");
+        insert.setString(4, "Name" + id % 20);
+        if (id % 10 == 9) {
+          insert.setNull(5, java.sql.Types.INTEGER);
+        } else {
+          insert.setInt(5, 20 + id % 50);
+        }
+        insert.addBatch();
+      }
+      insert.executeBatch();
+    }
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE UNIQUE INDEX IxPeopleEmail ON IxPeople (Email)");
+      statement.execute("CREATE INDEX IxPeopleName ON IxPeople (LastName, Age DESC)");
+      statement.execute("CREATE INDEX IxPeopleAge ON IxPeople (Age)");
+    }
+  }
+
+  @AfterAll
+  static void tearDown() throws SQLException {
+    oracle.close();
+    connection.close();
+  }
+
+  private static Run agreed(String sql) throws SQLException {
+    return QueryRuns.agreed(connection, oracle, sql);
+  }
+
+  @Test
+  void equalityOnAUniqueIndexIsOneEntryAndOneRow() throws SQLException {
+    String sql = "SELECT Id, Region, Age FROM IxPeople WHERE Email = 'p42@example.com'";
+    assertThat(QueryRuns.explain(connection, sql)).contains("INDEX LOOKUP IxPeopleEmail")
+        .contains("then each row by its key");
+    Run run = agreed(sql);
+    assertThat(run.rows()).containsExactly("42|r0|62");
+    assertThat(run.requests()).isEqualTo(2);
+  }
+
+  @Test
+  void equalityAndRangesOnIndexPrefixes() throws SQLException {
+    Run byName = agreed("SELECT Id FROM IxPeople WHERE LastName = 'Name3' ORDER BY Id");
+    assertThat(byName.rows()).hasSize(PEOPLE / 20);
+    assertThat(byName.requests()).isLessThanOrEqualTo(1 + PEOPLE / 20);
+    assertThat(QueryRuns.explain(connection, "SELECT Id FROM IxPeople WHERE LastName = 'Name3' AND Age > 30"))
+        .contains("IxPeopleName");
+    agreed("SELECT Id FROM IxPeople WHERE LastName = 'Name3' AND Age > 30 ORDER BY Id");
+    agreed("SELECT Id FROM IxPeople WHERE LastName IN ('Name1', 'Name2') AND Age <= 40 ORDER BY Id");
+    agreed("SELECT Id FROM IxPeople WHERE Email IN ('p1@example.com', 'p2@example.com', 'nobody') ORDER BY Id");
+    Run range = agreed("SELECT Id FROM IxPeople WHERE Age BETWEEN 30 AND 31 ORDER BY Id");
+    assertThat(QueryRuns.explain(connection, "SELECT Id FROM IxPeople WHERE Age BETWEEN 30 AND 31"))
+        .contains("INDEX RANGE SCAN IxPeopleAge");
+    assertThat(range.rows()).isNotEmpty();
+    agreed("SELECT COUNT(*) FROM IxPeople WHERE Age = 25");
+  }
+
+  @Test
+  void theKeyStillWinsWhereItIsCheaper() throws SQLException {
+    assertThat(QueryRuns.explain(connection, "SELECT * FROM IxPeople WHERE Region = 'r1' AND Id = 8 AND "
+        + "Email = 'p8@example.com'")).contains("POINT LOOKUP").doesNotContain("INDEX");
+  }
+
+  @Test
+  void everyWritePathKeepsTheIndexesRight() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("INSERT INTO IxPeople (Region, Id, Email, LastName, Age) VALUES ('w', 1, 'w1@x', 'Writer', 40)");
+      statement.execute("UPDATE IxPeople SET Email = 'w1-new@x', Age = 41 WHERE Region = 'w' AND Id = 1");
+      statement.execute("UPSERT INTO IxPeople (Region, Id, Email, LastName, Age) VALUES ('w', 2, 'w2@x', 'Writer', 50)");
+      statement.execute("UPSERT INTO IxPeople (Region, Id, Email) VALUES ('w', 2, 'w2-new@x')");
+      statement.execute("INSERT INTO IxPeople (Region, Id, Email, LastName, Age) "
+          + "SELECT 'w', Id + 1000, 'copy' || Email, 'Writer', Age FROM IxPeople WHERE Region = 'r3' AND Id < 30");
+      statement.execute("DELETE FROM IxPeople WHERE Region = 'w' AND Id = 1003");
+      statement.addBatch("INSERT INTO IxPeople (Region, Id, Email, LastName, Age) VALUES ('w', 3, 'w3@x', 'Writer', 40)");
+      statement.addBatch("UPDATE IxPeople SET LastName = 'Moved' WHERE Region = 'w' AND Id = 2");
+      statement.executeBatch();
+    }
+    connection.setAutoCommit(false);
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("INSERT INTO IxPeople (Region, Id, Email, LastName, Age) VALUES ('t', 1, 't1@x', 'Txn', 33)");
+      statement.execute("INSERT INTO IxPeople (Region, Id, Email, LastName, Age) VALUES ('t', 2, 't2@x', 'Txn', 34)");
+      connection.commit();
+      statement.execute("UPDATE IxPeople SET Email = 't2-new@x' WHERE Region = 't' AND Id = 2");
+      statement.execute("DELETE FROM IxPeople WHERE Region = 't' AND Id = 1");
+      connection.commit();
+    } finally {
+      connection.setAutoCommit(true);
+    }
+    assertThat(agreed("SELECT Id, Email FROM IxPeople WHERE Email = 'w1-new@x'").rows()).containsExactly("1|w1-new@x");
+    assertThat(agreed("SELECT Id FROM IxPeople WHERE Email = 'w1@x'").rows()).isEmpty();
+    assertThat(agreed("SELECT Id, LastName FROM IxPeople WHERE Email = 'w2-new@x'").rows()).containsExactly("2|Moved");
+    assertThat(agreed("SELECT Id FROM IxPeople WHERE LastName = 'Writer' ORDER BY Id").rows()).hasSize(5);
+    assertThat(agreed("SELECT Id FROM IxPeople WHERE LastName = 'Moved'").rows()).containsExactly("2");
+    assertThat(agreed("SELECT Id FROM IxPeople WHERE Email = 't2-new@x'").rows()).containsExactly("2");
+    assertThat(agreed("SELECT Id FROM IxPeople WHERE LastName = 'Txn'").rows()).containsExactly("2");
+    assertThat(agreed("SELECT Id FROM IxPeople WHERE Email LIKE 'copy%' AND Email = 'copyp3@example.com'").rows())
+        .isEmpty(); // row 1003 was deleted
+    assertNoStaleEntries("IxPeopleEmail", "IxPeopleName", "IxPeopleAge");
+  }
+
+  @Test
+  void aUniqueIndexRefusesASecondRowWithItsValue() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("INSERT INTO IxPeople (Region, Id, Email) VALUES ('u', 1, 'unique@x')");
+      assertThatThrownBy(() -> statement.execute("INSERT INTO IxPeople (Region, Id, Email) VALUES ('u', 2, 'unique@x')"))
+          .isInstanceOf(SQLException.class).hasMessageContaining("IxPeopleEmail")
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("23505");
+      assertThatThrownBy(() -> statement.execute("UPDATE IxPeople SET Email = 'p5@example.com' WHERE Region = 'u' "
+          + "AND Id = 1")).extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("23505");
+      assertThatThrownBy(() -> statement.execute("INSERT INTO IxPeople (Region, Id, Email) VALUES ('u', 3, 'same@x'), "
+          + "('u', 4, 'same@x')")).extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("23505");
+      statement.execute("DELETE FROM IxPeople WHERE Region = 'u' AND Id = 1");
+      statement.execute("INSERT INTO IxPeople (Region, Id, Email) VALUES ('u', 2, 'unique@x')"); // free again
+    }
+    assertThat(agreed("SELECT Id FROM IxPeople WHERE Email = 'unique@x'").rows()).containsExactly("2");
+    assertThat(agreed("SELECT Id FROM IxPeople WHERE Region = 'u' ORDER BY Id").rows()).containsExactly("2");
+  }
+
+  @Test
+  void metadataListsTheIndexesAndHidesTheirEntries() throws SQLException {
+    List<String> indexes = new ArrayList<>();
+    try (ResultSet info = connection.getMetaData().getIndexInfo(null, null, "IxPeople", false, false)) {
+      while (info.next()) {
+        indexes.add(info.getString("INDEX_NAME") + ":" + info.getString("COLUMN_NAME") + ":"
+            + info.getString("ASC_OR_DESC") + ":" + info.getBoolean("NON_UNIQUE"));
+      }
+    }
+    assertThat(indexes).contains("IxPeopleEmail:Email:A:false", "IxPeopleName:LastName:A:true",
+        "IxPeopleName:Age:D:true");
+    try (ResultSet tables = connection.getMetaData().getTables(null, null, "%", null)) {
+      while (tables.next()) {
+        assertThat(tables.getString("TABLE_NAME")).doesNotStartWith("tsi");
+      }
+    }
+  }
+
+  @Test
+  void createDropAndErrors() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IxTemp (K INT PRIMARY KEY, V VARCHAR)");
+      statement.execute("INSERT INTO IxTemp (K, V) VALUES (1, 'a'), (2, 'b'), (3, 'a')");
+      assertThatThrownBy(() -> statement.execute("CREATE UNIQUE INDEX IxTempV ON IxTemp (V)"))
+          .hasMessageContaining("IxTempV").extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("23505");
+      statement.execute("CREATE INDEX IxTempV ON IxTemp (V)");
+      SQLWarning warning = statement.getWarnings();
+      assertThat(warning != null).isTrue();
+      assertThat(warning.getMessage()).contains("IxTempV").contains("3 rows");
+      assertThat(agreed("SELECT K FROM IxTemp WHERE V = 'a' ORDER BY K").rows()).containsExactly("1", "3");
+      assertThatThrownBy(() -> statement.execute("CREATE INDEX IxTempV ON IxTemp (K)"))
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("42S01");
+      statement.execute("CREATE INDEX IF NOT EXISTS IxTempV ON IxTemp (K)");
+      assertThatThrownBy(() -> statement.execute("CREATE INDEX IxTempW ON IxTemp (Nope)"))
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("42S22");
+      assertThatThrownBy(() -> statement.execute("CREATE INDEX IxTempW ON IxTemp V"))
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("42000");
+      statement.execute("DROP INDEX IxTempV");
+      assertThat(QueryRuns.explain(connection, "SELECT K FROM IxTemp WHERE V = 'a'")).doesNotContain("INDEX");
+      assertThatThrownBy(() -> statement.execute("DROP INDEX IxTempV"))
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("42S02");
+      statement.execute("DROP INDEX IF EXISTS IxTempV");
+      statement.execute("CREATE INDEX IxTempV2 ON IxTemp (V)");
+      statement.execute("DROP TABLE IxTemp");
+    }
+  }
+
+  /** VERIFY finds no stale entry on an index every write kept right. */
+  private static void assertNoStaleEntries(String... indexes) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      for (String index : indexes) {
+        statement.execute("ALTER INDEX " + index + " VERIFY");
+        SQLWarning warning = statement.getWarnings();
+        String last = null;
+        for (SQLWarning w = warning; w != null; w = w.getNextWarning()) {
+          last = w.getMessage();
+        }
+        assertThat(last).contains("0 stale entries removed").doesNotContain("left");
+      }
+    }
+  }
+}
