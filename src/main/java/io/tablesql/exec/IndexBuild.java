@@ -139,7 +139,7 @@ public final class IndexBuild {
 
   /** Removes a stale entry as read: if a write changed it since, it stays. */
   static void removeIfUnchanged(Session session, IndexEntries entries, TableEntity entry, RequestCounters counters) {
-    session.store().write(entries.index().table(),
+    IndexedWrites.bestEffort(session, entries.index().table(),
         entries.delete(IndexEntries.read(entry), entry.getETag(), null), counters);
   }
 

@@ -108,8 +108,18 @@ final class IndexedWrites {
       }
       throw e;
     }
-    Parallel.map(removals, session.maxConcurrency(), removal -> session.store().write(removal.index().index().table(),
+    // the rows are written: an old entry left by a failure here is only extra, and reads skip it
+    Parallel.map(removals, session.maxConcurrency(), removal -> bestEffort(session, removal.index().index().table(),
         removal.index().delete(removal.entry(), removal.etag(), null), counters));
+  }
+
+  /** A write whose failure leaves only an extra entry, which reads recognise: not the statement's failure. */
+  static EntityWrite bestEffort(Session session, String table, WriteOperation write, RequestCounters counters) {
+    try {
+      return session.store().write(table, write, counters);
+    } catch (StoreException e) {
+      return null;
+    }
   }
 
   /**
@@ -301,7 +311,7 @@ final class IndexedWrites {
    * taken from another row of the group names that row again.
    */
   private void removeAdded() {
-    Parallel.map(added, session.maxConcurrency(), a -> session.store().write(a.index().index().table(),
+    Parallel.map(added, session.maxConcurrency(), a -> bestEffort(session, a.index().index().table(),
         a.replaced() != null ? a.index().replace(a.replaced(), a.etag(), null)
             : a.index().delete(a.entry(), a.etag(), null), counters));
     added.clear();

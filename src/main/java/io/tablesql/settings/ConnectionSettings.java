@@ -164,7 +164,8 @@ public final class ConnectionSettings {
           : Integer.MAX_VALUE;
       long min = property == DriverProperty.MAX_RETRIES || property == DriverProperty.SCHEMA_TTL
           || property == DriverProperty.TABLE_DELETE_WAIT || property == DriverProperty.MAX_REQUESTS_PER_SECOND
-          || property == DriverProperty.PLAN_CACHE_SIZE || property == DriverProperty.LOOKUP_CACHE_TTL ? 0 : 1;
+          || property == DriverProperty.PLAN_CACHE_SIZE || property == DriverProperty.LOOKUP_CACHE_TTL
+          || property == DriverProperty.INDEX_GRACE ? 0 : 1;
       if (number < min || number > max) {
         throw badValue(property, value, "a whole number from " + min + " to " + max);
       }

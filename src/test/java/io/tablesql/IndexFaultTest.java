@@ -1,0 +1,176 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableItem;
+import io.tablesql.testing.FaultyProxy;
+import io.tablesql.testing.FaultyProxy.Fault;
+import io.tablesql.testing.FaultyProxy.Request;
+import io.tablesql.testing.QueryRuns;
+import io.tablesql.testing.TestAccount;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Global indexes under failures and concurrency: every step of an indexed write (reading the
+ * row, adding an entry, writing the row, removing the old entry) fails or loses its answer in
+ * turn, and writers race on the same rows and values; afterwards every query through an index
+ * returns exactly what a full scan returns, and ALTER INDEX ... VERIFY leaves no stale entry.
+ */
+class IndexFaultTest {
+  private static final int VALUES = 5;
+
+  @Test
+  void injectedFailuresNeverMakeAnIndexDisagreeWithAScan() throws Exception {
+    String table = "IxFaults";
+    try (Connection direct = TestAccount.connect("indexGraceSeconds=0");
+        Connection oracle = TestAccount.connect("pushdown=false");
+        FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
+      create(direct, table);
+      try (Connection faulty = FaultTest.connectThrough(proxy, "maxRetries=0", "indexGraceSeconds=0")) {
+        Predicate<Request> toIndexes = request -> request.path().contains("/tsi");
+        Predicate<Request> everyThird = FaultyProxy.everyNth(3);
+        Predicate<Request> everyFifth = FaultyProxy.everyNth(5);
+        Predicate<Request> everyFourth = FaultyProxy.everyNth(4);
+        proxy.inject(Fault.LOSE_ANSWER, r -> toIndexes.test(r) && !r.method().equals("GET") && everyThird.test(r),
+            Integer.MAX_VALUE);
+        proxy.inject(Fault.BUSY, r -> toIndexes.test(r) && everyFifth.test(r), Integer.MAX_VALUE);
+        proxy.inject(Fault.LOSE_ANSWER, r -> r.isBatch() && everyFourth.test(r), Integer.MAX_VALUE);
+        proxy.inject(Fault.BUSY, FaultyProxy.everyNth(17), Integer.MAX_VALUE);
+        int failed = randomWrites(faulty, table, new Random(11), 150);
+        assertThat(failed).isGreaterThan(10);
+        assertThat(proxy.faults()).isGreaterThan(30);
+      }
+      assertIndexesAgreeWithScans(direct, oracle, table);
+      verifyLeavesNoStaleEntry(direct, table);
+    }
+  }
+
+  @Test
+  void concurrentWritersOfTheSameValuesLeaveIndexesExact() throws Exception {
+    String table = "IxRaces";
+    try (Connection direct = TestAccount.connect("indexGraceSeconds=0");
+        Connection oracle = TestAccount.connect("pushdown=false")) {
+      create(direct, table);
+      ExecutorService threads = Executors.newFixedThreadPool(4);
+      List<Future<Integer>> done = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        int seed = t;
+        done.add(threads.submit(() -> {
+          try (Connection writer = TestAccount.connect()) {
+            return randomWrites(writer, table, new Random(100 + seed), 40);
+          }
+        }));
+      }
+      for (Future<Integer> future : done) {
+        future.get();
+      }
+      threads.shutdown();
+      assertIndexesAgreeWithScans(direct, oracle, table);
+      verifyLeavesNoStaleEntry(direct, table);
+      // a UNIQUE value is held by one row at most, however the races went
+      assertThat(QueryRuns.run(oracle, "SELECT Code, COUNT(*) FROM " + table + " WHERE Code IS NOT NULL "
+          + "GROUP BY Code HAVING COUNT(*) > 1").rows()).isEmpty();
+    }
+  }
+
+  private static void create(Connection connection, String table) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE " + table + " (Grp VARCHAR, Id INT, Val INT, Code VARCHAR, "
+          + "PRIMARY KEY ((Grp), Id))");
+      statement.execute("INSERT INTO " + table + " (Grp, Id, Val, Code) VALUES ('a', 1, 1, 'c1'), ('a', 2, 2, 'c2'), "
+          + "('b', 3, 1, NULL), ('b', 4, NULL, 'c4')");
+      statement.execute("CREATE INDEX " + table + "Val ON " + table + " (Val)");
+      statement.execute("CREATE UNIQUE INDEX " + table + "Code ON " + table + " (Code)");
+    }
+  }
+
+  /** Random inserts, updates, upserts and deletes over a few rows and values; returns how many failed. */
+  private static int randomWrites(Connection connection, String table, Random random, int count) {
+    int failed = 0;
+    for (int i = 0; i < count; i++) {
+      String group = random.nextBoolean() ? "a" : "b";
+      int id = random.nextInt(12);
+      String val = random.nextInt(6) == 0 ? "NULL" : String.valueOf(random.nextInt(VALUES));
+      String code = random.nextInt(4) == 0 ? "NULL" : "'c" + random.nextInt(15) + "'";
+      String sql = switch (random.nextInt(6)) {
+        case 0 -> "INSERT INTO " + table + " (Grp, Id, Val, Code) VALUES ('" + group + "', " + id + ", " + val + ", "
+            + code + ")";
+        case 1 -> "UPDATE " + table + " SET Val = " + val + " WHERE Grp = '" + group + "' AND Id = " + id;
+        case 2 -> "UPDATE " + table + " SET Code = " + code + ", Val = " + val + " WHERE Grp = '" + group + "'"
+            + " AND Id < " + id;
+        case 3 -> "UPSERT INTO " + table + " (Grp, Id, Val, Code) VALUES ('" + group + "', " + id + ", " + val + ", "
+            + code + ")";
+        case 4 -> "DELETE FROM " + table + " WHERE Grp = '" + group + "' AND Id = " + id;
+        default -> "INSERT INTO " + table + " (Grp, Id, Val) VALUES ('" + group + "', " + (100 + i) + ", " + val + "), "
+            + "('" + group + "', " + (200 + i) + ", " + val + ")";
+      };
+      try (Statement statement = connection.createStatement()) {
+        statement.execute(sql);
+      } catch (SQLException e) {
+        failed++;
+      }
+    }
+    return failed;
+  }
+
+  private static void assertIndexesAgreeWithScans(Connection pushed, Connection oracle, String table)
+      throws SQLException {
+    for (int value = -1; value <= VALUES; value++) {
+      String sql = "SELECT Grp, Id, Val, Code FROM " + table + " WHERE Val = " + value + " ORDER BY Grp, Id";
+      assertThat(QueryRuns.explain(pushed, sql)).contains("INDEX LOOKUP");
+      QueryRuns.agreed(pushed, oracle, sql);
+    }
+    QueryRuns.agreed(pushed, oracle, "SELECT Grp, Id FROM " + table + " WHERE Val BETWEEN 1 AND 3 ORDER BY Grp, Id");
+    for (int code = 0; code < 15; code++) {
+      QueryRuns.agreed(pushed, oracle, "SELECT Grp, Id, Val FROM " + table + " WHERE Code = 'c" + code + "'");
+    }
+  }
+
+  /** VERIFY removes every stale entry; then each index holds exactly one entry per row with its values. */
+  private static void verifyLeavesNoStaleEntry(Connection connection, String table) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      for (String index : List.of(table + "Val", table + "Code")) {
+        statement.execute("ALTER INDEX " + index + " VERIFY");
+        statement.execute("ALTER INDEX " + index + " VERIFY");
+        SQLWarning warning = statement.getWarnings();
+        String summary = null;
+        for (SQLWarning w = warning; w != null; w = w.getNextWarning()) {
+          summary = w.getMessage();
+        }
+        assertThat(summary).contains("0 stale entries removed").doesNotContain("left");
+      }
+    }
+    long rowsWithVal = Long.parseLong(QueryRuns.run(connection, "SELECT COUNT(*) FROM " + table
+        + " WHERE Val IS NOT NULL").rows().get(0));
+    long rowsWithCode = Long.parseLong(QueryRuns.run(connection, "SELECT COUNT(*) FROM " + table
+        + " WHERE Code IS NOT NULL").rows().get(0));
+    assertThat(entries("ix" + table + table + "Val")).isEqualTo(rowsWithVal);
+    assertThat(entries("ix" + table + table + "Code")).isEqualTo(rowsWithCode);
+  }
+
+  /** The entities of the Azure table holding an index's entries. */
+  private static long entries(String letters) {
+    for (TableItem item : TestAccount.service().listTables()) {
+      if (item.getName().startsWith("tsi" + letters.substring(0, Math.min(40, letters.length())) + "x")) {
+        long count = 0;
+        for (TableEntity ignored : TestAccount.service().getTableClient(item.getName()).listEntities()) {
+          count++;
+        }
+        return count;
+      }
+    }
+    throw new AssertionError("no entries table for " + letters);
+  }
+}
