@@ -1,6 +1,17 @@
--- Inter-partition secondary index: a separate table keyed by email tells which department
--- (partition) holds the employee, so a lookup by email needs two point queries, never a scan.
--- Access path: POINT LOOKUP
+-- Inter-partition secondary index: finding an employee by email without knowing the
+-- department (the partition). Declared once (sql-examples/setup/tables.sql):
+--   CREATE UNIQUE INDEX PeopleByEmail ON People (Email);
+-- tablesql keeps an entry per employee in the index's own table, keyed by the email, and keeps
+-- it right on every write. A lookup reads the entry, then the row it names: two requests.
+-- Access path: INDEX LOOKUP
+SELECT Department, EmployeeId, FirstName, LastName
+FROM People
+WHERE Email = 'hugo.oneil@contoso.com';
+-- expect rows: 1
+
+-- The same pattern kept by hand, as applications do without tablesql: a separate table keyed
+-- by email tells which department holds the employee, so a lookup by email needs two point
+-- queries, never a scan.
 SELECT Department, EmployeeId
 FROM EmployeesByEmail
 WHERE PartitionKey = 'email_hugo.oneil@contoso.com' AND RowKey = 'employee';

@@ -1,5 +1,17 @@
--- Index entities: one entity per last name lists the ids of every employee with that name,
--- so "who is called Jones?" is one point query instead of a scan of every department.
+-- Index entities: "who is called Jones?" without a scan of every department. Declared once
+-- (sql-examples/setup/tables.sql):
+--   CREATE INDEX PeopleByLastName ON People (LastName);
+-- The index's entries for 'Jones' are one partition of its table; each names a row, read by
+-- its key. tablesql adds and removes entries as employees are written.
+-- Access path: INDEX LOOKUP
+SELECT Department, EmployeeId, FirstName
+FROM People
+WHERE LastName = 'Jones'
+ORDER BY Department;
+-- expect rows: 4
+
+-- The same kept by hand: one entity per last name lists the ids of every employee with that
+-- name, which the application must rewrite on every change.
 -- Access path: POINT LOOKUP
 SELECT EmployeeIds, "Count"
 FROM EmployeeIdsByLastName

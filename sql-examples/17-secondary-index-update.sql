@@ -14,3 +14,20 @@ WHERE PartitionKey = 'Sales' AND RowKey IN ('empid_000101', 'email_hugo.oneil@co
 UPDATE Employees SET Age = Age - 1
 WHERE PartitionKey = 'Sales' AND RowKey IN ('empid_000101', 'email_hugo.oneil@contoso.com');
 -- expect updated: 2
+
+-- With a declared index, tablesql does this bookkeeping: changing an employee's email moves
+-- the entry of index PeopleByEmail (added for the new value before the row is written, the old
+-- one removed after), so the old address finds nothing and the new one finds the row.
+UPDATE People SET Email = 'hugo.oneil@fabrikam.com'
+WHERE Department = 'Sales' AND EmployeeId = 101;
+-- expect updated: 1
+
+SELECT EmployeeId FROM People WHERE Email = 'hugo.oneil@contoso.com';
+-- expect rows: 0
+
+SELECT EmployeeId FROM People WHERE Email = 'hugo.oneil@fabrikam.com';
+-- expect rows: 1
+
+UPDATE People SET Email = 'hugo.oneil@contoso.com'
+WHERE Department = 'Sales' AND EmployeeId = 101;
+-- expect updated: 1

@@ -69,3 +69,19 @@ UPSERT INTO EventLog (App, EventTime, Level, Message) VALUES
   ('checkout', TIMESTAMP '2024-01-15 11:51:00', 'INFO', 'event 33'),
   ('search', TIMESTAMP '2024-01-15 11:58:00', 'ERROR', 'event 34'),
   ('billing', TIMESTAMP '2024-01-15 12:05:00', 'INFO', 'event 35');
+
+-- The employees once more, as a table tablesql writes (keyed by department and id), with the
+-- guide's secondary indexes declared instead of kept by hand: tablesql maintains them on every
+-- INSERT, UPDATE, UPSERT and DELETE. See README, "Secondary indexes".
+CREATE TABLE IF NOT EXISTS People (
+  Department VARCHAR, EmployeeId INT, FirstName VARCHAR, LastName VARCHAR, Age INT, Email VARCHAR,
+  PRIMARY KEY ((Department), EmployeeId));
+
+UPSERT INTO People (Department, EmployeeId, FirstName, LastName, Age, Email)
+  SELECT Department, EmployeeId, FirstName, LastName, Age, Email FROM Employee;
+
+-- The inter-partition secondary index: an employee by email, whatever the department.
+CREATE UNIQUE INDEX IF NOT EXISTS PeopleByEmail ON People (Email);
+
+-- Index entities: the employees of a last name.
+CREATE INDEX IF NOT EXISTS PeopleByLastName ON People (LastName);
