@@ -7,6 +7,7 @@ import io.tablesql.schema.TableDefinition;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.Strong;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
@@ -38,6 +39,9 @@ final class IndexPaths {
       if (!index.ready()) {
         continue; // still being built: writes keep it, queries wait
       }
+      if (!everyEntryColumnRejectsNull(query.columns(), definition, index, conjuncts)) {
+        continue; // rows with a NULL in an indexed column have no entry, and could match
+      }
       TableDefinition entries = index.entries(definition);
       TableQuery all = TableQuery.fullScan(new AzureTable(query.table().session(), entries), entries.shape(), false);
       List<RexNode> usable = onIndexedColumns(query.columns(), entries, conjuncts, rexBuilder);
@@ -58,6 +62,30 @@ final class IndexPaths {
       }
     }
     return best;
+  }
+
+  /**
+   * Whether every row the condition can match has an entry: each indexed column is NOT NULL, or
+   * some conjunct is never true when it is NULL.
+   */
+  private static boolean everyEntryColumnRejectsNull(List<Column> columns, TableDefinition definition,
+      IndexDefinition index, List<RexNode> conjuncts) {
+    for (IndexDefinition.IndexColumn indexed : index.columns()) {
+      if (!definition.column(indexed.column()).nullable()) {
+        continue;
+      }
+      int field = -1;
+      for (int i = 0; i < columns.size(); i++) {
+        if (columns.get(i).name().equals(indexed.column())) {
+          field = i;
+        }
+      }
+      ImmutableBitSet nulls = field < 0 ? null : ImmutableBitSet.of(field);
+      if (nulls == null || conjuncts.stream().noneMatch(conjunct -> Strong.isNotTrue(conjunct, nulls))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Requests in sequence: the rows an index names are read {@code maxConcurrency} at a time. */
