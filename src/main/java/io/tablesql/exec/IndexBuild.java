@@ -14,15 +14,13 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Builds, verifies and repairs a global index against its table: one page of rows (or entries)
- * in memory at a time. The build records after each page the row it goes on from, so that an
+ * Builds, verifies and repairs a global index against its table: one page of rows (or entries,
+ * {@code pageSize} of them) in memory at a time. The build records after each page the row it goes on from, so that an
  * interrupted one resumes there ({@code ALTER INDEX ... REBUILD}); then every entry is checked
  * against its row, and one whose row lacks its values (past the grace period, see
  * {@code indexGraceSeconds}) is removed.
  */
 public final class IndexBuild {
-  private static final int PAGE = 1000;
-
   private final Session session;
   private final TableDefinition base;
   private final IndexEntries entries;
@@ -66,7 +64,7 @@ public final class IndexBuild {
   private long indexRows(List<String> resumeFrom) {
     String filter = resumeFrom == null ? null : "PartitionKey gt " + quote(resumeFrom.get(0))
         + " or (PartitionKey eq " + quote(resumeFrom.get(0)) + " and RowKey gt " + quote(resumeFrom.get(1)) + ")";
-    Iterator<List<TableEntity>> pages = session.store().query(base.physicalTable(), filter, null, PAGE, counters);
+    Iterator<List<TableEntity>> pages = session.store().query(base.physicalTable(), filter, null, pageSize(), counters);
     long rows = 0;
     while (pages.hasNext()) {
       List<TableEntity> page = pages.next();
@@ -112,7 +110,7 @@ public final class IndexBuild {
   /** Checks every entry against its row; returns entries checked, stale ones removed, stale ones left. */
   private long[] removeStale() {
     Duration grace = IndexedWrites.grace(session);
-    Iterator<List<TableEntity>> pages = session.store().query(entries.index().table(), null, null, PAGE, counters);
+    Iterator<List<TableEntity>> pages = session.store().query(entries.index().table(), null, null, pageSize(), counters);
     long[] counts = new long[3];
     while (pages.hasNext()) {
       List<TableEntity> page = pages.next();
@@ -141,6 +139,10 @@ public final class IndexBuild {
   static void removeIfUnchanged(Session session, IndexEntries entries, TableEntity entry, RequestCounters counters) {
     IndexedWrites.bestEffort(session, entries.index().table(),
         entries.delete(IndexEntries.read(entry), entry.getETag(), null), counters);
+  }
+
+  private int pageSize() {
+    return session.settings().getInt(io.tablesql.settings.DriverProperty.PAGE_SIZE);
   }
 
   private static String quote(String key) {
