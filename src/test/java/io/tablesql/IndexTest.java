@@ -3,6 +3,8 @@ package io.tablesql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableItem;
 import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.QueryRuns.Run;
 import io.tablesql.testing.TestAccount;
@@ -205,6 +207,79 @@ class IndexTest {
       statement.execute("DROP INDEX IF EXISTS IxTempV");
       statement.execute("CREATE INDEX IxTempV2 ON IxTemp (V)");
       statement.execute("DROP TABLE IxTemp");
+    }
+  }
+
+  @Test
+  void localIndexesLiveInTheRowsPartitionsAndChangeWithThem() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IxOrders (Customer VARCHAR, OrderId INT, Status VARCHAR, Total DOUBLE, "
+          + "Note VARCHAR, PRIMARY KEY ((Customer), OrderId))");
+      StringBuilder values = new StringBuilder();
+      for (int i = 0; i < 150; i++) {
+        values.append(i == 0 ? "" : ", ").append("('c").append(i % 3).append("', ").append(i).append(", '")
+            .append(i % 4 == 0 ? "open" : "shipped").append("', ").append(i * 1.5).append(", 'n").append(i).append("')");
+      }
+      statement.execute("INSERT INTO IxOrders (Customer, OrderId, Status, Total, Note) VALUES " + values);
+      statement.execute("CREATE INDEX IxOrdersStatus ON IxOrders (Status) INCLUDE (Total) LOCAL");
+    }
+    String covered = "SELECT OrderId, Total FROM IxOrders WHERE Customer = 'c1' AND Status = 'open' ORDER BY OrderId";
+    assertThat(QueryRuns.explain(connection, covered)).contains("INDEX LOOKUP IxOrdersStatus")
+        .contains("covering: no row read");
+    Run run = agreed(covered);
+    assertThat(run.rows()).hasSize(13);
+    assertThat(run.requests()).isEqualTo(1);
+    String rowsRead = "SELECT OrderId, Note FROM IxOrders WHERE Customer = 'c1' AND Status = 'open' ORDER BY OrderId";
+    agreed(rowsRead); // the partition's one page is cheaper than a row read per entry
+    assertThat(QueryRuns.explain(connection, "SELECT OrderId FROM IxOrders WHERE Status = 'open'"))
+        .doesNotContain("IxOrdersStatus"); // no partition given: the entries of every partition are no cheaper
+    assertThat(agreed("SELECT COUNT(*) FROM IxOrders").rows()).containsExactly("150");
+    agreed("SELECT * FROM IxOrders WHERE Status = 'open' ORDER BY OrderId");
+
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("UPDATE IxOrders SET Status = 'shipped' WHERE Customer = 'c1' AND OrderId = 4");
+      statement.execute("UPDATE IxOrders SET Total = 999 WHERE Customer = 'c1' AND OrderId = 16");
+      statement.execute("DELETE FROM IxOrders WHERE Customer = 'c1' AND OrderId = 28");
+      statement.execute("UPSERT INTO IxOrders (Customer, OrderId, Status, Total) VALUES ('c1', 1000, 'open', 1)");
+      statement.execute("INSERT INTO IxOrders (Customer, OrderId, Status, Total) SELECT Customer, OrderId + 2000, "
+          + "'open', Total FROM IxOrders WHERE Customer = 'c1' AND OrderId < 60"); // 19 rows, 57 operations
+    }
+    connection.setAutoCommit(false);
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("UPDATE IxOrders SET Status = 'open' WHERE Customer = 'c2' AND OrderId = 2");
+      statement.execute("INSERT INTO IxOrders (Customer, OrderId, Status, Total) VALUES ('c2', 3000, 'open', 7)");
+      connection.commit();
+    } finally {
+      connection.setAutoCommit(true);
+    }
+    assertThat(agreed(covered).rows()).hasSize(13 - 2 + 1 + 19).contains("16|999.0");
+    agreed(rowsRead);
+    agreed("SELECT OrderId, Total FROM IxOrders WHERE Customer = 'c2' AND Status = 'open' ORDER BY OrderId");
+    assertThat(agreed("SELECT COUNT(*) FROM IxOrders").rows()).containsExactly("170");
+    assertNoStaleEntries("IxOrdersStatus");
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("DROP INDEX IxOrdersStatus");
+    }
+    long entities = 0;
+    for (TableItem item : TestAccount.service().listTables()) {
+      if (item.getName().equalsIgnoreCase("IxOrders")) {
+        for (TableEntity ignored : TestAccount.service().getTableClient(item.getName()).listEntities()) {
+          entities++;
+        }
+      }
+    }
+    assertThat(entities).isEqualTo(170); // the entries went with the index
+  }
+
+  @Test
+  void scopesRefuseWhatTheyCannotDo() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      assertThatThrownBy(() -> statement.execute("CREATE UNIQUE INDEX IxBad ON IxPeople (Age) LOCAL"))
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("0A000");
+      assertThatThrownBy(() -> statement.execute("CREATE INDEX IxBad ON IxPeople (Age) INCLUDE (Email)"))
+          .hasMessageContaining("LOCAL").extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("0A000");
+      assertThatThrownBy(() -> statement.execute("CREATE INDEX IxBad ON IxPeople (Region) LOCAL"))
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("42000");
     }
   }
 

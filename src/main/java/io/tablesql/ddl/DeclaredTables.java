@@ -200,7 +200,8 @@ final class DeclaredTables {
     if (!definition.layout().isMapped()) {
       session.store().deleteTable(definition.physicalTable(), new RequestCounters());
     }
-    definition.indexes().forEach(index -> session.store().deleteTable(index.table(), new RequestCounters()));
+    definition.indexes().stream().filter(index -> !index.local())
+        .forEach(index -> session.store().deleteTable(index.table(), new RequestCounters()));
     Catalog.remove(session, definition);
     LookupCache.invalidate(session, definition.physicalTable());
     session.schemaChanged();

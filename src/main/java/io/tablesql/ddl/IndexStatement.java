@@ -13,13 +13,14 @@ import java.util.regex.Pattern;
  * such a statement into a {@code CREATE FUNCTION "TABLESQL_INDEX" AS '<statement>'} that the
  * grammar reads, and {@link AzureDdlExecutor} hands the text back to {@link #parse}:
  * <pre>
- * CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC | DESC], ...) [GLOBAL]
+ * CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC | DESC], ...)
+ *   [INCLUDE (column, ...)] [GLOBAL | LOCAL]
  * DROP INDEX [IF EXISTS] name
  * ALTER INDEX name VERIFY | REBUILD
  * </pre>
  */
 public record IndexStatement(Kind kind, String name, boolean unique, boolean ifExistsClause, String table,
-    List<IndexColumn> columns) {
+    List<IndexColumn> columns, List<String> include, boolean local) {
   /** The function name the wrapped statement travels under. */
   static final String CARRIER = "TABLESQL_INDEX";
   private static final Pattern INDEX_STATEMENT = Pattern.compile(
@@ -65,19 +66,23 @@ public record IndexStatement(Kind kind, String name, boolean unique, boolean ifE
           columns.add(new IndexColumn(column, descending));
         } while (tokens.accept(","));
         tokens.expect(")");
-        if (tokens.accept("LOCAL")) {
-          throw new StoreException("LOCAL indexes (entries in the row's own partition) are not built yet; leave the "
-              + "scope out for a GLOBAL index, which serves queries with or without the partition.",
-              SqlStates.FEATURE_NOT_SUPPORTED, null);
-        }
-        tokens.accept("GLOBAL");
-        if (tokens.accept("INCLUDE")) {
-          throw new StoreException("INCLUDE is not supported: a GLOBAL index's entries may lag their rows for a "
-              + "moment, so every row found through one is read to check it, and copies of other columns would not "
-              + "save that read. Leave INCLUDE out.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+        List<String> include = new ArrayList<>();
+        boolean local = false;
+        for (int clause = 0; clause < 2; clause++) {
+          if (include.isEmpty() && tokens.accept("INCLUDE")) {
+            tokens.expect("(");
+            do {
+              include.add(tokens.identifier("a column"));
+            } while (tokens.accept(","));
+            tokens.expect(")");
+          } else if (tokens.accept("LOCAL")) {
+            local = true;
+          } else {
+            tokens.accept("GLOBAL");
+          }
         }
         tokens.end();
-        return new IndexStatement(Kind.CREATE, name, unique, ifNotExists, table, columns);
+        return new IndexStatement(Kind.CREATE, name, unique, ifNotExists, table, columns, include, local);
       }
       case "DROP": {
         tokens.expect("INDEX");
@@ -87,7 +92,7 @@ public record IndexStatement(Kind kind, String name, boolean unique, boolean ifE
         }
         String name = tokens.identifier("the index's name");
         tokens.end();
-        return new IndexStatement(Kind.DROP, name, false, ifExists, null, List.of());
+        return new IndexStatement(Kind.DROP, name, false, ifExists, null, List.of(), List.of(), false);
       }
       default: {
         tokens.expect("INDEX");
@@ -97,7 +102,7 @@ public record IndexStatement(Kind kind, String name, boolean unique, boolean ifE
           throw tokens.error("VERIFY or REBUILD");
         }
         tokens.end();
-        return new IndexStatement(kind, name, false, false, null, List.of());
+        return new IndexStatement(kind, name, false, false, null, List.of(), List.of(), false);
       }
     }
   }
@@ -187,8 +192,9 @@ public record IndexStatement(Kind kind, String name, boolean unique, boolean ifE
     StoreException error(String expected) {
       String found = next < tokens.size() ? "'" + tokens.get(next) + "'" : "the end";
       return new StoreException("Cannot read the index statement: expected " + expected + " but found " + found
-          + " in: " + sql + ". The forms are CREATE [UNIQUE] INDEX name ON table (column [DESC], ...), DROP INDEX "
-          + "name and ALTER INDEX name VERIFY | REBUILD.", SqlStates.SYNTAX_ERROR, null);
+          + " in: " + sql + ". The forms are CREATE [UNIQUE] INDEX name ON table (column [DESC], ...) [INCLUDE "
+          + "(column, ...)] [GLOBAL | LOCAL], DROP INDEX name and ALTER INDEX name VERIFY | REBUILD.",
+          SqlStates.SYNTAX_ERROR, null);
     }
   }
 }

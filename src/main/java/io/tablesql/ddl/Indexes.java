@@ -51,9 +51,7 @@ final class Indexes {
     }
     List<IndexColumn> columns = new ArrayList<>();
     for (IndexColumn named : statement.columns()) {
-      Column column = table.columns().stream().filter(c -> c.name().equalsIgnoreCase(named.column())).findFirst()
-          .orElseThrow(() -> new StoreException("Column " + named.column() + " is not a column of " + table.name()
-              + ".", SqlStates.COLUMN_NOT_FOUND, null));
+      Column column = column(table, named.column());
       if (TableDefinition.keyColumn(column, false) == null) {
         throw new StoreException("Column " + column.name() + " (" + column.sqlType() + ") cannot be indexed: index "
             + "entries are keyed by their values, and keys hold text, numbers, dates, timestamps, booleans, UUIDs "
@@ -65,8 +63,20 @@ final class Indexes {
       }
       columns.add(new IndexColumn(column.name(), named.descending()));
     }
-    String physical = DeclaredTables.createPhysicalTable(session, "ix" + table.name() + statement.name(), true);
-    IndexDefinition index = new IndexDefinition(statement.name(), columns, statement.unique(), physical, false, null);
+    List<String> include = new ArrayList<>();
+    for (String named : statement.include()) {
+      Column column = column(table, named);
+      if (table.shape().keyPosition(column) >= 0 || columns.stream().anyMatch(c -> c.column().equals(column.name()))) {
+        continue; // entries name the row's keys and hold the indexed values anyway
+      }
+      include.add(column.name());
+    }
+    checkScope(table, statement, columns, include);
+    String physical = statement.local() ? table.physicalTable()
+        : DeclaredTables.createPhysicalTable(session, "ix" + table.name() + statement.name(), true);
+    String prefix = statement.local() ? IndexDefinition.LOCAL_MARK + randomToken() + "!" : null;
+    IndexDefinition index = new IndexDefinition(statement.name(), columns, include, statement.unique(), physical, prefix,
+        false, null);
     TableDefinition declared;
     try {
       declared = Catalog.update(session, table.name(), definition -> {
@@ -78,7 +88,9 @@ final class Indexes {
         return definition.withIndexes(indexes);
       });
     } catch (RuntimeException e) {
-      session.store().deleteTable(physical, new RequestCounters());
+      if (!index.local()) {
+        session.store().deleteTable(physical, new RequestCounters());
+      }
       throw e;
     }
     session.schemaChanged();
@@ -96,6 +108,45 @@ final class Indexes {
     session.schemaChanged();
   }
 
+  private static Column column(TableDefinition table, String name) {
+    return table.columns().stream().filter(c -> c.name().equalsIgnoreCase(name)).findFirst()
+        .orElseThrow(() -> new StoreException("Column " + name + " is not a column of " + table.name() + ".",
+            SqlStates.COLUMN_NOT_FOUND, null));
+  }
+
+  /** What each scope can do: UNIQUE needs GLOBAL, INCLUDE needs LOCAL, LOCAL needs declared partition columns. */
+  private static void checkScope(TableDefinition table, IndexStatement statement, List<IndexColumn> columns,
+      List<String> include) {
+    if (!statement.local()) {
+      if (!statement.include().isEmpty()) {
+        throw new StoreException("INCLUDE needs a LOCAL index: a GLOBAL index's entries may lag their rows for a "
+            + "moment, so every row found through one is read to check it, and copies of other columns would not save "
+            + "that read. Add LOCAL, or leave INCLUDE out.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+      }
+      return;
+    }
+    if (statement.unique()) {
+      throw new StoreException("A UNIQUE index must be GLOBAL: a LOCAL index's entries sit in each row's partition, "
+          + "so it cannot see another partition's values. Leave LOCAL out.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    if (table.layout().isGenerated()) {
+      throw new StoreException("Table " + table.name() + " has no PRIMARY KEY, so no query can name a partition of it "
+          + "for a LOCAL index to serve. Leave LOCAL out for a GLOBAL index.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    for (IndexColumn column : columns) {
+      if (table.layout().partition().stream().anyMatch(key -> key.name().equals(column.column()))) {
+        throw new StoreException("Column " + column.column() + " makes up the partition that a LOCAL index's entries "
+            + "live in already; index the other columns.", SqlStates.SYNTAX_ERROR, null);
+      }
+    }
+  }
+
+  /** Six random base-36 characters: a local index's entries are never taken for a dropped one's. */
+  private static String randomToken() {
+    return Long.toString(36L * 36 * 36 * 36 * 36 + java.util.concurrent.ThreadLocalRandom.current()
+        .nextLong(35L * 36 * 36 * 36 * 36 * 36), 36);
+  }
+
   private static void drop(Session session, IndexStatement statement) {
     TableDefinition table = owner(Catalog.fresh(session), statement.name());
     if (table == null) {
@@ -108,7 +159,7 @@ final class Indexes {
     dropIndex(session, table.name(), table.index(statement.name()));
   }
 
-  /** Forgets an index, then deletes its entries with their table (one request). */
+  /** Forgets an index, then deletes its entries: a global one's with their table (one request). */
   private static void dropIndex(Session session, String tableName, IndexDefinition index) {
     Catalog.update(session, tableName, definition -> {
       IndexDefinition current = definition.index(index.name());
@@ -119,7 +170,11 @@ final class Indexes {
       indexes.remove(current);
       return definition.withIndexes(indexes);
     });
-    session.store().deleteTable(index.table(), new RequestCounters());
+    if (index.local()) {
+      IndexBuild.deleteLocalEntries(session, index);
+    } else {
+      session.store().deleteTable(index.table(), new RequestCounters());
+    }
     session.schemaChanged();
   }
 

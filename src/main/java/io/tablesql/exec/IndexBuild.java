@@ -2,14 +2,19 @@ package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.schema.Catalog;
+import io.tablesql.schema.Column;
 import io.tablesql.schema.IndexDefinition;
 import io.tablesql.schema.TableDefinition;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
+import io.tablesql.txn.EntityRules;
+import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -62,8 +67,11 @@ public final class IndexBuild {
   }
 
   private long indexRows(List<String> resumeFrom) {
-    String filter = resumeFrom == null ? null : "PartitionKey gt " + quote(resumeFrom.get(0))
-        + " or (PartitionKey eq " + quote(resumeFrom.get(0)) + " and RowKey gt " + quote(resumeFrom.get(1)) + ")";
+    String resume = resumeFrom == null ? null : "(PartitionKey gt " + quote(resumeFrom.get(0))
+        + " or (PartitionKey eq " + quote(resumeFrom.get(0)) + " and RowKey gt " + quote(resumeFrom.get(1)) + "))";
+    boolean holdsEntries = base.indexes().stream().anyMatch(IndexDefinition::local);
+    String rowsOnly = holdsEntries ? "RowKey lt " + quote(String.valueOf(IndexDefinition.LOCAL_MARK)) : null;
+    String filter = resume == null ? rowsOnly : rowsOnly == null ? resume : resume + " and " + rowsOnly;
     Iterator<List<TableEntity>> pages = session.store().query(base.physicalTable(), filter, null, pageSize(), counters);
     long rows = 0;
     while (pages.hasNext()) {
@@ -71,18 +79,76 @@ public final class IndexBuild {
       if (page.isEmpty()) {
         continue;
       }
-      Parallel.map(page, session.maxConcurrency(), row -> {
-        IndexEntries.Entry entry = entryOf(row);
-        return entry == null ? null : IndexedWrites.add(session, base.physicalTable(), entries, entry,
-            "(PartitionKey '" + row.getPartitionKey() + "', RowKey '" + row.getRowKey() + "') of " + base.name(),
-            null, List.of(), counters);
-      });
+      if (entries.index().local()) {
+        writeLocalEntries(page);
+      } else {
+        Parallel.map(page, session.maxConcurrency(), row -> {
+          IndexEntries.Entry entry = entryOf(row);
+          return entry == null ? null : IndexedWrites.add(session, base.physicalTable(), entries, entry,
+              "(PartitionKey '" + row.getPartitionKey() + "', RowKey '" + row.getRowKey() + "') of " + base.name(),
+              null, List.of(), counters);
+        });
+      }
       rows += page.size();
       TableEntity last = page.get(page.size() - 1);
       recordProgress(List.of(last.getPartitionKey(), last.getRowKey()));
       progress.accept("Index " + entries.index().name() + ": " + rows + " rows of " + base.name() + " indexed");
     }
     return rows;
+  }
+
+  /** A local index's entries of a page of rows: in their rows' partitions, up to 100 per transaction. */
+  private void writeLocalEntries(List<TableEntity> page) {
+    List<WriteOperation> writes = new ArrayList<>();
+    for (TableEntity row : page) {
+      IndexEntries.Entry entry = entryOf(row);
+      if (entry != null) {
+        writes.add(entries.put(entry, null));
+      }
+    }
+    submitByPartition(session, base.physicalTable(), writes, counters);
+  }
+
+  /** Sends writes of one table as transactions of up to 100 per partition, maxConcurrency at a time. */
+  private static void submitByPartition(Session session, String table, List<WriteOperation> writes,
+      RequestCounters counters) {
+    Map<String, List<WriteOperation>> byPartition = new LinkedHashMap<>();
+    writes.forEach(write -> byPartition.computeIfAbsent(write.partitionKey(), k -> new ArrayList<>()).add(write));
+    List<List<WriteOperation>> groups = new ArrayList<>();
+    for (List<WriteOperation> partition : byPartition.values()) {
+      for (int i = 0; i < partition.size(); i += EntityRules.MAX_GROUP_OPERATIONS) {
+        groups.add(partition.subList(i, Math.min(partition.size(), i + EntityRules.MAX_GROUP_OPERATIONS)));
+      }
+    }
+    Parallel.map(groups, session.maxConcurrency(), group -> {
+      session.store().submit(table, group, counters);
+      return null;
+    });
+  }
+
+  /** Deletes every entry of a local index (a dropped one), a partition's worth of transactions at a time. */
+  public static void deleteLocalEntries(Session session, IndexDefinition index) {
+    RequestCounters counters = new RequestCounters();
+    Iterator<List<TableEntity>> pages = session.store().query(index.table(), entriesFilter(index),
+        List.of(Column.PARTITION_KEY, Column.ROW_KEY), 1000, counters);
+    while (pages.hasNext()) {
+      List<WriteOperation> deletes = new ArrayList<>();
+      for (TableEntity entry : pages.next()) {
+        deletes.add(new WriteOperation(index.table(), entry.getPartitionKey(), entry.getRowKey(),
+            WriteOperation.Kind.DELETE, Map.of(), null, "DROP INDEX " + index.name()));
+      }
+      submitByPartition(session, index.table(), deletes, counters);
+    }
+  }
+
+  /** The $filter of the entries of an index: a local index's share their rows' table. */
+  static String entriesFilter(IndexDefinition index) {
+    if (!index.local()) {
+      return null;
+    }
+    String prefix = index.prefix();
+    String after = prefix.substring(0, prefix.length() - 1) + (char) (prefix.charAt(prefix.length() - 1) + 1);
+    return "RowKey ge " + quote(prefix) + " and RowKey lt " + quote(after);
   }
 
   private IndexEntries.Entry entryOf(TableEntity row) {
@@ -110,7 +176,8 @@ public final class IndexBuild {
   /** Checks every entry against its row; returns entries checked, stale ones removed, stale ones left. */
   private long[] removeStale() {
     Duration grace = IndexedWrites.grace(session);
-    Iterator<List<TableEntity>> pages = session.store().query(entries.index().table(), null, null, pageSize(), counters);
+    Iterator<List<TableEntity>> pages = session.store().query(entries.index().table(),
+        entriesFilter(entries.index()), null, pageSize(), counters);
     long[] counts = new long[3];
     while (pages.hasNext()) {
       List<TableEntity> page = pages.next();
@@ -122,7 +189,8 @@ public final class IndexBuild {
         counts[0]++;
         TableEntity entry = page.get(i);
         if (!entries.matches(entry, rows.get(i).orElse(null))) {
-          if (IndexEntries.pastGrace(entry, grace)) {
+          // a local entry changes with its row, so one that does not match is no write under way
+          if (entries.index().local() || IndexEntries.pastGrace(entry, grace)) {
             removeIfUnchanged(session, entries, entry, counters);
             counts[1]++;
           } else {

@@ -7,6 +7,7 @@ import io.tablesql.schema.TableDefinition;
 import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +22,19 @@ final class IndexEntries {
   private final IndexDefinition index;
   private final TableDefinition entries;
 
-  /** An entry's keys, and the row it names. */
-  record Entry(String partitionKey, String rowKey, String rowPartitionKey, String rowRowKey) {
+  /**
+   * An entry's keys, the row it names, and (local index) the row's values it holds: its indexed
+   * and included columns' that are properties of the row.
+   */
+  record Entry(String partitionKey, String rowKey, String rowPartitionKey, String rowRowKey,
+      Map<String, Object> values) {
     boolean sameKey(Entry other) {
       return other != null && partitionKey.equals(other.partitionKey) && rowKey.equals(other.rowKey);
+    }
+
+    /** The same entity: same key and values. */
+    boolean same(Entry other) {
+      return sameKey(other) && values.equals(other.values);
     }
   }
 
@@ -62,7 +72,20 @@ final class IndexEntries {
       }
     }
     String[] key = index.entryKey(entries, values, partitionKey, rowKey);
-    return key == null ? null : new Entry(key[0], key[1], partitionKey, rowKey);
+    if (key == null) {
+      return null;
+    }
+    Map<String, Object> held = new HashMap<>();
+    if (index.local()) {
+      List<String> copied = new ArrayList<>(index.include());
+      index.columns().forEach(column -> copied.add(column.column()));
+      for (String name : copied) {
+        if (base.shape().keyPosition(base.column(name)) < 0 && properties.get(name) != null) {
+          held.put(name, properties.get(name));
+        }
+      }
+    }
+    return new Entry(key[0], key[1], partitionKey, rowKey, held);
   }
 
   /** The entry a stored row has now, or null (also for a row whose values no key can hold). */
@@ -76,24 +99,43 @@ final class IndexEntries {
 
   /** The entry an entity of the index's table is: its keys and the row it names. */
   static Entry read(TableEntity entry) {
+    Map<String, Object> held = properties(entry);
+    held.remove(IndexDefinition.ROW_PARTITION_KEY);
+    held.remove(IndexDefinition.ROW_ROW_KEY);
     return new Entry(entry.getPartitionKey(), entry.getRowKey(),
         (String) entry.getProperty(IndexDefinition.ROW_PARTITION_KEY),
-        (String) entry.getProperty(IndexDefinition.ROW_ROW_KEY));
+        (String) entry.getProperty(IndexDefinition.ROW_ROW_KEY), held);
+  }
+
+  /**
+   * The row as a covering local index's entry holds it: the row's keys, and the values of its
+   * indexed and included columns.
+   */
+  static TableEntity row(TableEntity entry) {
+    Entry read = read(entry);
+    TableEntity row = new TableEntity(read.rowPartitionKey(), read.rowRowKey());
+    read.values().forEach(row::addProperty);
+    return row;
+  }
+
+  /** The entries' properties: the row's keys, and a local index's values. */
+  private static Map<String, Object> stored(Entry entry) {
+    Map<String, Object> properties = new HashMap<>(entry.values());
+    properties.put(IndexDefinition.ROW_PARTITION_KEY, entry.rowPartitionKey());
+    properties.put(IndexDefinition.ROW_ROW_KEY, entry.rowRowKey());
+    return properties;
   }
 
   /** The write that stores an entry: an insert for a UNIQUE index (a second one fails), else an upsert. */
   WriteOperation put(Entry entry, String origin) {
     return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(),
-        index.unique() ? WriteOperation.Kind.INSERT : WriteOperation.Kind.UPSERT_REPLACE,
-        Map.of(IndexDefinition.ROW_PARTITION_KEY, entry.rowPartitionKey(),
-            IndexDefinition.ROW_ROW_KEY, entry.rowRowKey()), null, origin);
+        index.unique() ? WriteOperation.Kind.INSERT : WriteOperation.Kind.UPSERT_REPLACE, stored(entry), null, origin);
   }
 
   /** The write that replaces an entry of a UNIQUE index read with {@code etag}, to name another row. */
   WriteOperation replace(Entry entry, String etag, String origin) {
     return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(), WriteOperation.Kind.REPLACE,
-        Map.of(IndexDefinition.ROW_PARTITION_KEY, entry.rowPartitionKey(),
-            IndexDefinition.ROW_ROW_KEY, entry.rowRowKey()), etag, origin);
+        stored(entry), etag, origin);
   }
 
   /** The delete of an entry as read with {@code etag}: a later write of it (by another statement) stays. */

@@ -32,6 +32,7 @@ final class IndexScan implements Iterator<TableEntity> {
   private final RequestCounters counters;
   private final QueryRunner.Guard guard;
   private final Duration grace;
+  private final boolean covered;
   private Iterator<TableEntity> batch = Collections.emptyIterator();
 
   private IndexScan(Iterator<TableEntity> entries, TableQuery query, StatementContext context,
@@ -43,6 +44,7 @@ final class IndexScan implements Iterator<TableEntity> {
     this.counters = context.counters();
     this.guard = guard;
     this.grace = IndexedWrites.grace(session);
+    this.covered = query.index().covered();
   }
 
   static Iterator<TableEntity> rows(TableQuery query, Function<Operand, Object> values, StatementContext context,
@@ -76,6 +78,9 @@ final class IndexScan implements Iterator<TableEntity> {
     while (found.size() < BATCH && entries.hasNext()) {
       found.add(entries.next());
     }
+    if (covered) {
+      return found.stream().map(IndexEntries::row).toList(); // a local entry changes with its row
+    }
     String access = "INDEX " + index.index().name() + " ROW LOOKUP";
     List<Optional<TableEntity>> rows = Parallel.map(found, session.maxConcurrency(), entry -> {
       IndexEntries.Entry named = IndexEntries.read(entry);
@@ -87,7 +92,7 @@ final class IndexScan implements Iterator<TableEntity> {
       TableEntity row = rows.get(i).orElse(null);
       if (index.matches(found.get(i), row)) {
         matching.add(row);
-      } else if (IndexEntries.pastGrace(found.get(i), grace)) {
+      } else if (index.index().local() || IndexEntries.pastGrace(found.get(i), grace)) {
         IndexBuild.removeIfUnchanged(session, index, found.get(i), counters);
       }
     }

@@ -91,7 +91,8 @@ final class IndexedWrites {
         oldEntries[x] = before == null ? null : index.of(before);
         newEntries[x] = after == null ? null : entryOf(index, write, after);
         if (newEntries[x] != null && newEntries[x].sameKey(oldEntries[x])) {
-          newEntries[x] = null; // unchanged
+          // the same entry: unchanged, or (local) rewritten with the row's new included values
+          newEntries[x] = newEntries[x].same(oldEntries[x]) || !index.index().local() ? null : newEntries[x];
           oldEntries[x] = null;
         }
       }
@@ -99,6 +100,26 @@ final class IndexedWrites {
       olds.add(oldEntries);
     }
     List<Removal> removals = prepareRemovals(group, olds);
+    // a local index's entries change in the rows' own entity group transaction
+    for (Removal removal : List.copyOf(removals)) {
+      if (removal.index().index().local()) {
+        rows.add(removal.index().delete(removal.entry(), removal.etag(), null));
+        removals.remove(removal);
+      }
+    }
+    for (int i = 0; i < adds.size(); i++) {
+      for (int x = 0; x < indexes.size(); x++) {
+        if (adds.get(i)[x] != null && indexes.get(x).index().local()) {
+          rows.add(indexes.get(x).put(adds.get(i)[x], group.get(i).origin()));
+          adds.get(i)[x] = null;
+        }
+      }
+    }
+    if (rows.size() > io.tablesql.txn.EntityRules.MAX_GROUP_OPERATIONS) {
+      throw new StoreException("The writes to one partition of " + table + " and the entries of its LOCAL indexes "
+          + "make " + rows.size() + " operations, more than the 100 of one entity group transaction. Nothing was "
+          + "written. Write fewer rows per transaction.", SqlStates.TRANSACTION_RULE, null);
+    }
     addEntries(group, adds, removals);
     try {
       session.store().submit(table, rows, counters);

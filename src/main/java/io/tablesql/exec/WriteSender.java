@@ -9,6 +9,7 @@ import io.tablesql.txn.EntityRules;
 import io.tablesql.txn.WriteOperation;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,8 +31,13 @@ public final class WriteSender {
   public record GroupOutcome(List<WriteOperation> operations, StoreException failure) {
   }
 
-  /** Splits writes into entity groups, checking every rule before anything is sent. */
-  public static List<List<WriteOperation>> groups(List<WriteOperation> operations) throws SQLException {
+  /**
+   * Splits writes into entity groups, checking every rule before anything is sent. A table with
+   * LOCAL indexes takes fewer rows per group: each row may add and remove an entry per index in
+   * the same transaction.
+   */
+  public static List<List<WriteOperation>> groups(Session session, List<WriteOperation> operations)
+      throws SQLException {
     Map<PartitionRef, List<WriteOperation>> byPartition = new LinkedHashMap<>();
     PartitionRefs refs = new PartitionRefs();
     for (WriteOperation operation : operations) {
@@ -39,13 +45,16 @@ public final class WriteSender {
     }
     List<List<WriteOperation>> groups = new ArrayList<>();
     List<Long> groupBytes = new ArrayList<>();
+    Map<String, Integer> perRow = new HashMap<>();
     for (List<WriteOperation> partition : byPartition.values()) {
+      int operationsPerRow = perRow.computeIfAbsent(partition.get(0).table(), table -> operationsPerRow(session, table));
       List<WriteOperation> group = new ArrayList<>();
       Set<String> rowKeys = new HashSet<>(); // of the group: an entity appears once per transaction
       long bytes = 0;
       for (WriteOperation operation : partition) {
-        long size = EntityRules.payloadSizeOf(operation);
-        if (group.size() == EntityRules.MAX_GROUP_OPERATIONS || bytes + size > EntityRules.MAX_GROUP_BYTES
+        long size = EntityRules.payloadSizeOf(operation) * operationsPerRow; // entries copy values of the row
+        if (group.size() == EntityRules.MAX_GROUP_OPERATIONS / operationsPerRow
+            || bytes + size > EntityRules.MAX_GROUP_BYTES
             || rowKeys.contains(operation.rowKey())) {
           groups.add(group);
           groupBytes.add(bytes);
@@ -67,13 +76,20 @@ public final class WriteSender {
     return groups;
   }
 
+  /** Operations of an entity group one row's write may take: the row, and an entry added and removed per local index. */
+  private static int operationsPerRow(Session session, String table) {
+    io.tablesql.schema.TableDefinition definition = io.tablesql.schema.Catalog.ofPhysicalTable(session, table);
+    long local = definition == null ? 0 : definition.indexes().stream().filter(i -> i.local()).count();
+    return 1 + 2 * (int) local;
+  }
+
   /** Sends the writes of one auto-commit statement; throws if any group failed. */
   public static void sendStatement(Session session, List<WriteOperation> operations, RequestCounters counters)
       throws SQLException {
     if (operations.isEmpty()) {
       return;
     }
-    List<List<WriteOperation>> groups = groups(operations);
+    List<List<WriteOperation>> groups = groups(session, operations);
     if (groups.size() > 1 && session.settings().getBoolean(DriverProperty.STRICT_ATOMICITY)) {
       throw SqlExceptions.of("This statement writes " + operations.size() + " entities in " + groups.size()
           + " entity groups (one per table and PartitionKey, at most 100 each), which the service cannot "

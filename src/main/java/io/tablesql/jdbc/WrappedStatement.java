@@ -146,7 +146,8 @@ class WrappedStatement implements Statement, TableSqlStatement {
       if (!session.autoCommit()) {
         session.pending().add(writes);
       } else {
-        counts = BatchOutcome.check(counts, context, WriteSender.send(session, WriteSender.groups(writes), counters));
+        counts = BatchOutcome.check(counts, context,
+            WriteSender.send(session, WriteSender.groups(session, writes), counters));
       }
       if (failure != null) {
         throw failure;

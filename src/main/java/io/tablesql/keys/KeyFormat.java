@@ -9,7 +9,7 @@ import java.util.List;
  * none, for a table without a primary key ({@link GeneratedKey}).
  * Values are in Calcite's representation of each column's SQL type.
  */
-public sealed interface KeyFormat permits EncodedKey, TemplateKey, GeneratedKey {
+public sealed interface KeyFormat permits EncodedKey, TemplateKey, GeneratedKey, PrefixedKey {
   List<KeyColumn> columns();
 
   /**

@@ -198,7 +198,7 @@ abstract class AbstractAzureScan extends TableScan {
     if (entries.filter() != null) {
       text.append(" $filter=").append(entries.filter().render(null));
     }
-    return text.append(", then each row by its key").toString();
+    return text.append(index.covered() ? ", covering: no row read" : ", then each row by its key").toString();
   }
 
   @Override

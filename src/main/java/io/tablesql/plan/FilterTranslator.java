@@ -6,6 +6,7 @@ import io.tablesql.plan.ServiceFilter.Comparison;
 import io.tablesql.plan.ServiceFilter.Op;
 import io.tablesql.plan.ServiceFilter.Or;
 import io.tablesql.schema.Column;
+import io.tablesql.schema.IndexDefinition;
 import io.tablesql.store.EdmType;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -171,6 +172,11 @@ public final class FilterTranslator {
       bounds.add(new Comparison(discriminator.property(), Op.EQ, EdmType.STRING,
           Operand.literal(discriminator.value()), false));
     }
+    if (TableQuery.holdsIndexEntries(query.table())) {
+      // local index entries share the rows' partitions, with RowKeys above every row's
+      bounds.add(new Comparison(Column.ROW_KEY, Op.LT, EdmType.STRING,
+          Operand.literal(String.valueOf(IndexDefinition.LOCAL_MARK)), false));
+    }
     int budget = ServiceFilter.MAX_COMPARISONS - (path == null ? 0 : 1) - bounds.size();
     ServiceFilter others = pushConjuncts(rest, budget, residual);
     List<ServiceFilter> parts = new ArrayList<>(bounds);
@@ -185,9 +191,9 @@ public final class FilterTranslator {
   }
 
   /**
-   * What every read of a table mapped over an existing one starts from, with no condition given:
-   * the key bounds of its templates' fixed text and its discriminator, so that only its entities
-   * are read.
+   * What every read of a table mapped over an existing one (or holding local index entries)
+   * starts from, with no condition given: the key bounds of its templates' fixed text, its
+   * discriminator, and below the entries' RowKeys, so that only its rows are read.
    */
   static TableQuery mappedBase(TableQuery query) {
     return new FilterTranslator(query, null).translateDeclared(List.of()).query();
@@ -327,7 +333,7 @@ public final class FilterTranslator {
         if (c.property().equals(Column.PARTITION_KEY)) {
           partitionEquality |= c.op() == Op.EQ;
           partitionRange |= c.op() != Op.EQ && c.op() != Op.NE;
-        } else if (c.property().equals(Column.ROW_KEY)) {
+        } else if (c.property().equals(Column.ROW_KEY) && !isBelowIndexEntries(c)) {
           rowKey |= c.op() != Op.NE;
         }
       }
@@ -336,6 +342,12 @@ public final class FilterTranslator {
       return rowKey ? AccessPath.RANGE_SCAN : AccessPath.PARTITION_SCAN;
     }
     return partitionRange ? AccessPath.RANGE_SCAN : AccessPath.TABLE_SCAN;
+  }
+
+  /** The bound that keeps local index entries out of a scan of rows: no range of the rows' keys. */
+  private static boolean isBelowIndexEntries(Comparison c) {
+    return c.op() == Op.LT && !c.value().isParameter()
+        && String.valueOf(IndexDefinition.LOCAL_MARK).equals(c.value().literal());
   }
 
   static List<ServiceFilter> topLevelComparisons(ServiceFilter filter) {

@@ -13,6 +13,7 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.util.ImmutableBitSet;
 
 /**
@@ -50,13 +51,18 @@ final class IndexPaths {
       }
       FilterTranslator.Result found = new FilterTranslator(all, rexBuilder)
           .translate(RexUtil.composeConjunction(rexBuilder, usable));
-      if (found.query().path() == AccessPath.TABLE_SCAN || !found.correlated().isEmpty()) {
-        continue; // no bound on the index's leading column, or a lookup join's values
+      if (found.query().path() == AccessPath.TABLE_SCAN || !found.correlated().isEmpty()
+          || index.local() && !found.query().fixesPartition()) {
+        continue; // no bound on the index's leading column, a lookup join's values, or every partition's entries
       }
       String client = new FilterTranslator(query, rexBuilder).describe(condition);
-      TableQuery indexed = query.withIndex(new TableQuery.IndexAccess(index, found.query()), client);
+      boolean range = usable.stream().anyMatch(c -> c.isA(SqlKind.COMPARISON) && !c.isA(SqlKind.EQUALS));
+      TableQuery indexed = query.withIndex(new TableQuery.IndexAccess(index, found.query(),
+          index.local() && covers(definition, index, query.columns())), range, client);
       double indexCost = cost(indexed);
-      if (indexCost < bestCost) {
+      // on equal requests, the index reads fewer entities (a partition scan's $filter reads them all)
+      if (indexCost < bestCost || indexCost == bestCost
+          && found.query().estimatedRows() < best.query().estimatedRows()) {
         best = new FilterTranslator.Result(indexed, condition, List.of());
         bestCost = indexCost;
       }
@@ -93,18 +99,34 @@ final class IndexPaths {
     if (query.index() == null) {
       return query.estimatedRequests();
     }
-    return query.index().entries().estimatedRequests()
-        + Math.ceil(query.estimatedRows() / query.table().session().maxConcurrency());
+    double rowReads = query.index().covered() ? 0
+        : Math.ceil(query.estimatedRows() / query.table().session().maxConcurrency());
+    return query.index().entries().estimatedRequests() + rowReads;
   }
 
-  /** The conjuncts over indexed columns only, their field references renumbered to the entries' columns. */
+  /** Whether a local index's entries hold every column needed: key columns, indexed and included ones. */
+  private static boolean covers(TableDefinition definition, IndexDefinition index, List<Column> columns) {
+    for (Column column : columns) {
+      boolean held = definition.shape().keyPosition(column) >= 0 || index.include().contains(column.name())
+          || index.columns().stream().anyMatch(c -> c.column().equals(column.name()));
+      if (!held) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The conjuncts over the entries' key columns only (the indexed columns, and a local index's
+   * partition columns), their field references renumbered to the entries' columns.
+   */
   private static List<RexNode> onIndexedColumns(List<Column> columns, TableDefinition entries, List<RexNode> conjuncts,
       RexBuilder rexBuilder) {
     int[] target = new int[columns.size()];
     for (int i = 0; i < columns.size(); i++) {
       String name = columns.get(i).name();
-      boolean indexed = entries.layout().partition().stream().anyMatch(key -> key.name().equals(name));
-      target[i] = indexed ? entries.shape().indexOf(name) : -1;
+      boolean keyed = entries.layout().columns().stream().anyMatch(key -> key.name().equals(name));
+      target[i] = keyed ? entries.shape().indexOf(name) : -1;
     }
     RexShuttle renumber = new RexShuttle() {
       @Override

@@ -30,8 +30,11 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
     List<Operand> partitions, ServiceFilter filter, List<Integer> projection, RowLimit limit, String clientPredicate,
     String keyPredicate, boolean cached, IndexAccess index) {
 
-  /** A secondary index as an access path: the query of its entries (on the index's own table). */
-  public record IndexAccess(IndexDefinition definition, TableQuery entries) {
+  /**
+   * A secondary index as an access path: the query of its entries, and whether they hold every
+   * column the query needs (a LOCAL index's, with its included columns), so rows need not be read.
+   */
+  public record IndexAccess(IndexDefinition definition, TableQuery entries, boolean covered) {
   }
 
   /** A full entity key. */
@@ -46,16 +49,26 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
     }
     TableQuery full = new TableQuery(table, shape, AccessPath.TABLE_SCAN, List.of(), List.of(), null,
         List.copyOf(all), null, null, null, cached, null);
-    return isMapped(shape) ? FilterTranslator.mappedBase(full) : full;
+    return hasBase(table, shape) ? FilterTranslator.mappedBase(full) : full;
   }
 
   private static boolean isMapped(TableShape shape) {
     return shape.layout() != null && shape.layout().isMapped();
   }
 
+  /** Whether every read of the table starts from bounds: a mapped table's, or one holding local index entries. */
+  private static boolean hasBase(AzureTable table, TableShape shape) {
+    return isMapped(shape) || holdsIndexEntries(table);
+  }
+
+  /** Whether the table's Azure table holds entries of its LOCAL indexes, which reads of its rows leave out. */
+  public static boolean holdsIndexEntries(AzureTable table) {
+    return table.definition() != null && table.definition().indexes().stream().anyMatch(IndexDefinition::local);
+  }
+
   /** True for a query no rule has changed yet, apart from its projection. */
   public boolean isUnconstrained() {
-    if (isMapped(shape)) {
+    if (hasBase(table, shape)) {
       TableQuery base = FilterTranslator.mappedBase(this);
       return path == base.path && keys.equals(base.keys) && partitions.equals(base.partitions)
           && java.util.Objects.equals(filter, base.filter) && limit == null;
@@ -86,11 +99,11 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
 
   /**
    * The rows an index's entries name, each read by its key and checked against the entry: the
-   * client evaluates the whole condition, {@code client}, again.
+   * client evaluates the whole condition, {@code client}, again. {@code range}: a range of the
+   * indexed values rather than equal ones.
    */
-  public TableQuery withIndex(IndexAccess access, String client) {
-    AccessPath indexPath = access.entries().path() == AccessPath.RANGE_SCAN
-        || access.entries().path() == AccessPath.TABLE_SCAN ? AccessPath.INDEX_RANGE_SCAN : AccessPath.INDEX_LOOKUP;
+  public TableQuery withIndex(IndexAccess access, boolean range, String client) {
+    AccessPath indexPath = range ? AccessPath.INDEX_RANGE_SCAN : AccessPath.INDEX_LOOKUP;
     return new TableQuery(table, shape, indexPath, List.of(), List.of(), null, projection, limit, client, null, cached,
         access);
   }
@@ -186,7 +199,7 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
   /**
    * Rows an index's entries name: a UNIQUE index's equality one per value, another index's a few
    * (secondary keys are chosen to be selective), a range bounded on both sides as many as a range
-   * of keys, a range open on one side half the table.
+   * of keys (or within one partition), a range open on one side half the table.
    */
   private double indexedRows() {
     TableQuery entries = index.entries();
@@ -196,8 +209,8 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
       case MULTI_POINT_LOOKUP: return values;
       case PARTITION_SCAN:
       case MULTI_PARTITION_SCAN: return values * (index.definition().unique() ? 1 : 10);
-      default: return entries.partitionKeyComparisons().size() >= 2 ? entries.estimatedRows()
-          : Math.max(1, shape.estimatedRowCount() / 2);
+      default: return entries.partitionKeyComparisons().size() >= 2 || entries.fixesPartition()
+          ? entries.estimatedRows() : Math.max(1, shape.estimatedRowCount() / 2);
     }
   }
 
@@ -205,7 +218,7 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
   public double estimatedRequests() {
     switch (path) {
       case INDEX_LOOKUP:
-      case INDEX_RANGE_SCAN: return index.entries().estimatedRequests() + estimatedRows();
+      case INDEX_RANGE_SCAN: return index.entries().estimatedRequests() + (index.covered() ? 0 : estimatedRows());
       case POINT_LOOKUP: return 1;
       case MULTI_POINT_LOOKUP: return keys.size();
       case MULTI_PARTITION_SCAN: return partitions.size();

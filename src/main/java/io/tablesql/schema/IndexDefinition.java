@@ -2,9 +2,11 @@ package io.tablesql.schema;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tablesql.keys.EncodedKey;
 import io.tablesql.keys.KeyEncoding;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.KeyLayout.KeyColumn;
+import io.tablesql.keys.PrefixedKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,21 +14,31 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * A secondary index of a declared table, as its table's definition in the catalog lists it (see
- * ARCHITECTURE.md, "Secondary indexes"). Its entries live in their own Azure table: one entity per
- * row whose indexed columns are all non-NULL, PartitionKey the indexed values in the key encoding,
- * RowKey the row's PartitionKey and RowKey encoded (empty for a UNIQUE index, so that a second
- * entry of the same values cannot be stored), properties {@value #ROW_PARTITION_KEY} and
- * {@value #ROW_ROW_KEY} naming the row.
+ * ARCHITECTURE.md, "Secondary indexes"). One entry per row whose indexed columns are all
+ * non-NULL, naming the row in properties {@value #ROW_PARTITION_KEY} and {@value #ROW_ROW_KEY}:
+ * <ul>
+ *   <li>global: in an Azure table of its own, PartitionKey the indexed values in the key
+ *       encoding, RowKey the row's PartitionKey and RowKey encoded (empty for a UNIQUE index, so
+ *       that a second entry of the same values cannot be stored);</li>
+ *   <li>local: in the row's own table and partition, RowKey {@code prefix} (above every encoded
+ *       RowKey) followed by the indexed values and the row's RowKey encoded, holding the indexed
+ *       and included columns' values, written in the same entity group transaction as the row.</li>
+ * </ul>
  *
+ * @param include    columns whose values a local index's entries hold as well, to answer queries
+ *                   without reading the rows
  * @param table      the Azure table holding the entries
+ * @param prefix     the RowKey prefix of a local index's entries; null for a global index
  * @param ready      false while the index is built: writes maintain it, queries do not use it yet
  * @param resumeFrom while building, the (PartitionKey, RowKey) of the base row the build goes on
  *                   from, or null
  */
-public record IndexDefinition(String name, List<IndexColumn> columns, boolean unique, String table, boolean ready,
-    List<String> resumeFrom) {
+public record IndexDefinition(String name, List<IndexColumn> columns, List<String> include, boolean unique,
+    String table, String prefix, boolean ready, List<String> resumeFrom) {
   public static final String ROW_PARTITION_KEY = "TablesqlRowPartitionKey";
   public static final String ROW_ROW_KEY = "TablesqlRowRowKey";
+  /** Starts the RowKeys of local index entries: above {@code ~}, the key encoding's largest character. */
+  public static final char LOCAL_MARK = '\u00A7';
 
   /** One indexed column and its direction. */
   public record IndexColumn(String column, boolean descending) {
@@ -34,34 +46,62 @@ public record IndexDefinition(String name, List<IndexColumn> columns, boolean un
 
   public IndexDefinition {
     columns = List.copyOf(columns);
+    include = List.copyOf(include);
     resumeFrom = resumeFrom == null ? null : List.copyOf(resumeFrom);
   }
 
+  public boolean local() {
+    return prefix != null;
+  }
+
   public IndexDefinition withState(boolean nowReady, List<String> nowResumeFrom) {
-    return new IndexDefinition(name, columns, unique, table, nowReady, nowResumeFrom);
+    return new IndexDefinition(name, columns, include, unique, table, prefix, nowReady, nowResumeFrom);
   }
 
   /**
-   * The entries' own table definition: the indexed columns make up the PartitionKey, the row's
-   * keys the RowKey; planning and scans read it like any declared table.
+   * The entries' own table definition, which planning and scans read like any declared table's:
+   * global, the indexed columns make up the PartitionKey and the row's keys the RowKey; local, the
+   * row's partition columns the PartitionKey and the prefix, the indexed columns and the row's
+   * RowKey the RowKey.
    */
   public TableDefinition entries(TableDefinition base) {
     List<Column> entryColumns = new ArrayList<>();
-    List<KeyColumn> partition = new ArrayList<>();
-    for (IndexColumn indexed : columns) {
-      Column column = base.column(indexed.column());
-      entryColumns.add(Column.declared(column.name(), column.sqlType(),
-          column.singleEdmType() == io.tablesql.store.EdmType.GUID, column.precision(), column.scale(), false));
-      partition.add(TableDefinition.keyColumn(column, indexed.descending()));
-    }
-    List<KeyColumn> row = new ArrayList<>();
-    for (String name : List.of(ROW_PARTITION_KEY, ROW_ROW_KEY)) {
-      entryColumns.add(Column.declared(name, SqlTypeName.VARCHAR, false, -1, -1, false));
-      if (!unique) {
-        row.add(new KeyColumn(name, SqlTypeName.VARCHAR, KeyEncoding.Component.ascending(KeyEncoding.KeyType.VARCHAR)));
+    List<KeyColumn> indexed = new ArrayList<>();
+    if (local()) {
+      for (KeyColumn partition : base.layout().partition()) {
+        entryColumns.add(notNull(base.column(partition.name())));
       }
     }
-    return new TableDefinition(name, table, entryColumns, new KeyLayout(partition, row), List.of());
+    for (IndexColumn column : columns) {
+      Column declared = base.column(column.column());
+      entryColumns.add(notNull(declared));
+      indexed.add(TableDefinition.keyColumn(declared, column.descending()));
+    }
+    List<KeyColumn> rowKeys = new ArrayList<>();
+    for (String name : List.of(ROW_PARTITION_KEY, ROW_ROW_KEY)) {
+      entryColumns.add(Column.declared(name, SqlTypeName.VARCHAR, false, -1, -1, false));
+      KeyColumn key = new KeyColumn(name, SqlTypeName.VARCHAR, KeyEncoding.Component.ascending(KeyEncoding.KeyType.VARCHAR));
+      if (!unique && (!local() || name.equals(ROW_ROW_KEY))) {
+        rowKeys.add(key);
+      }
+    }
+    for (String column : include) {
+      entryColumns.add(base.column(column));
+    }
+    KeyLayout layout;
+    if (local()) {
+      List<KeyColumn> row = new ArrayList<>(indexed);
+      row.addAll(rowKeys);
+      layout = new KeyLayout(base.layout().partitionFormat(), new PrefixedKey(prefix, new EncodedKey(row)), null);
+    } else {
+      layout = new KeyLayout(indexed, rowKeys);
+    }
+    return new TableDefinition(name, table, entryColumns, layout, List.of());
+  }
+
+  private static Column notNull(Column column) {
+    return Column.declared(column.name(), column.sqlType(), column.singleEdmType() == io.tablesql.store.EdmType.GUID,
+        column.precision(), column.scale(), false);
   }
 
   /**
@@ -81,6 +121,10 @@ public record IndexDefinition(String name, List<IndexColumn> columns, boolean un
       indexed.add(value);
     }
     KeyLayout layout = entries.layout();
+    if (local()) {
+      indexed.add(rowRowKey);
+      return new String[] {rowPartitionKey, layout.rowKey(indexed)};
+    }
     return new String[] {layout.partitionKey(indexed),
         unique ? "" : layout.rowKey(List.of(rowPartitionKey, rowRowKey))};
   }
@@ -93,6 +137,11 @@ public record IndexDefinition(String name, List<IndexColumn> columns, boolean un
     node.put("name", name);
     node.put("unique", unique);
     node.put("table", table);
+    node.put("scope", local() ? "local" : "global");
+    if (local()) {
+      node.put("rowKeyPrefix", prefix);
+    }
+    include.forEach(node.withArray("include")::add);
     node.put("state", ready ? "ready" : "building");
     for (IndexColumn column : columns) {
       node.withArray("columns").addObject().put("column", column.column()).put("descending", column.descending());
@@ -114,7 +163,10 @@ public record IndexDefinition(String name, List<IndexColumn> columns, boolean un
         resume.add(key.asText());
       }
     }
-    return new IndexDefinition(node.path("name").asText(), columns, node.path("unique").asBoolean(),
-        node.path("table").asText(), "ready".equals(node.path("state").asText()), resume);
+    List<String> include = new ArrayList<>();
+    node.path("include").forEach(column -> include.add(column.asText()));
+    String prefix = "local".equals(node.path("scope").asText()) ? node.path("rowKeyPrefix").asText() : null;
+    return new IndexDefinition(node.path("name").asText(), columns, include, node.path("unique").asBoolean(),
+        node.path("table").asText(), prefix, "ready".equals(node.path("state").asText()), resume);
   }
 }
