@@ -85,3 +85,8 @@ CREATE UNIQUE INDEX IF NOT EXISTS PeopleByEmail ON People (Email);
 
 -- Index entities: the employees of a last name.
 CREATE INDEX IF NOT EXISTS PeopleByLastName ON People (LastName);
+
+-- The intra-partition secondary index: an employee by email within a department, its entries in
+-- the department's own partition, written in the same transaction as the row, with copies of the
+-- names (denormalized) so that the lookup reads the entry alone.
+CREATE INDEX IF NOT EXISTS PeopleByEmailInDepartment ON People (Email) INCLUDE (FirstName, LastName) LOCAL;
