@@ -363,9 +363,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
         try {
           counts[i] = connection.withFreshTables(() -> delegate.executeUpdate(sql));
         } catch (SQLException e) {
-          throw new BatchUpdateException("Batch statement " + (i + 1) + " of " + counts.length + " failed; the "
-              + "update counts are those of the statements before it. " + e.getMessage(), e.getSQLState(),
-              Arrays.copyOf(counts, i), e);
+          throw BatchOutcome.stopped("statement", i, counts.length, Arrays.copyOf(counts, i), e);
         }
       }
       return counts;
