@@ -524,7 +524,8 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   @Override
   public ParameterMetaData getParameterMetaData() throws SQLException {
     // a statement on a lent plan has no parameters of its own; once closed, Calcite says so
-    return call(() -> lender == null || delegate.isClosed() ? delegate.getParameterMetaData() : StandIns.NO_PARAMETERS);
+    return call(() -> lender == null || delegate.isClosed()
+        ? new WrappedParameterMetaData(delegate.getParameterMetaData()) : StandIns.NO_PARAMETERS);
   }
 
   @Override
