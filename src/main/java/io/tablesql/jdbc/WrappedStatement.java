@@ -472,9 +472,17 @@ class WrappedStatement implements Statement, TableSqlStatement {
     call(() -> delegate.setLargeMaxRows(max));
   }
 
+  /**
+   * Escapes are always processed ({@link JdbcEscapes}, also for the text of a PreparedStatement):
+   * true, the default, is accepted, as tools set it; false would need a parser without them.
+   */
   @Override
   public void setEscapeProcessing(boolean enable) throws SQLException {
-    call(() -> delegate.setEscapeProcessing(enable));
+    checkOpen();
+    if (!enable) {
+      throw SqlExceptions.of("Not supported by tablesql: Statement.setEscapeProcessing(false); JDBC escapes are "
+          + "always processed.", SqlStates.FEATURE_NOT_SUPPORTED);
+    }
   }
 
   @Override
