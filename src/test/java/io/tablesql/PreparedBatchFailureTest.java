@@ -18,9 +18,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A prepared batch that fails inside Calcite's execution of a row fails as a Statement batch
- * does: a BatchUpdateException with the row's SQLState, counts for the rows before it, and
- * those rows written.
+ * A prepared batch that fails at a row, inside Calcite's execution of it or on the INSERT fast
+ * path, fails as a Statement batch does: a BatchUpdateException with the row's SQLState, counts
+ * for the rows before it, and those rows written.
  */
 class PreparedBatchFailureTest {
   private static Connection connection;
@@ -112,5 +112,73 @@ class PreparedBatchFailureTest {
       });
     }
     assertThat(table.getEntity("seed", "0").getProperty("Name")).isEqualTo("changed");
+  }
+
+  /** A plain INSERT of parameters: the fast path, which knows each written row's count (1). */
+  private static PreparedStatement fastInsert(TableClient table) throws SQLException {
+    return connection.prepareStatement("INSERT INTO " + table.getTableName() + " (PartitionKey, RowKey, Name) "
+        + "VALUES (?, ?, ?)");
+  }
+
+  private static void addRow(PreparedStatement statement, String partitionKey, String rowKey) throws SQLException {
+    statement.setString(1, partitionKey);
+    statement.setString(2, rowKey);
+    statement.setString(3, "n" + rowKey);
+    statement.addBatch();
+  }
+
+  @Test
+  void fastInsertStopsAtARowBreakingTheServiceRules() throws SQLException {
+    TableClient table = table("PbFast");
+    try (PreparedStatement statement = fastInsert(table)) {
+      addRow(statement, "p", "1");
+      addRow(statement, "p", "2");
+      addRow(statement, "bad/p", "3");
+      addRow(statement, "p", "4");
+      assertThatThrownBy(statement::executeBatch).isInstanceOfSatisfying(BatchUpdateException.class, e -> {
+        assertThat(e.getSQLState()).isEqualTo(SqlStates.DATA_EXCEPTION);
+        assertThat(e.getMessage()).contains("row 3 of 4", "bad/p");
+        assertThat(e.getUpdateCounts()).containsExactly(1, 1);
+        assertThat(e.getLargeUpdateCounts()).containsExactly(1L, 1L);
+      });
+      assertThat(rowKeys(table, "p")).containsExactly("1", "2");
+      assertThat(rowKeys(table, "bad/p")).isEmpty();
+
+      // nothing of the failed batch is left, in the fast path or in Calcite's
+      addRow(statement, "p", "5");
+      assertThat(statement.executeBatch()).containsExactly(1);
+      assertThat(rowKeys(table, "p")).containsExactly("1", "2", "5");
+    }
+  }
+
+  @Test
+  void fastInsertFailingAtTheFirstRowWritesNothing() throws SQLException {
+    TableClient table = table("PbFastFirst");
+    try (PreparedStatement statement = fastInsert(table)) {
+      addRow(statement, "p", "x".repeat(1025)); // a RowKey over 1 KiB
+      addRow(statement, "p", "2");
+      assertThatThrownBy(statement::executeBatch).isInstanceOfSatisfying(BatchUpdateException.class, e -> {
+        assertThat(e.getSQLState()).isEqualTo(SqlStates.DATA_EXCEPTION);
+        assertThat(e.getMessage()).contains("row 1 of 2");
+        assertThat(e.getUpdateCounts()).isEmpty();
+      });
+    }
+    assertThat(rowKeys(table, "p")).isEmpty();
+  }
+
+  @Test
+  void fastInsertStopsAtARowWithoutAKey() throws SQLException {
+    TableClient table = table("PbNoKey");
+    try (PreparedStatement statement = fastInsert(table)) {
+      addRow(statement, "p", "1");
+      addRow(statement, "p", null);
+      addRow(statement, "p", "3");
+      assertThatThrownBy(statement::executeBatch).isInstanceOfSatisfying(BatchUpdateException.class, e -> {
+        assertThat(e.getSQLState()).isEqualTo(SqlStates.DATA_EXCEPTION);
+        assertThat(e.getMessage()).contains("row 2 of 3", "RowKey is NULL");
+        assertThat(e.getUpdateCounts()).containsExactly(1);
+      });
+      assertThat(rowKeys(table, "p")).containsExactly("1");
+    }
   }
 }

@@ -152,25 +152,30 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
 
   /**
    * Runs the batch: an INSERT of parameters binds each row straight into an entity; any other
-   * batch runs each row through Calcite. Both then group and send the rows the same way.
+   * batch runs each row through Calcite. Both then group and send the rows the same way, and
+   * stop the same way at a row that cannot be written: the rows before it are sent.
    */
   @Override
   public int[] executeBatch() throws SQLException {
     try {
       connection.session().requireWritable();
-      List<WriteOperation> writes = insertBatch.table() == null ? null
+      InsertBatch.Rows rows = insertBatch.table() == null ? null
           : insertBatch.writes(connection.session(), connection.storedTableName(insertBatch.table()));
-      if (writes == null) {
+      if (rows == null) {
         return batchExecution(List.of(StatementKind.of(sql)), this::calciteBatch);
       }
       return batchExecution(List.of(StatementKind.of(sql)), context -> {
-        int[] counts = new int[writes.size()];
-        for (WriteOperation write : writes) {
+        for (WriteOperation write : rows.writes()) {
           context.addBatchWrites(List.of(write));
           context.executionDone();
         }
-        Arrays.fill(counts, 1);
         delegate.clearBatch();
+        // each row before the failing one inserts one entity: its count is known, unlike Calcite's
+        int[] counts = new int[rows.writes().size()];
+        Arrays.fill(counts, 1);
+        if (rows.failure() != null) {
+          throw BatchOutcome.stopped("row", counts.length, batchRows, counts, rows.failure());
+        }
         return counts;
       });
     } finally {
