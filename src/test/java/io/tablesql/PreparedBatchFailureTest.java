@@ -61,7 +61,8 @@ class PreparedBatchFailureTest {
       }
       assertThatThrownBy(statement::executeBatch).isInstanceOfSatisfying(BatchUpdateException.class, e -> {
         assertThat(e.getSQLState()).isEqualTo(SqlStates.DATA_EXCEPTION);
-        assertThat(e.getMessage()).contains("row 3 of 4", "bad/key");
+        assertThat(e.getMessage()).contains("row 3 of 4", "bad/key", "the rows before it were written",
+            "Nothing of batch row 3 was written").doesNotContain("Nothing of this statement");
         assertThat(e.getUpdateCounts()).containsExactly(Statement.SUCCESS_NO_INFO, Statement.SUCCESS_NO_INFO);
         assertThat(e.getLargeUpdateCounts()).hasSize(2);
       });
@@ -138,7 +139,8 @@ class PreparedBatchFailureTest {
       addRow(statement, "p", "4");
       assertThatThrownBy(statement::executeBatch).isInstanceOfSatisfying(BatchUpdateException.class, e -> {
         assertThat(e.getSQLState()).isEqualTo(SqlStates.DATA_EXCEPTION);
-        assertThat(e.getMessage()).contains("row 3 of 4", "bad/p");
+        assertThat(e.getMessage()).contains("row 3 of 4", "bad/p", "the rows before it were written",
+            "Nothing of batch row 3 was written").doesNotContain("Nothing of this statement");
         assertThat(e.getUpdateCounts()).containsExactly(1, 1);
         assertThat(e.getLargeUpdateCounts()).containsExactly(1L, 1L);
       });
@@ -163,7 +165,8 @@ class PreparedBatchFailureTest {
       addRow(statement, "p", "2");
       assertThatThrownBy(statement::executeBatch).isInstanceOfSatisfying(BatchUpdateException.class, e -> {
         assertThat(e.getSQLState()).isEqualTo(SqlStates.DATA_EXCEPTION);
-        assertThat(e.getMessage()).contains("row 1 of 2");
+        assertThat(e.getMessage()).contains("row 1 of 2", "nothing of the batch was written",
+            "Nothing of batch row 1 was written");
         assertThat(e.getUpdateCounts()).isEmpty();
       });
     }
@@ -183,6 +186,22 @@ class PreparedBatchFailureTest {
         assertThat(e.getUpdateCounts()).containsExactly(1);
       });
       assertThat(rowKeys(table, "p")).containsExactly("1");
+    }
+  }
+
+  @Test
+  void aSingleStatementSaysNothingOfItWasWritten() throws SQLException {
+    TableClient table = table("PbSingle");
+    try (PreparedStatement statement = fastInsert(table)) {
+      statement.setString(1, "bad/p");
+      statement.setString(2, "1");
+      statement.setString(3, "n");
+      assertThatThrownBy(statement::executeUpdate).isInstanceOfSatisfying(SQLException.class, e -> {
+        assertThat(e instanceof BatchUpdateException).isFalse();
+        assertThat(e.getSQLState()).isEqualTo(SqlStates.DATA_EXCEPTION);
+        assertThat(e.getMessage()).contains("bad/p").endsWith("Nothing of this statement was written.")
+            .doesNotContain("batch");
+      });
     }
   }
 }

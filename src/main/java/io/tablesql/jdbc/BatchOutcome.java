@@ -19,9 +19,11 @@ final class BatchOutcome {
    * which ran; the failure's SQLState is the batch's.
    */
   static BatchUpdateException stopped(String what, int failed, int total, int[] countsBefore, SQLException cause) {
-    return new BatchUpdateException("Batch " + what + " " + (failed + 1) + " of " + total + " failed; the update "
-        + "counts are those of the " + what + "s before it. " + cause.getMessage(), cause.getSQLState(), countsBefore,
-        cause);
+    String written = failed == 0 ? "nothing of the batch was written"
+        : "the " + what + "s before it were written (the update counts are theirs), it and the " + what
+            + "s after it were not";
+    return new BatchUpdateException("Batch " + what + " " + (failed + 1) + " of " + total + " failed: " + written
+        + ". " + cause.getMessage(), cause.getSQLState(), countsBefore, cause);
   }
 
   static int[] check(int[] counts, StatementContext context, java.util.List<WriteSender.GroupOutcome> outcomes)

@@ -234,7 +234,10 @@ public final class EntityRules {
   }
 
   private static SQLException violation(WriteOperation operation, String rule) {
-    return SqlExceptions.of("Cannot write " + operation.describe() + ": " + rule + ". Nothing of this statement "
-        + "was written.", SqlStates.DATA_EXCEPTION);
+    // a batch's rows before this one are written (BatchOutcome says so): only this row is not
+    String origin = operation.origin();
+    String unwritten = origin != null && origin.startsWith("batch row ") ? origin : "this statement";
+    return SqlExceptions.of("Cannot write " + operation.describe() + ": " + rule + ". Nothing of " + unwritten
+        + " was written.", SqlStates.DATA_EXCEPTION);
   }
 }
