@@ -28,7 +28,11 @@ import org.apache.calcite.sql.parser.SqlParser;
  * The fast path of a batch of {@code INSERT INTO t (columns) VALUES (?, ...)}: the parameters of
  * each batch row become an entity directly, instead of one execution of Calcite's generated code
  * per row. Anything it does not understand exactly (another statement shape, a parameter type it
- * does not convert) leaves the batch to the general path, which gives the same result.
+ * does not convert) leaves the batch to the general path, which gives the same result. That
+ * includes a row that cannot be written (a missing or invalid key, a value too large): WriteRunner
+ * and EntityRules refuse it on both paths, and both stop the batch there, sending the rows before
+ * it (see {@link Rows}). Only those rows' update counts differ: 1 here, SUCCESS_NO_INFO where
+ * Calcite, stopped, gives none.
  */
 final class InsertBatch {
   /** Parameters the fast path converts: strings, numbers, booleans and NULL. */
@@ -126,9 +130,14 @@ final class InsertBatch {
   }
 
   /**
-   * The batch's writes, validated, one per row in order; null if any row needs the general path.
+   * The writes of the rows before the first that cannot be written, one per row in order, and
+   * why that row cannot be (null if every row can).
    */
-  List<WriteOperation> writes(Session session, String storedTable) throws SQLException {
+  record Rows(List<WriteOperation> writes, SQLException failure) {
+  }
+
+  /** The batch's rows converted and validated; null if any row needs the general path. */
+  Rows writes(Session session, String storedTable) throws SQLException {
     if (!usable || storedTable == null || rows.isEmpty()) {
       return null;
     }
@@ -154,16 +163,18 @@ final class InsertBatch {
         }
         values[positions[i]] = value;
       }
-      if (shape.layout() == null
-          && (values[shape.indexOf(Column.PARTITION_KEY)] == null || values[shape.indexOf(Column.ROW_KEY)] == null)) {
-        return null; // the general path reports the missing key
+      try {
+        WriteOperation write = WriteRunner.insert(session,
+            declared != null ? declared.physicalTable() : storedTable, shape, values, writeKind,
+            "batch row " + (r + 1), newPartition);
+        EntityRules.validate(write);
+        writes.add(write);
+      } catch (SQLException e) {
+        // the general path stops at this row too, never looking at the rows after it
+        return new Rows(writes, e);
       }
-      WriteOperation write = WriteRunner.insert(session, declared != null ? declared.physicalTable() : storedTable,
-          shape, values, writeKind, "batch row " + (r + 1), newPartition);
-      EntityRules.validate(write);
-      writes.add(write);
     }
-    return writes;
+    return new Rows(writes, null);
   }
 
   private static int indexIgnoringCase(TableShape shape, String name) {

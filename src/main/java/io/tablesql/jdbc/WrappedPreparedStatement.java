@@ -4,6 +4,7 @@ import static io.tablesql.jdbc.JdbcCalls.call;
 
 import io.tablesql.SqlExceptions;
 import io.tablesql.SqlStates;
+import io.tablesql.exec.StatementContext;
 import io.tablesql.exec.StatementKind;
 import io.tablesql.txn.WriteOperation;
 import java.io.InputStream;
@@ -24,6 +25,7 @@ import java.sql.RowId;
 import java.sql.SQLException;
 import java.sql.SQLType;
 import java.sql.SQLXML;
+import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.sql.Types;
@@ -48,6 +50,8 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   private final String plannedSql;
   /** The SQL type of each parameter (1-based), read from the parameter metadata on first need. */
   private int[] parameterTypes;
+  /** How many rows addBatch added since the batch was last run or cleared. */
+  private int batchRows;
 
   WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, String sql) {
     this(delegate, connection, sql, null, null);
@@ -148,36 +152,70 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
 
   /**
    * Runs the batch: an INSERT of parameters binds each row straight into an entity; any other
-   * batch runs each row through Calcite. Both then group and send the rows the same way.
+   * batch runs each row through Calcite. Both then group and send the rows the same way, and
+   * stop the same way at a row that cannot be written: the rows before it are sent.
    */
   @Override
   public int[] executeBatch() throws SQLException {
     try {
       connection.session().requireWritable();
-      List<WriteOperation> writes = insertBatch.table() == null ? null
+      InsertBatch.Rows rows = insertBatch.table() == null ? null
           : insertBatch.writes(connection.session(), connection.storedTableName(insertBatch.table()));
-      if (writes == null) {
-        return batchExecution(List.of(StatementKind.of(sql)), context -> delegate.executeBatch());
+      if (rows == null) {
+        return batchExecution(List.of(StatementKind.of(sql)), this::calciteBatch);
       }
       return batchExecution(List.of(StatementKind.of(sql)), context -> {
-        int[] counts = new int[writes.size()];
-        for (WriteOperation write : writes) {
+        for (WriteOperation write : rows.writes()) {
           context.addBatchWrites(List.of(write));
           context.executionDone();
         }
-        Arrays.fill(counts, 1);
         delegate.clearBatch();
+        // each row before the failing one inserts one entity: its count is known, unlike Calcite's
+        int[] counts = new int[rows.writes().size()];
+        Arrays.fill(counts, 1);
+        if (rows.failure() != null) {
+          throw BatchOutcome.stopped("row", counts.length, batchRows, counts, rows.failure());
+        }
         return counts;
       });
     } finally {
       insertBatch.clear();
+      batchRows = 0;
     }
+  }
+
+  /**
+   * Runs every batch row through Calcite, which stops at a failing row and then gives no update
+   * counts: the rows before it ran (their writes go as the batch's) and count as SUCCESS_NO_INFO.
+   */
+  private int[] calciteBatch(StatementContext context) throws SQLException {
+    try {
+      return delegate.executeBatch();
+    } catch (SQLException | RuntimeException e) {
+      int ran = rowsRun(context);
+      int[] counts = new int[ran];
+      Arrays.fill(counts, Statement.SUCCESS_NO_INFO);
+      throw BatchOutcome.stopped("row", ran, batchRows, counts, SqlErrors.translate(e));
+    }
+  }
+
+  /**
+   * How many rows ran before the one that failed. WriteRunner counts the failing row's execution
+   * as done too, but keeps none of its writes: the last row counted ran only if it kept writes.
+   * (A failure before WriteRunner, not expected, may so leave out a row before it that wrote
+   * nothing; never a row whose writes are sent.)
+   */
+  private static int rowsRun(StatementContext context) {
+    int counted = context.execution();
+    boolean lastKeptWrites = context.batch().stream().anyMatch(write -> context.batchRow(write) == counted - 1);
+    return counted > 0 && !lastKeptWrites ? counted - 1 : counted;
   }
 
   @Override
   public void clearBatch() throws SQLException {
     call(() -> delegate.clearBatch());
     insertBatch.clear();
+    batchRows = 0;
   }
 
   /**
@@ -409,6 +447,7 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     }
     call(() -> delegate.addBatch());
     insertBatch.addBatch();
+    batchRows++;
   }
 
   @Override
@@ -490,7 +529,8 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   @Override
   public ParameterMetaData getParameterMetaData() throws SQLException {
     // a statement on a lent plan has no parameters of its own; once closed, Calcite says so
-    return call(() -> lender == null || delegate.isClosed() ? delegate.getParameterMetaData() : StandIns.NO_PARAMETERS);
+    return call(() -> lender == null || delegate.isClosed()
+        ? new WrappedParameterMetaData(delegate.getParameterMetaData()) : StandIns.NO_PARAMETERS);
   }
 
   @Override

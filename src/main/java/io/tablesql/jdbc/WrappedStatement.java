@@ -364,9 +364,7 @@ class WrappedStatement implements Statement, TableSqlStatement {
         try {
           counts[i] = connection.withFreshTables(() -> delegate.executeUpdate(sql));
         } catch (SQLException e) {
-          throw new BatchUpdateException("Batch statement " + (i + 1) + " of " + counts.length + " failed; the "
-              + "update counts are those of the statements before it. " + e.getMessage(), e.getSQLState(),
-              Arrays.copyOf(counts, i), e);
+          throw BatchOutcome.stopped("statement", i, counts.length, Arrays.copyOf(counts, i), e);
         }
       }
       return counts;
@@ -475,9 +473,17 @@ class WrappedStatement implements Statement, TableSqlStatement {
     call(() -> delegate.setLargeMaxRows(max));
   }
 
+  /**
+   * Escapes are always processed ({@link JdbcEscapes}, also for the text of a PreparedStatement):
+   * true, the default, is accepted, as tools set it; false would need a parser without them.
+   */
   @Override
   public void setEscapeProcessing(boolean enable) throws SQLException {
-    call(() -> delegate.setEscapeProcessing(enable));
+    checkOpen();
+    if (!enable) {
+      throw SqlExceptions.of("Not supported by tablesql: Statement.setEscapeProcessing(false); JDBC escapes are "
+          + "always processed.", SqlStates.FEATURE_NOT_SUPPORTED);
+    }
   }
 
   @Override

@@ -164,12 +164,25 @@ public final class EntityRules {
    * An upper estimate of what an operation adds to an entity group transaction's request, which
    * is what the service's 4 MiB limit counts: the operation's part of the multipart body (its
    * headers and request line with the entity's URL) and the entity as JSON, where binary values
-   * travel as base64 and typed values carry an {@code @odata.type} annotation.
+   * travel as base64 and typed values carry an {@code @odata.type} annotation. Checked against
+   * the SDK's requests by PayloadSizeTest.
    */
   public static long payloadSizeOf(WriteOperation operation) {
-    long size = OPERATION_OVERHEAD_BYTES + operation.table().length()
-        + 3L * (operation.partitionKey().length() + operation.rowKey().length()) // in the URL, percent-encoded
-        + jsonStringSize(operation.partitionKey()) + jsonStringSize(operation.rowKey()) + 40;
+    long size = OPERATION_OVERHEAD_BYTES + operation.table().length();
+    if (operation.kind() != WriteOperation.Kind.INSERT) {
+      // an INSERT is posted to the table; the others name the entity in their URL
+      size += urlSize(operation.partitionKey()) + urlSize(operation.rowKey());
+    }
+    if (operation.etag() != null) {
+      size += jsonStringSize(operation.etag()); // If-Match
+    }
+    if (operation.kind().deletes()) {
+      return size; // no body
+    }
+    size += jsonStringSize(operation.partitionKey()) + jsonStringSize(operation.rowKey()) + 40;
+    if (operation.etag() != null) {
+      size += jsonStringSize(operation.etag()) + 14; // "odata.etag": in the JSON too
+    }
     for (Map.Entry<String, Object> property : operation.properties().entrySet()) {
       Object value = property.getValue();
       if (value == null) {
@@ -191,18 +204,40 @@ public final class EntityRules {
     return size;
   }
 
-  /** A string as JSON in UTF-8: quotes, escapes, and up to three bytes per UTF-16 unit. */
+  /**
+   * A string as the SDK writes it in JSON: quotes, escapes, UTF-8 for the BMP, and a character
+   * outside it (a surrogate pair) escaped as two {@code \\uXXXX}, 12 bytes.
+   */
   private static long jsonStringSize(String text) {
     long size = 2;
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      size += c == '"' || c == '\\' ? 2 : c < 0x20 ? 6 : c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+      if (c == '"' || c == '\\') {
+        size += 2;
+      } else if (c < 0x20 || Character.isSurrogate(c)) {
+        size += 6; // a six-byte escape (a tab or newline takes 2, counted as 6 to keep this simple)
+      } else {
+        size += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+      }
+    }
+    return size;
+  }
+
+  /** A key in the entity's URL: at most each UTF-8 byte percent-encoded (a quote, doubled by OData, is 2). */
+  private static long urlSize(String key) {
+    long size = 0;
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      size += c < 0x80 ? 3 : c < 0x800 || Character.isSurrogate(c) ? 6 : 9;
     }
     return size;
   }
 
   private static SQLException violation(WriteOperation operation, String rule) {
-    return SqlExceptions.of("Cannot write " + operation.describe() + ": " + rule + ". Nothing of this statement "
-        + "was written.", SqlStates.DATA_EXCEPTION);
+    // a batch's rows before this one are written (BatchOutcome says so): only this row is not
+    String origin = operation.origin();
+    String unwritten = origin != null && origin.startsWith("batch row ") ? origin : "this statement";
+    return SqlExceptions.of("Cannot write " + operation.describe() + ": " + rule + ". Nothing of " + unwritten
+        + " was written.", SqlStates.DATA_EXCEPTION);
   }
 }
