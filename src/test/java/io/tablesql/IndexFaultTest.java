@@ -23,7 +23,7 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
- * Global indexes under failures and concurrency: every step of an indexed write (reading the
+ * Indexes under failures and concurrency: every step of an indexed write (reading the
  * row, adding an entry, writing the row, removing the old entry) fails or loses its answer in
  * turn, and writers race on the same rows and values; afterwards every query through an index
  * returns exactly what a full scan returns, and ALTER INDEX ... VERIFY leaves no stale entry.
@@ -93,6 +93,7 @@ class IndexFaultTest {
           + "('b', 3, 1, NULL), ('b', 4, NULL, 'c4')");
       statement.execute("CREATE INDEX " + table + "Val ON " + table + " (Val)");
       statement.execute("CREATE UNIQUE INDEX " + table + "Code ON " + table + " (Code)");
+      statement.execute("CREATE INDEX " + table + "Local ON " + table + " (Val) INCLUDE (Code) LOCAL");
     }
   }
 
@@ -133,6 +134,12 @@ class IndexFaultTest {
       QueryRuns.agreed(pushed, oracle, sql);
     }
     QueryRuns.agreed(pushed, oracle, "SELECT Grp, Id FROM " + table + " WHERE Val BETWEEN 1 AND 3 ORDER BY Grp, Id");
+    for (String group : List.of("a", "b")) {
+      String covered = "SELECT Id, Val, Code FROM " + table + " WHERE Grp = '" + group + "' AND Val = 2 ORDER BY Id";
+      assertThat(QueryRuns.explain(pushed, covered)).contains(table + "Local").contains("covering");
+      QueryRuns.agreed(pushed, oracle, covered);
+    }
+    QueryRuns.agreed(pushed, oracle, "SELECT COUNT(*) FROM " + table);
     for (int code = 0; code < 15; code++) {
       QueryRuns.agreed(pushed, oracle, "SELECT Grp, Id, Val FROM " + table + " WHERE Code = 'c" + code + "'");
     }
@@ -141,7 +148,7 @@ class IndexFaultTest {
   /** VERIFY removes every stale entry; then each index holds exactly one entry per row with its values. */
   private static void verifyLeavesNoStaleEntry(Connection connection, String table) throws SQLException {
     try (Statement statement = connection.createStatement()) {
-      for (String index : List.of(table + "Val", table + "Code")) {
+      for (String index : List.of(table + "Val", table + "Code", table + "Local")) {
         statement.execute("ALTER INDEX " + index + " VERIFY");
         statement.execute("ALTER INDEX " + index + " VERIFY");
         SQLWarning warning = statement.getWarnings();
