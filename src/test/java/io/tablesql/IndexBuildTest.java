@@ -55,7 +55,6 @@ class IndexBuildTest {
       try (Statement statement = direct.createStatement()) {
         statement.execute("ALTER INDEX IxBuildTag REBUILD");
         List<String> progress = warnings(statement.getWarnings());
-        assertThat(progress).anyMatch(w -> w.contains("100 rows of IxBuild indexed"));
         assertThat(progress.get(progress.size() - 1)).startsWith("Index IxBuildTag: 300 rows indexed, 400 entries "
             + "checked");
       }

@@ -95,7 +95,7 @@ final class Indexes {
     }
     session.schemaChanged();
     try {
-      IndexBuild.run(session, declared, index, false, progress);
+      report(index, IndexBuild.run(session, declared, index, false, progress), progress);
     } catch (StoreException e) {
       if (SqlStates.UNIQUE_VIOLATION.equals(e.sqlState())) {
         dropIndex(session, table.name(), index); // the rows break it: nothing of it stays
@@ -185,12 +185,16 @@ final class Indexes {
     }
     IndexDefinition index = table.index(statement.name());
     boolean resume = statement.kind() == IndexStatement.Kind.REBUILD && !index.ready();
-    IndexBuild.Outcome outcome = IndexBuild.run(session, table, index, resume, progress);
+    report(index, IndexBuild.run(session, table, index, resume, progress), progress);
+    session.schemaChanged();
+  }
+
+  /** What a build or verification did, as the statement's last warning. */
+  private static void report(IndexDefinition index, IndexBuild.Outcome outcome, Consumer<String> progress) {
     progress.accept("Index " + index.name() + ": " + outcome.rows() + " rows indexed, " + outcome.entriesChecked()
         + " entries checked, " + outcome.staleRemoved() + " stale entries removed"
         + (outcome.staleLeft() == 0 ? "" : ", " + outcome.staleLeft() + " left (younger than indexGraceSeconds: "
         + "their writes may be under way)") + ".");
-    session.schemaChanged();
   }
 
   /** The declared table with an index of this name, or null. */

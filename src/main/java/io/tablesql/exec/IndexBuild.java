@@ -30,7 +30,11 @@ public final class IndexBuild {
   private final TableDefinition base;
   private final IndexEntries entries;
   private final Consumer<String> progress;
+  /** Progress is reported every this many pages (JDBC warnings, which the shell prints). */
+  private static final int PAGES_PER_REPORT = 10;
+
   private final RequestCounters counters = new RequestCounters();
+  private long pagesDone;
 
   /** What a build or verification did. */
   public record Outcome(long rows, long entriesChecked, long staleRemoved, long staleLeft) {
@@ -92,7 +96,9 @@ public final class IndexBuild {
       rows += page.size();
       TableEntity last = page.get(page.size() - 1);
       recordProgress(List.of(last.getPartitionKey(), last.getRowKey()));
-      progress.accept("Index " + entries.index().name() + ": " + rows + " rows of " + base.name() + " indexed");
+      if (++pagesDone % PAGES_PER_REPORT == 0) {
+        progress.accept("Index " + entries.index().name() + ": " + rows + " rows of " + base.name() + " indexed");
+      }
     }
     return rows;
   }
@@ -198,7 +204,9 @@ public final class IndexBuild {
           }
         }
       }
-      progress.accept("Index " + entries.index().name() + ": " + counts[0] + " entries checked");
+      if (++pagesDone % PAGES_PER_REPORT == 0) {
+        progress.accept("Index " + entries.index().name() + ": " + counts[0] + " entries checked");
+      }
     }
     return counts;
   }
