@@ -44,7 +44,10 @@ import reactor.core.publisher.Mono;
  * the faster of the two in each case.
  *
  * <p>System properties: {@code tablesql.bench.cases} (comma-separated parts of case names) runs
- * only those cases and no cold start; {@code tablesql.bench.profile} ({@code netty}, {@code jdk}
+ * only those cases, and the cold starts only if one of them is a part of "cold start" ({@code cold}
+ * runs the cold starts alone); {@code tablesql.bench.coldRuns} (5) measured runs of each cold start;
+ * {@code tablesql.bench.coldOptions} (space-separated) more JVM options for every cold-start
+ * process of both sides, e.g. {@code -XX:TieredStopAtLevel=1}; {@code tablesql.bench.profile} ({@code netty}, {@code jdk}
  * or {@code sql}) runs only that side of each case, three times as often, for a profiler
  * ({@code -XX:StartFlightRecording}).
  */
@@ -270,7 +273,7 @@ public final class Benchmark {
       }
       batchInsert(connection);
     }
-    if (cases.isEmpty() && profile.isEmpty()) {
+    if ((cases.isEmpty() || cases.stream().anyMatch("cold start"::contains)) && profile.isEmpty()) {
       coldStart();
     }
     System.out.println(String.join("\n", rows));
@@ -361,7 +364,11 @@ public final class Benchmark {
 
   private void coldStartRow(String name, String classpath, List<String> sdkOptions, List<String> sdk,
       List<String> sqlOptions, List<String> sql) throws Exception {
-    int runs = 5;
+    int runs = Integer.getInteger("tablesql.bench.coldRuns", 5);
+    List<String> extra = Arrays.stream(System.getProperty("tablesql.bench.coldOptions", "").split(" "))
+        .filter(o -> !o.isBlank()).toList();
+    sdkOptions = concat(extra, sdkOptions);
+    sqlOptions = concat(extra, sqlOptions);
     double[] sdkTimes = new double[runs];
     double[] sqlTimes = new double[runs];
     Probe sdkProbe = null;
@@ -382,6 +389,18 @@ public final class Benchmark {
     rows.add(String.format(Locale.ROOT, "| %s | | %.0f ms | %.0f ms | %.2f (JDK) | | %s | %s |", name, a, b, b / a,
         sdkProbe.cost(), sqlProbe.cost()));
     System.out.println(rows.get(rows.size() - 1));
+    System.out.printf(Locale.ROOT, "  %s%s: SDK runs %s ms, tablesql runs %s ms%n", name,
+        extra.isEmpty() ? "" : " " + extra, millis(sdkTimes), millis(sqlTimes));
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  private static String millis(double[] sorted) {
+    return String.join(", ", Arrays.stream(sorted).mapToObj(t -> String.format(Locale.ROOT, "%.0f", t)).toList());
   }
 
   /** Makes a class data sharing archive with a training run; the options that use it. */
