@@ -18,6 +18,8 @@ import java.sql.Statement;
  *   <li>{@code sdk <endpoint> <account> <key>}: build an SDK client and get the same entity;</li>
  *   <li>{@code fullscan <url>}: stream every entity of the big table through tablesql.</li>
  * </ul>
+ * With {@code -Dtablesql.bench.phases} it also prints to stderr when main began, the client was
+ * ready (connected) and the first row came, in ms since the process started.
  */
 public final class ColdStart {
   static final String TABLE = "Big";
@@ -32,11 +34,14 @@ public final class ColdStart {
   }
 
   public static void main(String[] args) throws Exception {
+    phase("main");
     if (args[0].equals("sdk")) {
       TableClient table = sdk(args[1], args[2], args[3]).buildClient().getTableClient(TABLE);
+      phase("client");
       if (table.getEntity("p01", "r0001") == null) {
         throw new IllegalStateException("no entity");
       }
+      phase("first row");
       System.out.println("1 1");
       return;
     }
@@ -44,9 +49,11 @@ public final class ColdStart {
         : "SELECT Name FROM " + TABLE + " WHERE PartitionKey = 'p01' AND RowKey = 'r0001'";
     long rows = 0;
     try (Connection connection = DriverManager.getConnection(args[1]); Statement statement = connection.createStatement();
-         ResultSet resultSet = statement.executeQuery(sql)) {
+         ResultSet resultSet = phase("client", statement).executeQuery(sql)) {
       while (resultSet.next()) {
-        rows++;
+        if (rows++ == 0) {
+          phase("first row");
+        }
       }
       TableSqlStatement cost = statement.unwrap(TableSqlStatement.class);
       // the statement's own; connecting listed the tables and planning sampled the table's shape
@@ -55,5 +62,17 @@ public final class ColdStart {
     if (rows == 0) {
       throw new IllegalStateException("no rows");
     }
+  }
+
+  private static void phase(String name) {
+    if (System.getProperty("tablesql.bench.phases") != null) {
+      long since = System.currentTimeMillis() - ProcessHandle.current().info().startInstant().orElseThrow().toEpochMilli();
+      System.err.println("phase " + name + " " + since);
+    }
+  }
+
+  private static <T> T phase(String name, T value) {
+    phase(name);
+    return value;
   }
 }
