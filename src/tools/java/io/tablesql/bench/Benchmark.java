@@ -371,6 +371,8 @@ public final class Benchmark {
     sqlOptions = concat(extra, sqlOptions);
     double[] sdkTimes = new double[runs];
     double[] sqlTimes = new double[runs];
+    double[] sdkCpu = new double[runs];
+    double[] sqlCpu = new double[runs];
     Probe sdkProbe = null;
     Probe sqlProbe = null;
     for (int i = -1; i < runs; i++) { // the first pair warms the file cache
@@ -379,10 +381,14 @@ public final class Benchmark {
       if (i >= 0) {
         sdkTimes[i] = sdkProbe.millis();
         sqlTimes[i] = sqlProbe.millis();
+        sdkCpu[i] = sdkProbe.cpuMillis();
+        sqlCpu[i] = sqlProbe.cpuMillis();
       }
     }
     Arrays.sort(sdkTimes);
     Arrays.sort(sqlTimes);
+    Arrays.sort(sdkCpu);
+    Arrays.sort(sqlCpu);
     double a = sdkTimes[runs / 2];
     double b = sqlTimes[runs / 2];
     // the probe's SDK runs on the JDK's HttpClient, from the driver jar (which has no Netty)
@@ -391,6 +397,10 @@ public final class Benchmark {
     System.out.println(rows.get(rows.size() - 1));
     System.out.printf(Locale.ROOT, "  %s%s: SDK runs %s ms, tablesql runs %s ms%n", name,
         extra.isEmpty() ? "" : " " + extra, millis(sdkTimes), millis(sqlTimes));
+    // CPU time depends less on what else the machine runs than the elapsed time does
+    System.out.printf(Locale.ROOT, "  CPU time until the first row: SDK median %.0f ms (%s), tablesql median %.0f ms (%s), "
+        + "ratio %.2f%n", sdkCpu[runs / 2], millis(sdkCpu), sqlCpu[runs / 2], millis(sqlCpu),
+        sqlCpu[runs / 2] / sdkCpu[runs / 2]);
   }
 
   private static List<String> concat(List<String> a, List<String> b) {
@@ -413,7 +423,7 @@ public final class Benchmark {
   }
 
   /** What a cold-start probe took and the requests / entities it reported. */
-  private record Probe(double millis, String cost) {
+  private record Probe(double millis, String cost, double cpuMillis) {
   }
 
   private static Probe require(Probe probe) {
@@ -457,7 +467,8 @@ public final class Benchmark {
     }
     double millis = (System.nanoTime() - start) / 1e6;
     String[] cost = output.trim().split("\\s+");
-    return new Probe(millis, cost[cost.length - 2] + " / " + cost[cost.length - 1]);
+    int n = cost.length;
+    return new Probe(millis, cost[n - 3] + " / " + cost[n - 2], Double.parseDouble(cost[n - 1]));
   }
 
   /**

@@ -11,8 +11,8 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 
 /**
- * Runs in a fresh JVM for the benchmark, and prints what its statement cost as
- * {@code requests entities}:
+ * Runs in a fresh JVM for the benchmark, and prints what its statement cost and the CPU time
+ * the process had used when it was done, as {@code requests entities cpuMillis}:
  * <ul>
  *   <li>{@code sql <url>}: connect and run one point lookup through tablesql;</li>
  *   <li>{@code sdk <endpoint> <account> <key>}: build an SDK client and get the same entity;</li>
@@ -42,7 +42,7 @@ public final class ColdStart {
         throw new IllegalStateException("no entity");
       }
       phase("first row");
-      System.out.println("1 1");
+      System.out.println("1 1 " + cpuMillis());
       return;
     }
     String sql = args[0].equals("fullscan") ? "SELECT * FROM " + TABLE
@@ -57,11 +57,16 @@ public final class ColdStart {
       }
       TableSqlStatement cost = statement.unwrap(TableSqlStatement.class);
       // the statement's own; connecting listed the tables and planning sampled the table's shape
-      System.out.println(cost.requestCount() + " " + cost.entityCount());
+      System.out.println(cost.requestCount() + " " + cost.entityCount() + " " + cpuMillis());
     }
     if (rows == 0) {
       throw new IllegalStateException("no rows");
     }
+  }
+
+  /** CPU time of the whole process so far, all threads (the JIT's and the GC's too). */
+  private static long cpuMillis() {
+    return ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(-1L);
   }
 
   private static void phase(String name) {
