@@ -44,7 +44,10 @@ import reactor.core.publisher.Mono;
  * the faster of the two in each case.
  *
  * <p>System properties: {@code tablesql.bench.cases} (comma-separated parts of case names) runs
- * only those cases and no cold start; {@code tablesql.bench.profile} ({@code netty}, {@code jdk}
+ * only those cases, and the cold starts only if one of them is a part of "cold start" ({@code cold}
+ * runs the cold starts alone); {@code tablesql.bench.coldRuns} (5) measured runs of each cold start;
+ * {@code tablesql.bench.coldOptions} (space-separated) more JVM options for every cold-start
+ * process of both sides, e.g. {@code -XX:TieredStopAtLevel=1}; {@code tablesql.bench.profile} ({@code netty}, {@code jdk}
  * or {@code sql}) runs only that side of each case, three times as often, for a profiler
  * ({@code -XX:StartFlightRecording}).
  */
@@ -270,7 +273,7 @@ public final class Benchmark {
       }
       batchInsert(connection);
     }
-    if (cases.isEmpty() && profile.isEmpty()) {
+    if ((cases.isEmpty() || cases.stream().anyMatch("cold start"::contains)) && profile.isEmpty()) {
       coldStart();
     }
     System.out.println(String.join("\n", rows));
@@ -361,9 +364,15 @@ public final class Benchmark {
 
   private void coldStartRow(String name, String classpath, List<String> sdkOptions, List<String> sdk,
       List<String> sqlOptions, List<String> sql) throws Exception {
-    int runs = 5;
+    int runs = Integer.getInteger("tablesql.bench.coldRuns", 5);
+    List<String> extra = Arrays.stream(System.getProperty("tablesql.bench.coldOptions", "").split(" "))
+        .filter(o -> !o.isBlank()).toList();
+    sdkOptions = concat(extra, sdkOptions);
+    sqlOptions = concat(extra, sqlOptions);
     double[] sdkTimes = new double[runs];
     double[] sqlTimes = new double[runs];
+    double[] sdkCpu = new double[runs];
+    double[] sqlCpu = new double[runs];
     Probe sdkProbe = null;
     Probe sqlProbe = null;
     for (int i = -1; i < runs; i++) { // the first pair warms the file cache
@@ -372,16 +381,36 @@ public final class Benchmark {
       if (i >= 0) {
         sdkTimes[i] = sdkProbe.millis();
         sqlTimes[i] = sqlProbe.millis();
+        sdkCpu[i] = sdkProbe.cpuMillis();
+        sqlCpu[i] = sqlProbe.cpuMillis();
       }
     }
     Arrays.sort(sdkTimes);
     Arrays.sort(sqlTimes);
+    Arrays.sort(sdkCpu);
+    Arrays.sort(sqlCpu);
     double a = sdkTimes[runs / 2];
     double b = sqlTimes[runs / 2];
     // the probe's SDK runs on the JDK's HttpClient, from the driver jar (which has no Netty)
     rows.add(String.format(Locale.ROOT, "| %s | | %.0f ms | %.0f ms | %.2f (JDK) | | %s | %s |", name, a, b, b / a,
         sdkProbe.cost(), sqlProbe.cost()));
     System.out.println(rows.get(rows.size() - 1));
+    System.out.printf(Locale.ROOT, "  %s%s: SDK runs %s ms, tablesql runs %s ms%n", name,
+        extra.isEmpty() ? "" : " " + extra, millis(sdkTimes), millis(sqlTimes));
+    // CPU time depends less on what else the machine runs than the elapsed time does
+    System.out.printf(Locale.ROOT, "  CPU time until the first row: SDK median %.0f ms (%s), tablesql median %.0f ms (%s), "
+        + "ratio %.2f%n", sdkCpu[runs / 2], millis(sdkCpu), sqlCpu[runs / 2], millis(sqlCpu),
+        sqlCpu[runs / 2] / sdkCpu[runs / 2]);
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  private static String millis(double[] sorted) {
+    return String.join(", ", Arrays.stream(sorted).mapToObj(t -> String.format(Locale.ROOT, "%.0f", t)).toList());
   }
 
   /** Makes a class data sharing archive with a training run; the options that use it. */
@@ -394,7 +423,7 @@ public final class Benchmark {
   }
 
   /** What a cold-start probe took and the requests / entities it reported. */
-  private record Probe(double millis, String cost) {
+  private record Probe(double millis, String cost, double cpuMillis) {
   }
 
   private static Probe require(Probe probe) {
@@ -438,7 +467,8 @@ public final class Benchmark {
     }
     double millis = (System.nanoTime() - start) / 1e6;
     String[] cost = output.trim().split("\\s+");
-    return new Probe(millis, cost[cost.length - 2] + " / " + cost[cost.length - 1]);
+    int n = cost.length;
+    return new Probe(millis, cost[n - 3] + " / " + cost[n - 2], Double.parseDouble(cost[n - 1]));
   }
 
   /**

@@ -11,13 +11,15 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 
 /**
- * Runs in a fresh JVM for the benchmark, and prints what its statement cost as
- * {@code requests entities}:
+ * Runs in a fresh JVM for the benchmark, and prints what its statement cost and the CPU time
+ * the process had used when it was done, as {@code requests entities cpuMillis}:
  * <ul>
  *   <li>{@code sql <url>}: connect and run one point lookup through tablesql;</li>
  *   <li>{@code sdk <endpoint> <account> <key>}: build an SDK client and get the same entity;</li>
  *   <li>{@code fullscan <url>}: stream every entity of the big table through tablesql.</li>
  * </ul>
+ * With {@code -Dtablesql.bench.phases} it also prints to stderr when main began, the client was
+ * ready (connected) and the first row came, in ms since the process started.
  */
 public final class ColdStart {
   static final String TABLE = "Big";
@@ -32,28 +34,50 @@ public final class ColdStart {
   }
 
   public static void main(String[] args) throws Exception {
+    phase("main");
     if (args[0].equals("sdk")) {
       TableClient table = sdk(args[1], args[2], args[3]).buildClient().getTableClient(TABLE);
+      phase("client");
       if (table.getEntity("p01", "r0001") == null) {
         throw new IllegalStateException("no entity");
       }
-      System.out.println("1 1");
+      phase("first row");
+      System.out.println("1 1 " + cpuMillis());
       return;
     }
     String sql = args[0].equals("fullscan") ? "SELECT * FROM " + TABLE
         : "SELECT Name FROM " + TABLE + " WHERE PartitionKey = 'p01' AND RowKey = 'r0001'";
     long rows = 0;
     try (Connection connection = DriverManager.getConnection(args[1]); Statement statement = connection.createStatement();
-         ResultSet resultSet = statement.executeQuery(sql)) {
+         ResultSet resultSet = phase("client", statement).executeQuery(sql)) {
       while (resultSet.next()) {
-        rows++;
+        if (rows++ == 0) {
+          phase("first row");
+        }
       }
       TableSqlStatement cost = statement.unwrap(TableSqlStatement.class);
       // the statement's own; connecting listed the tables and planning sampled the table's shape
-      System.out.println(cost.requestCount() + " " + cost.entityCount());
+      System.out.println(cost.requestCount() + " " + cost.entityCount() + " " + cpuMillis());
     }
     if (rows == 0) {
       throw new IllegalStateException("no rows");
     }
+  }
+
+  /** CPU time of the whole process so far, all threads (the JIT's and the GC's too). */
+  private static long cpuMillis() {
+    return ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toMillis).orElse(-1L);
+  }
+
+  private static void phase(String name) {
+    if (System.getProperty("tablesql.bench.phases") != null) {
+      long since = System.currentTimeMillis() - ProcessHandle.current().info().startInstant().orElseThrow().toEpochMilli();
+      System.err.println("phase " + name + " " + since);
+    }
+  }
+
+  private static <T> T phase(String name, T value) {
+    phase(name);
+    return value;
   }
 }
