@@ -32,7 +32,8 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
   private final String principal;
   private final String endpoint;
   private final String account;
-  private final ObjectName name;
+  /** The MXBean's name ({@link Jmx#name}); kept as text so that a JVM without JMX loads this class. */
+  private final String name;
   private final LongAdder requests = new LongAdder();
   private final LongAdder retries = new LongAdder();
   private final LongAdder throttled = new LongAdder();
@@ -55,7 +56,7 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
   /** Whether this copy registered the MXBean (another copy of the driver may hold the name). */
   private boolean published;
 
-  private AccountMetrics(String principal, String endpoint, String account, ObjectName name) {
+  private AccountMetrics(String principal, String endpoint, String account, String name) {
     this.principal = principal;
     this.endpoint = endpoint;
     this.account = account;
@@ -96,13 +97,12 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
   /**
    * {@code io.tablesql:type=Metrics,account=...,endpoint="...",principal=<8 hex digits>}: the
    * principal holds a digest of the credential already; a digest of it keeps the name short.
+   * Null where the JVM has no JMX (a runtime without the java.management module).
    */
-  static ObjectName objectName(String endpoint, String account, String principal) {
+  static String objectName(String endpoint, String account, String principal) {
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(principal.getBytes(StandardCharsets.UTF_8));
-      return new ObjectName(DOMAIN + ":type=Metrics,account=" + ObjectName.quote(account) + ",endpoint="
-          + ObjectName.quote(endpoint) + ",principal=" + HexFormat.of().formatHex(digest, 0, 4));
-    } catch (NoSuchAlgorithmException | javax.management.MalformedObjectNameException e) {
+      return Jmx.name(endpoint, account, principal);
+    } catch (LinkageError e) {
       return null;
     }
   }
@@ -113,7 +113,7 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
       return;
     }
     try {
-      ManagementFactory.getPlatformMBeanServer().registerMBean(this, name);
+      Jmx.register(this, name);
       published = true;
     } catch (Exception | LinkageError e) {
       // e.g. SecurityException, or InstanceAlreadyExistsException: another copy of the driver (in
@@ -129,15 +129,40 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
     }
     published = false;
     try {
-      ManagementFactory.getPlatformMBeanServer().unregisterMBean(name);
+      Jmx.unregister(name);
     } catch (Exception | LinkageError e) {
       LOG.debug("Metrics MXBean {} not unregistered: {}", name, e.toString());
     }
   }
 
   /** The name these metrics are published under (null if none could be made). */
-  public ObjectName objectName() {
+  public String objectName() {
     return name;
+  }
+
+  /**
+   * Everything that touches javax.management, loaded only when called: where the module is
+   * missing, the call fails with a LinkageError the caller catches, not the class loading of the
+   * metrics (which every connection needs).
+   */
+  private static final class Jmx {
+    static String name(String endpoint, String account, String principal) {
+      try {
+        byte[] digest = MessageDigest.getInstance("SHA-256").digest(principal.getBytes(StandardCharsets.UTF_8));
+        return new ObjectName(DOMAIN + ":type=Metrics,account=" + ObjectName.quote(account) + ",endpoint="
+            + ObjectName.quote(endpoint) + ",principal=" + HexFormat.of().formatHex(digest, 0, 4)).toString();
+      } catch (NoSuchAlgorithmException | javax.management.MalformedObjectNameException e) {
+        return null;
+      }
+    }
+
+    static void register(Object metrics, String name) throws Exception {
+      ManagementFactory.getPlatformMBeanServer().registerMBean(metrics, new ObjectName(name));
+    }
+
+    static void unregister(String name) throws Exception {
+      ManagementFactory.getPlatformMBeanServer().unregisterMBean(new ObjectName(name));
+    }
   }
 
   void requestStarted(boolean retry, long bytes) {
