@@ -85,6 +85,43 @@ class IndexFaultTest {
     }
   }
 
+  @Test
+  void ofTwoConcurrentInsertsOfOneUniqueValueExactlyOneWins() throws Exception {
+    String table = "IxUnique";
+    try (Connection direct = TestAccount.connect();
+        Connection first = TestAccount.connect();
+        Connection second = TestAccount.connect()) {
+      try (Statement statement = direct.createStatement()) {
+        statement.execute("CREATE TABLE " + table + " (Grp VARCHAR, Id INT, Code VARCHAR, PRIMARY KEY ((Grp), Id))");
+        statement.execute("CREATE UNIQUE INDEX " + table + "Code ON " + table + " (Code)");
+      }
+      ExecutorService threads = Executors.newFixedThreadPool(2);
+      for (int round = 0; round < 10; round++) {
+        String insert = "INSERT INTO " + table + " (Grp, Id, Code) VALUES ('%s', " + round + ", 'v" + round + "')";
+        List<Future<String>> outcomes = new ArrayList<>();
+        for (Object[] writer : new Object[][] {{first, "a"}, {second, "b"}}) {
+          outcomes.add(threads.submit(() -> {
+            try (Statement statement = ((Connection) writer[0]).createStatement()) {
+              statement.execute(String.format(insert, writer[1]));
+              return "won";
+            } catch (SQLException e) {
+              return e.getSQLState();
+            }
+          }));
+        }
+        List<String> results = new ArrayList<>();
+        for (Future<String> outcome : outcomes) {
+          results.add(outcome.get());
+        }
+        assertThat(results).as("round " + round).containsOnlyOnce("won");
+        assertThat(results).as("round " + round).containsAnyOf("23505", "40001");
+        assertThat(QueryRuns.run(direct, "SELECT COUNT(*) FROM " + table + " WHERE Code = 'v" + round + "'").rows())
+            .containsExactly("1");
+      }
+      threads.shutdown();
+    }
+  }
+
   private static void create(Connection connection, String table) throws SQLException {
     try (Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE " + table + " (Grp VARCHAR, Id INT, Val INT, Code VARCHAR, "

@@ -273,6 +273,30 @@ class IndexTest {
   }
 
   @Test
+  void aTableWithoutAPrimaryKeyTakesAGlobalIndexAndAPreparedCreateIndexWorks() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IxKeyless (Sku VARCHAR, Qty INT)");
+      statement.execute("INSERT INTO IxKeyless VALUES ('a', 1), ('b', 2), ('a', 3)");
+    }
+    try (PreparedStatement create = connection.prepareStatement("CREATE INDEX IxKeylessSku ON IxKeyless (Sku)")) {
+      // prepared DDL runs when executed, not when prepared (as Calcite would)
+      assertThat(QueryRuns.explain(connection, "SELECT Qty FROM IxKeyless WHERE Sku = 'a'")).doesNotContain("INDEX");
+      assertThat(create.execute()).isFalse();
+      assertThat(create.getUpdateCount()).isEqualTo(0);
+    }
+    String query = "SELECT Qty FROM IxKeyless WHERE Sku = 'a' ORDER BY Qty";
+    assertThat(QueryRuns.explain(connection, query)).contains("INDEX LOOKUP IxKeylessSku");
+    assertThat(agreed(query).rows()).containsExactly("1", "3");
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("UPDATE IxKeyless SET Sku = 'c' WHERE Qty = 3");
+      statement.execute("DELETE FROM IxKeyless WHERE Qty = 1");
+    }
+    assertThat(agreed(query).rows()).isEmpty();
+    assertThat(agreed("SELECT Qty FROM IxKeyless WHERE Sku = 'c'").rows()).containsExactly("3");
+    assertNoStaleEntries("IxKeylessSku");
+  }
+
+  @Test
   void scopesRefuseWhatTheyCannotDo() throws SQLException {
     try (Statement statement = connection.createStatement()) {
       assertThatThrownBy(() -> statement.execute("CREATE UNIQUE INDEX IxBad ON IxPeople (Age) LOCAL"))

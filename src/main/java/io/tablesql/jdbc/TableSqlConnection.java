@@ -161,6 +161,11 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
         ? azure.definition().indexes() : List.of();
   }
 
+  /** A statement of Calcite's connection, for DDL a prepared statement runs when executed. */
+  Statement calciteStatement() throws SQLException {
+    return delegate.createStatement();
+  }
+
   /** The name a table is stored under, found case-insensitively; null if there is none. */
   String storedTableName(String name) {
     for (String table : schema.getTableNames()) {
@@ -319,6 +324,10 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
   private PreparedStatement prepare(String sql, WrappedStatement.SqlAction<PreparedStatement> action)
       throws SQLException {
     StatementKind kind = StatementKind.of(sql);
+    if (kind == StatementKind.DDL) {
+      // Calcite would run DDL as it prepares it: it runs when executed instead, as a statement
+      return WrappedPreparedStatement.ofDdl(call(() -> delegate.prepareStatement("VALUES 0")), this, sql);
+    }
     if (kind == StatementKind.INSERT || kind == StatementKind.UPSERT) {
       NewColumns.declare(sql, session);
     }

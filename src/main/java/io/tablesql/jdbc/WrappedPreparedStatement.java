@@ -53,8 +53,24 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   /** How many rows addBatch added since the batch was last run or cleared. */
   private int batchRows;
 
+  /** DDL, which runs when executed (Calcite would run it when preparing it); it has no parameters. */
+  private boolean ddl;
+
   WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, String sql) {
     this(delegate, connection, sql, null, null);
+  }
+
+  /** A prepared CREATE, DROP or ALTER: {@code placeholder} serves the parameter-less metadata calls. */
+  static WrappedPreparedStatement ofDdl(PreparedStatement placeholder, TableSqlConnection connection, String sql) {
+    WrappedPreparedStatement statement = new WrappedPreparedStatement(placeholder, connection, sql);
+    statement.ddl = true;
+    return statement;
+  }
+
+  private long runDdl() throws SQLException {
+    try (Statement statement = connection.calciteStatement()) {
+      return statement.executeLargeUpdate(sql);
+    }
   }
 
   private WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, String sql,
@@ -142,12 +158,16 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
 
   @Override
   public boolean execute() throws SQLException {
+    if (ddl) {
+      executeLargeUpdate();
+      return false;
+    }
     return executeResult(sql, delegate::execute);
   }
 
   @Override
   public long executeLargeUpdate() throws SQLException {
-    return updateResult(sql, delegate::executeLargeUpdate);
+    return updateResult(sql, ddl ? this::runDdl : delegate::executeLargeUpdate);
   }
 
   /**
