@@ -63,7 +63,8 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
 
   /** Whether the table's Azure table holds entries of its LOCAL indexes, which reads of its rows leave out. */
   public static boolean holdsIndexEntries(AzureTable table) {
-    return table.definition() != null && table.definition().indexes().stream().anyMatch(IndexDefinition::local);
+    return table != null && table.definition() != null
+        && table.definition().indexes().stream().anyMatch(IndexDefinition::local);
   }
 
   /** True for a query no rule has changed yet, apart from its projection. */
