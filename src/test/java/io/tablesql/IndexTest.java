@@ -303,6 +303,18 @@ class IndexTest {
   }
 
   @Test
+  void writesKeepIndexesAfterDdlElsewhereMadeTheJvmForgetTheCatalog() throws SQLException {
+    try (Connection other = TestAccount.connect(); Statement ddl = other.createStatement();
+        Statement statement = connection.createStatement()) {
+      statement.execute("INSERT INTO IxPeople (Region, Id, Email) VALUES ('f', 1, 'forgot1@x')");
+      ddl.execute("CREATE VIEW IxForget AS SELECT Id FROM IxPeople");
+      statement.execute("INSERT INTO IxPeople (Region, Id, Email) VALUES ('f', 2, 'forgot2@x')");
+      ddl.execute("DROP VIEW IxForget");
+    }
+    assertThat(agreed("SELECT Id FROM IxPeople WHERE Email = 'forgot2@x'").rows()).containsExactly("2");
+  }
+
+  @Test
   void scopesRefuseWhatTheyCannotDo() throws SQLException {
     try (Statement statement = connection.createStatement()) {
       assertThatThrownBy(() -> statement.execute("CREATE UNIQUE INDEX IxBad ON IxPeople (Age) LOCAL"))

@@ -161,13 +161,13 @@ public final class Catalog {
     }
   }
 
-  /** The declared table whose entities an Azure table holds, as last read (no request), or null. */
+  /**
+   * The declared table whose entities an Azure table holds, or null: what writes consult to keep
+   * its indexes, whatever the connection's {@code catalog} property and whenever DDL last made
+   * this JVM forget the catalog (read again then, and after the schema TTL).
+   */
   public static TableDefinition ofPhysicalTable(Session session, String physicalTable) {
-    Entry entry = CACHE.getIfPresent(session.settings().cacheKey());
-    if (entry == null) {
-      return null;
-    }
-    for (TableDefinition definition : entry.contents().tables().values()) {
+    for (TableDefinition definition : cached(session).tables().values()) {
       if (definition.physicalTable().equalsIgnoreCase(physicalTable) && !definition.layout().isMapped()) {
         return definition;
       }
