@@ -6,7 +6,7 @@ import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParserImplFactory;
 import org.apache.calcite.sql.parser.ddl.SqlDdlParserImpl;
 
-/** Calcite's parser with DDL, whose CREATE and DROP TABLE run against the storage account. */
+/** Calcite's parser with DDL, whose statements {@link AzureDdlExecutor} runs against the account. */
 public final class DdlParserFactory implements SqlParserImplFactory {
   public static final DdlParserFactory INSTANCE = new DdlParserFactory();
 

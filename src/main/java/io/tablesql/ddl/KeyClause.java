@@ -64,9 +64,9 @@ public final class KeyClause {
     }
     Rewrite rewrite = null;
     for (int[] element : elements) {
-      Rewrite found = tableLevel(sql, tokens, element);
+      Rewrite found = tableLevel(tokens, element);
       if (found == null) {
-        found = columnLevel(sql, tokens, element);
+        found = columnLevel(tokens, element);
       }
       if (found != null) {
         if (rewrite != null) {
@@ -113,7 +113,7 @@ public final class KeyClause {
   }
 
   /** {@code [CONSTRAINT name] PRIMARY KEY (spec)}: the element as a named standard constraint. */
-  private static Rewrite tableLevel(String sql, List<Token> tokens, int[] element) {
+  private static Rewrite tableLevel(List<Token> tokens, int[] element) {
     int i = element[0];
     if (tokens.get(i).is("CONSTRAINT")) {
       i += 2;
@@ -170,7 +170,7 @@ public final class KeyClause {
   }
 
   /** {@code name type ... PRIMARY KEY ...}: the words removed, a table constraint added. */
-  private static Rewrite columnLevel(String sql, List<Token> tokens, int[] element) {
+  private static Rewrite columnLevel(List<Token> tokens, int[] element) {
     if (!tokens.get(element[0]).isName()) {
       return null;
     }

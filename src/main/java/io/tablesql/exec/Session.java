@@ -21,8 +21,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.DataContext;
 
 /**
- * The state one connection shares with the tables it plans and runs: settings, the store, and
- * the statement currently executing (whose counters and page size its scans use).
+ * The state one connection shares with the tables it plans and runs: settings, the store, the
+ * open transaction (auto-commit, read-only, pending writes, commit), and the context of each
+ * statement executing (whose counters and page size its scans use).
  */
 public final class Session {
   private final ConnectionSettings settings;
@@ -100,7 +101,6 @@ public final class Session {
     }
   }
 
-  /** The writes of the open transaction (auto-commit off). */
   /**
    * The PartitionKey of rows inserted into a table without a primary key: one per statement,
    * the same for a whole transaction, which must stay within one partition.
@@ -115,6 +115,7 @@ public final class Session {
     return transactionPartition;
   }
 
+  /** The writes of the open transaction (auto-commit off). */
   public PendingWrites pending() {
     return pending;
   }

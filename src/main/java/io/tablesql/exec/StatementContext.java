@@ -11,7 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * What the execution of one JDBC statement carries down to its table accesses and writes: its
  * counters and page size, what kind of statement it is, the entities it read (so that its
- * writes are conditional on their ETags), and, for a batch, the writes collected so far.
+ * writes are conditional on their ETags), the warnings it gives the user, and, for a batch, the
+ * writes collected so far.
  */
 public final class StatementContext {
   private final RequestCounters counters;

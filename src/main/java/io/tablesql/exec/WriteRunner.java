@@ -75,7 +75,7 @@ public final class WriteRunner {
     TableShape shape = plan.shape();
     String table = plan.table().name();
     if (plan.operation() == TableModify.Operation.INSERT) {
-      return List.of(insert(plan.table().session(), table, shape, values,
+      return List.of(insert(table, shape, values,
           insertKind(plan.table().session(), context.kind()), origin, newPartition));
     }
     String[] keys = keysOfRowRead(shape, values, table, context);
@@ -109,10 +109,10 @@ public final class WriteRunner {
    * The write of one inserted row, given in Calcite's representation in the order of the
    * shape's columns: the properties with the Edm types of their columns, NULLs left out.
    */
-  public static WriteOperation insert(Session session, String table, TableShape shape, Object[] values, Kind kind,
+  public static WriteOperation insert(String table, TableShape shape, Object[] values, Kind kind,
       String origin, String newPartition) throws SQLException {
     String[] keys = shape.layout() != null && shape.layout().isGenerated()
-        ? new String[] {newPartition, GeneratedKey.newRowKey()} : keys(shape, values, table);
+        ? new String[] {newPartition, GeneratedKey.newRowKey()} : keys(shape, values);
     String partitionKey = keys[0];
     String rowKey = keys[1];
     int timestamp = shape.indexOf(Column.TIMESTAMP);
@@ -180,7 +180,7 @@ public final class WriteRunner {
       }
     });
     String[] newKeys = shape.layout() != null && shape.layout().isGenerated() ? new String[] {partitionKey, rowKey}
-        : keys(shape, updatedRow, table);
+        : keys(shape, updatedRow);
     if (!newKeys[1].equals(rowKey) || !newKeys[0].equals(partitionKey)) {
       return move(shape, table, new String[] {partitionKey, rowKey}, newKeys, entity, etag, origin);
     }
@@ -223,7 +223,7 @@ public final class WriteRunner {
   private static String[] keysOfRowRead(TableShape shape, Object[] values, String table, StatementContext context)
       throws SQLException {
     if (shape.layout() == null || !shape.layout().isGenerated()) {
-      return keys(shape, values, table);
+      return keys(shape, values);
     }
     WriteOperation.EntityKey read = context.takeRow(table, Arrays.asList(values).subList(0, shape.columns().size()));
     if (read == null) {
@@ -238,7 +238,7 @@ public final class WriteRunner {
    * The PartitionKey and RowKey of a row given in the order of the shape's columns: its key
    * columns, or for a declared table its key columns' values encoded.
    */
-  private static String[] keys(TableShape shape, Object[] values, String table) throws SQLException {
+  private static String[] keys(TableShape shape, Object[] values) throws SQLException {
     KeyLayout layout = shape.layout();
     if (layout == null) {
       return new String[] {(String) values[shape.indexOf(Column.PARTITION_KEY)],

@@ -164,9 +164,8 @@ final class InsertBatch {
         values[positions[i]] = value;
       }
       try {
-        WriteOperation write = WriteRunner.insert(session,
-            declared != null ? declared.physicalTable() : storedTable, shape, values, writeKind,
-            "batch row " + (r + 1), newPartition);
+        WriteOperation write = WriteRunner.insert(declared != null ? declared.physicalTable() : storedTable, shape,
+            values, writeKind, "batch row " + (r + 1), newPartition);
         EntityRules.validate(write);
         writes.add(write);
       } catch (SQLException e) {

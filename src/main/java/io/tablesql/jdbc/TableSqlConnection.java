@@ -423,8 +423,8 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
     return call(() -> iface.isInstance(this) || delegate.isWrapperFor(iface));
   }
 
-  // The rest of Connection. Transactions, read-only, isolation, close and metadata have behaviour of
-  // their own (documented on each); the others forward to Calcite's connection.
+  // The rest of Connection. nativeSQL, transactions, close, metadata, read-only, isolation, client
+  // info and setSchema have behaviour of their own; the others forward to Calcite's connection.
 
   @Override
   public String nativeSQL(String sql) throws SQLException {

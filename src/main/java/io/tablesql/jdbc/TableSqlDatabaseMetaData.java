@@ -18,8 +18,9 @@ import org.apache.calcite.config.NullCollation;
 
 /**
  * Calcite's database metadata, completed with what BI tools look for: the product and driver,
- * a URL without secrets, and each table's key (PartitionKey, RowKey) as primary key and as its
- * one index.
+ * a URL without secrets, each table's key (PartitionKey and RowKey, or a declared table's key
+ * columns) as its primary key and first index, a declared table's secondary indexes, the
+ * transactions a connection gives, and the SQL tablesql reads ({@link DialectFacts}).
  */
 final class TableSqlDatabaseMetaData implements DatabaseMetaData {
   private static final String PRODUCT_VERSION = "2019-02-02"; // the Table service REST API version
@@ -279,7 +280,8 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
     return true;
   }
 
-  // The rest of DatabaseMetaData: forwards to Calcite's, except where a method says otherwise.
+  // The rest of DatabaseMetaData: forwards to Calcite's, except the order of NULLs, the keywords
+  // and the function lists, which come from DialectFacts.
 
   @Override
   public boolean allProceduresAreCallable() throws SQLException {

@@ -295,8 +295,9 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   }
 
   // The rest of PreparedStatement. Every setter records its value for the batch fast path;
-  // setObject and the setters of dates and times bind as described at bind(); addBatch,
-  // clearParameters and getParameterMetaData have behaviour of their own.
+  // setObject and the setters of dates and times bind as described at bind(), integral setters
+  // as at boundAsInt(); addBatch, clearParameters, getMetaData and getParameterMetaData have
+  // behaviour of their own.
 
   @Override
   public void setNull(int parameterIndex, int sqlType) throws SQLException {

@@ -95,7 +95,8 @@ final class WrappedResultSet implements ResultSet {
   }
 
   // The rest of ResultSet: forwards to Calcite's, except close (which gives a lent plan back), the
-  // readers of dates and times and getObject (which follow UtcWallClock), and metadata.
+  // readers of dates and times and getObject (which follow UtcWallClock), getString (plain type
+  // names in metadata results' TYPE_NAME), and metadata.
 
   @Override
   public void close() throws SQLException {

@@ -9,7 +9,8 @@ import java.sql.SQLException;
 
 /**
  * Calcite's result set metadata, with a column selected by an unquoted name labelled with the
- * property's stored case: {@code SELECT entitytype} shows {@code EntityType}.
+ * property's stored case ({@code SELECT entitytype} shows {@code EntityType}), type names plain
+ * ({@link TypeNames}), and a column number out of range refused with a SQLState.
  */
 final class WrappedResultSetMetaData implements ResultSetMetaData {
   private final ResultSetMetaData delegate;
@@ -46,7 +47,7 @@ final class WrappedResultSetMetaData implements ResultSetMetaData {
     return call(() -> iface.isInstance(this) || delegate.isWrapperFor(iface));
   }
 
-  // The rest of ResultSetMetaData: forwards to Calcite's, with type names made plain where noted.
+  // The rest of ResultSetMetaData: forwards to Calcite's, except getColumnTypeName (plain names).
 
   @Override
   public int getColumnCount() throws SQLException {

@@ -415,8 +415,9 @@ class WrappedStatement implements Statement, TableSqlStatement {
     return call(() -> iface.isInstance(this) || delegate.isWrapperFor(iface));
   }
 
-  // The rest of Statement. close, cancel, warnings and update counts have behaviour of their own
-  // (documented on each); the others forward to Calcite's statement.
+  // The rest of Statement. close, cancel, warnings, update counts, getMoreResults, getGeneratedKeys,
+  // closeOnCompletion, setEscapeProcessing, and the checks of max rows and query timeout have
+  // behaviour of their own; the others forward to Calcite's statement.
 
   @Override
   public void close() throws SQLException {

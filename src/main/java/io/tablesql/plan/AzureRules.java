@@ -43,7 +43,11 @@ import org.apache.calcite.tools.RelBuilder;
 import org.apache.calcite.tools.RelBuilderFactory;
 import org.apache.calcite.util.ImmutableBitSet;
 
-/** The rules that move filters, projections and limits into an {@link AzureTableScan}. */
+/**
+ * The planner rules of Azure tables: filters, projections, sorts and limits move into an
+ * {@link AzureTableScan}, joins onto a table become {@link LookupJoin}s, and scans and writes
+ * become executable.
+ */
 public final class AzureRules {
   private AzureRules() {
   }

@@ -11,10 +11,10 @@ import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rex.RexNode;
 
 /**
- * INSERT into an Azure table, before it is made executable. Calcite creates it through
- * {@code ModifiableTable}; it exists so that an INSERT of literal rows, which reads no table,
- * still brings the rule that executes writes. (UPDATE and DELETE read the table, whose scan
- * brings it.)
+ * An INSERT, UPDATE or DELETE of an Azure table, before it is made executable. Calcite creates it
+ * through {@code ModifiableTable}; it exists so that an INSERT of literal rows, which reads no
+ * table, still brings the rule that executes writes. (UPDATE and DELETE read the table, whose
+ * scan brings it too.)
  */
 public final class AzureTableModify extends TableModify {
   private AzureTableModify(RelTraitSet traits, RelOptTable table, Prepare.CatalogReader catalogReader, RelNode input,

@@ -57,8 +57,4 @@ record KeyBound(KeyLayout layout, boolean partition, boolean successor, Role rol
   private List<KeyLayout.KeyColumn> columns() {
     return partition ? layout.partition() : layout.row();
   }
-
-  private String names(int count) {
-    return columns().subList(0, count).stream().map(KeyLayout.KeyColumn::name).collect(Collectors.joining(", "));
-  }
 }

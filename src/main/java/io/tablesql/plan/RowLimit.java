@@ -9,11 +9,6 @@ import java.util.stream.Collectors;
  * statement parameter ({@code LIMIT ? OFFSET ?}, as jOOQ writes), added up when the query runs.
  */
 public record RowLimit(List<Operand> terms) {
-  /** A limit of {@code rows}, known when planning. */
-  public static RowLimit of(long rows) {
-    return new RowLimit(List.of(Operand.literal(rows)));
-  }
-
   /** The rows needed by one execution; null (no limit) if a parameter is bound to NULL. */
   public Long resolve(Function<Operand, Object> values) {
     long rows = 0;

@@ -15,7 +15,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * A view as the catalog keeps it: its name, its query (as Calcite unparses it: every identifier
  * quoted as declared) and the row type the query had when the view was created, which the view
- * keeps (later changes to its tables are cast to it). JSON in {@link TableDefinition#FORMAT}.
+ * keeps (later changes to its tables are cast to it). Written as JSON in catalog format {@value #FORMAT}.
  */
 public record ViewDefinition(String name, String sql, List<ViewColumn> columns) {
   /** Views are written in catalog format 1, which every driver with views reads. */

@@ -4,10 +4,12 @@ import io.tablesql.SqlExceptions;
 import java.sql.SQLException;
 
 /**
- * A failure worded for the user and carrying its SQLState (at the service, or found by the driver
- * while executing: DDL rules, data that cannot be written). Unchecked
- * because it travels through Calcite's generated code; the JDBC layer turns it back into a
- * {@link SQLException}.
+ * A failure worded for the user, with its SQLState, raised anywhere below the JDBC layer: the
+ * service's refusals and unknown outcomes ({@link TableStore}, {@link OutcomeCheck}), and what
+ * the driver finds itself, such as syntax errors in the DDL it reads (PRIMARY KEY forms, index
+ * statements), DDL rules, rows that cannot be written, duplicate index values, a cancel or a
+ * timeout. Unchecked because it travels through Calcite's generated code and DDL executor; the
+ * JDBC layer turns it back into a {@link SQLException}.
  */
 public final class StoreException extends RuntimeException {
   private final String sqlState;
