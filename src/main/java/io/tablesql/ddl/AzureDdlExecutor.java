@@ -39,8 +39,10 @@ import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * CREATE TABLE and DROP TABLE on the storage account. Calcite calls the {@code execute} method
- * matching the statement's node type.
+ * DDL on the storage account: CREATE and DROP of tables and views, and the index statements
+ * (which arrive wrapped as CREATE FUNCTION, see {@link IndexStatement}); what Calcite's grammar
+ * reads but tablesql cannot do (CREATE TABLE AS, other functions, CHECK) is refused. Calcite
+ * calls the {@code execute} method matching the statement's node type.
  */
 public final class AzureDdlExecutor extends DdlExecutorImpl {
   static final AzureDdlExecutor INSTANCE = new AzureDdlExecutor();

@@ -71,7 +71,7 @@ final class Indexes {
       }
       include.add(column.name());
     }
-    checkScope(table, statement, columns, include);
+    checkScope(table, statement, columns);
     String physical = statement.local() ? table.physicalTable()
         : DeclaredTables.createPhysicalTable(session, "ix" + table.name() + statement.name(), true);
     String prefix = statement.local() ? IndexDefinition.LOCAL_MARK + randomToken() + "!" : null;
@@ -115,8 +115,7 @@ final class Indexes {
   }
 
   /** What each scope can do: UNIQUE needs GLOBAL, INCLUDE needs LOCAL, LOCAL needs declared partition columns. */
-  private static void checkScope(TableDefinition table, IndexStatement statement, List<IndexColumn> columns,
-      List<String> include) {
+  private static void checkScope(TableDefinition table, IndexStatement statement, List<IndexColumn> columns) {
     if (!statement.local()) {
       if (!statement.include().isEmpty()) {
         throw new StoreException("INCLUDE needs a LOCAL index: a GLOBAL index's entries may lag their rows for a "

@@ -48,10 +48,6 @@ final class IndexEntries {
     return index;
   }
 
-  TableDefinition entries() {
-    return entries;
-  }
-
   /**
    * The entry of a row given by its keys and properties (SDK values), or null when an indexed
    * value is NULL.

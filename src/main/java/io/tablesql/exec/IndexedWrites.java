@@ -99,7 +99,7 @@ final class IndexedWrites {
       adds.add(newEntries);
       olds.add(oldEntries);
     }
-    List<Removal> removals = prepareRemovals(group, olds);
+    List<Removal> removals = prepareRemovals(olds);
     // a local index's entries change in the rows' own entity group transaction
     for (Removal removal : List.copyOf(removals)) {
       if (removal.index().index().local()) {
@@ -192,7 +192,7 @@ final class IndexedWrites {
   }
 
   /** Reads the entries of old values (an entry is removed only as read: a newer write of it stays). */
-  private List<Removal> prepareRemovals(List<WriteOperation> group, List<IndexEntries.Entry[]> olds) {
+  private List<Removal> prepareRemovals(List<IndexEntries.Entry[]> olds) {
     List<Removal> wanted = new ArrayList<>();
     for (IndexEntries.Entry[] entries : olds) {
       for (int x = 0; x < entries.length; x++) {

@@ -23,7 +23,8 @@ import java.util.function.UnaryOperator;
  * The declared tables and views of an account, kept in the account itself (table {@value #TABLE})
  * so that every connection, JVM and tool sees the same definitions: one entity per table or view,
  * PartitionKey its kind ({@code table}, {@code view}), RowKey the SQL name in lower case
- * (key-encoded), the definition as JSON in {@link TableDefinition#FORMAT}. Definitions are cached
+ * (key-encoded), the definition as JSON (format 1, or 2 for a table with indexes: see
+ * {@link TableDefinition#FORMAT}). Definitions are cached
  * per account and credential for the schema TTL; DDL in this JVM forgets them at once. With
  * driver property {@code catalog=false} a connection sees none of them.
  */

@@ -18,8 +18,9 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * A declared table as the catalog keeps it: its SQL name, the Azure table holding its entities,
- * its typed columns, its key layout and its secondary indexes. Stored as JSON in format
- * {@link #FORMAT}; every later version of the driver reads what an earlier one wrote.
+ * its typed columns, its key layout and its secondary indexes. Stored as JSON in format 1, or
+ * {@link #FORMAT} when it has indexes; every later version of the driver reads what an earlier
+ * one wrote.
  *
  * @param name          the SQL name, as declared
  * @param physicalTable the Azure table its entities are stored in

@@ -135,11 +135,6 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
     }
   }
 
-  /** The name these metrics are published under (null if none could be made). */
-  public String objectName() {
-    return name;
-  }
-
   /**
    * Everything that touches javax.management, loaded only when called: where the module is
    * missing, the call fails with a LinkageError the caller catches, not the class loading of the

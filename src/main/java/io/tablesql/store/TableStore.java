@@ -37,8 +37,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The only code that talks to the Azure Data Tables SDK: table listing and creation, point reads,
- * paged queries and entity group transactions, and what their failures mean for the user. Every
+ * The only code that talks to the Azure Data Tables SDK: listing, creating and deleting tables,
+ * the connection check, point reads, paged queries, entity group transactions and single-entity
+ * writes (index entries), and what their failures mean for the user. Every
  * call carries the {@link RequestCounters} of the statement it serves, so that what a statement
  * cost is measured where it happens.
  */
