@@ -162,6 +162,10 @@ class IndexTest {
           + "AND Id = 1")).extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("23505");
       assertThatThrownBy(() -> statement.execute("INSERT INTO IxPeople (Region, Id, Email) VALUES ('u', 3, 'same@x'), "
           + "('u', 4, 'same@x')")).extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("23505");
+      assertThatThrownBy(() -> statement.execute("INSERT INTO IxPeople (Region, Id, Email) VALUES ('u1', 3, 'same@x'), "
+          + "('u2', 4, 'same@x')")).hasMessageContaining("Nothing was written")
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("23505"); // two partitions, one statement
+      assertThat(agreed("SELECT Id FROM IxPeople WHERE Region IN ('u1', 'u2')").rows()).isEmpty();
       statement.execute("DELETE FROM IxPeople WHERE Region = 'u' AND Id = 1");
       statement.execute("INSERT INTO IxPeople (Region, Id, Email) VALUES ('u', 2, 'unique@x')"); // free again
     }

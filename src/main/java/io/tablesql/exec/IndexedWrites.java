@@ -305,6 +305,46 @@ final class IndexedWrites {
     return new Added(index, entry, replaced.etag(), fromThisGroup ? holder : null);
   }
 
+  /**
+   * Two rows of one statement, in different entity groups, whose whole new values (an insert or a
+   * replace) give a UNIQUE index the same value: refused before anything is sent, as within one
+   * group, rather than left to race.
+   */
+  static void checkUniqueAcrossGroups(Session session, List<List<WriteOperation>> groups) {
+    if (groups.size() < 2) {
+      return;
+    }
+    Map<String, WriteOperation> seen = new HashMap<>();
+    Map<String, List<IndexEntries>> uniqueByTable = new HashMap<>();
+    for (List<WriteOperation> group : groups) {
+      for (WriteOperation write : group) {
+        if (write.kind() != Kind.INSERT && write.kind() != Kind.UPSERT_REPLACE && write.kind() != Kind.REPLACE) {
+          continue; // a merge's new values depend on the row it merges into
+        }
+        List<IndexEntries> unique = uniqueByTable.computeIfAbsent(write.table(), table -> {
+          TableDefinition base = Catalog.ofPhysicalTable(session, table);
+          return base == null ? List.of() : base.indexes().stream().filter(i -> i.unique() && !i.local())
+              .map(i -> new IndexEntries(base, i)).toList();
+        });
+        for (IndexEntries index : unique) {
+          IndexEntries.Entry entry;
+          try {
+            entry = index.of(write.partitionKey(), write.rowKey(), write.properties());
+          } catch (IllegalArgumentException e) {
+            continue; // refused when its group is sent, with its own message
+          }
+          WriteOperation earlier = entry == null ? null
+              : seen.putIfAbsent(index.index().name() + "\u0000" + entry.partitionKey(), write);
+          if (earlier != null) {
+            throw new StoreException("Duplicate value: " + write.describe() + " and " + earlier.describe()
+                + " have the same values of UNIQUE index " + index.index().name() + " on ("
+                + index.index().describeColumns() + "). Nothing was written.", SqlStates.UNIQUE_VIOLATION, null);
+          }
+        }
+      }
+    }
+  }
+
   /** Two rows of one group with the same values of a UNIQUE index: the second would fail anyway. */
   private void checkUniqueWithin(List<WriteOperation> group, List<IndexEntries.Entry[]> adds) {
     for (int x = 0; x < indexes.size(); x++) {

@@ -96,6 +96,7 @@ public final class WriteSender {
           + "write atomically, and strictAtomicity=true refuses that. Nothing was written.",
           SqlStates.TRANSACTION_RULE);
     }
+    IndexedWrites.checkUniqueAcrossGroups(session, groups);
     List<GroupOutcome> outcomes = send(session, groups, counters);
     int written = 0;
     int unknown = 0;
