@@ -98,7 +98,7 @@ final class Indexes {
       report(index, IndexBuild.run(session, declared, index, false, progress), progress);
     } catch (StoreException e) {
       if (SqlStates.UNIQUE_VIOLATION.equals(e.sqlState())) {
-        dropIndex(session, table.name(), index); // the rows break it: nothing of it stays
+        dropIndex(session, table, index); // the rows break it: nothing of it stays
         throw new StoreException("CREATE UNIQUE INDEX " + index.name() + " failed: " + e.getMessage()
             .replace(" Nothing was written.", "") + " The index was not created.", e.sqlState(), null);
       }
@@ -155,12 +155,12 @@ final class Indexes {
       throw new StoreException("Index " + statement.name() + " does not exist. Use DROP INDEX IF EXISTS to accept "
           + "that.", SqlStates.TABLE_NOT_FOUND, null);
     }
-    dropIndex(session, table.name(), table.index(statement.name()));
+    dropIndex(session, table, table.index(statement.name()));
   }
 
   /** Forgets an index, then deletes its entries: a global one's with their table (one request). */
-  private static void dropIndex(Session session, String tableName, IndexDefinition index) {
-    Catalog.update(session, tableName, definition -> {
+  private static void dropIndex(Session session, TableDefinition table, IndexDefinition index) {
+    Catalog.update(session, table.name(), definition -> {
       IndexDefinition current = definition.index(index.name());
       if (current == null) {
         return null;
@@ -170,7 +170,7 @@ final class Indexes {
       return definition.withIndexes(indexes);
     });
     if (index.local()) {
-      IndexBuild.deleteLocalEntries(session, index);
+      IndexBuild.deleteLocalEntries(session, table, index);
     } else {
       session.store().deleteTable(index.table(), new RequestCounters());
     }

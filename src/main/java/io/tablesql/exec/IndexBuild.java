@@ -1,10 +1,19 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.plan.Operand;
+import io.tablesql.plan.ServiceFilter;
+import io.tablesql.plan.ServiceFilter.And;
+import io.tablesql.plan.ServiceFilter.Comparison;
+import io.tablesql.plan.ServiceFilter.Op;
+import io.tablesql.plan.ServiceFilter.Or;
+import io.tablesql.plan.TableQuery;
+import io.tablesql.schema.AzureTable;
 import io.tablesql.schema.Catalog;
 import io.tablesql.schema.Column;
 import io.tablesql.schema.IndexDefinition;
 import io.tablesql.schema.TableDefinition;
+import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.txn.EntityRules;
@@ -71,12 +80,8 @@ public final class IndexBuild {
   }
 
   private long indexRows(List<String> resumeFrom) {
-    String resume = resumeFrom == null ? null : "(PartitionKey gt " + quote(resumeFrom.get(0))
-        + " or (PartitionKey eq " + quote(resumeFrom.get(0)) + " and RowKey gt " + quote(resumeFrom.get(1)) + "))";
-    boolean holdsEntries = base.indexes().stream().anyMatch(IndexDefinition::local);
-    String rowsOnly = holdsEntries ? "RowKey lt " + quote(String.valueOf(IndexDefinition.LOCAL_MARK)) : null;
-    String filter = resume == null ? rowsOnly : rowsOnly == null ? resume : resume + " and " + rowsOnly;
-    Iterator<List<TableEntity>> pages = session.store().query(base.physicalTable(), filter, null, pageSize(), counters);
+    Iterator<List<TableEntity>> pages = session.store().query(base.physicalTable(), rowsFilter(resumeFrom), null,
+        pageSize(), counters);
     long rows = 0;
     while (pages.hasNext()) {
       List<TableEntity> page = pages.next();
@@ -132,10 +137,33 @@ public final class IndexBuild {
     });
   }
 
+  /** The $filter of the table's rows (as every read of them has it), after {@code resumeFrom} if given. */
+  private String rowsFilter(List<String> resumeFrom) {
+    ServiceFilter rows = TableQuery.fullScan(new AzureTable(session, base), base.shape(), false).filter();
+    if (resumeFrom == null) {
+      return rows == null ? null : rows.render(null);
+    }
+    ServiceFilter after = new Or(List.of(key(Column.PARTITION_KEY, Op.GT, resumeFrom.get(0)),
+        new And(List.of(key(Column.PARTITION_KEY, Op.EQ, resumeFrom.get(0)),
+            key(Column.ROW_KEY, Op.GT, resumeFrom.get(1))))));
+    return (rows == null ? after : new And(List.of(after, rows))).render(null);
+  }
+
+  private static Comparison key(String name, Op op, String value) {
+    return new Comparison(name, op, EdmType.STRING, Operand.literal(value), false);
+  }
+
+  /** The $filter of an index's entries: none for a global one's own table, a local one's RowKey prefix. */
+  static String entriesFilter(Session session, TableDefinition base, IndexDefinition index) {
+    TableDefinition entries = index.entries(base);
+    ServiceFilter filter = TableQuery.fullScan(new AzureTable(session, entries), entries.shape(), false).filter();
+    return filter == null ? null : filter.render(null);
+  }
+
   /** Deletes every entry of a local index (a dropped one), a partition's worth of transactions at a time. */
-  public static void deleteLocalEntries(Session session, IndexDefinition index) {
+  public static void deleteLocalEntries(Session session, TableDefinition base, IndexDefinition index) {
     RequestCounters counters = new RequestCounters();
-    Iterator<List<TableEntity>> pages = session.store().query(index.table(), entriesFilter(index),
+    Iterator<List<TableEntity>> pages = session.store().query(index.table(), entriesFilter(session, base, index),
         List.of(Column.PARTITION_KEY, Column.ROW_KEY), 1000, counters);
     while (pages.hasNext()) {
       List<WriteOperation> deletes = new ArrayList<>();
@@ -145,16 +173,6 @@ public final class IndexBuild {
       }
       submitByPartition(session, index.table(), deletes, counters);
     }
-  }
-
-  /** The $filter of the entries of an index: a local index's share their rows' table. */
-  static String entriesFilter(IndexDefinition index) {
-    if (!index.local()) {
-      return null;
-    }
-    String prefix = index.prefix();
-    String after = prefix.substring(0, prefix.length() - 1) + (char) (prefix.charAt(prefix.length() - 1) + 1);
-    return "RowKey ge " + quote(prefix) + " and RowKey lt " + quote(after);
   }
 
   private IndexEntries.Entry entryOf(TableEntity row) {
@@ -183,7 +201,7 @@ public final class IndexBuild {
   private long[] removeStale() {
     Duration grace = IndexedWrites.grace(session);
     Iterator<List<TableEntity>> pages = session.store().query(entries.index().table(),
-        entriesFilter(entries.index()), null, pageSize(), counters);
+        entriesFilter(session, base, entries.index()), null, pageSize(), counters);
     long[] counts = new long[3];
     while (pages.hasNext()) {
       List<TableEntity> page = pages.next();
@@ -221,7 +239,4 @@ public final class IndexBuild {
     return session.settings().getInt(io.tablesql.settings.DriverProperty.PAGE_SIZE);
   }
 
-  private static String quote(String key) {
-    return "'" + key.replace("'", "''") + "'";
-  }
 }

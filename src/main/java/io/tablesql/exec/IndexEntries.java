@@ -4,6 +4,7 @@ import com.azure.data.tables.models.TableEntity;
 import io.tablesql.schema.Column;
 import io.tablesql.schema.IndexDefinition;
 import io.tablesql.schema.TableDefinition;
+import io.tablesql.schema.TableShape;
 import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -154,9 +155,7 @@ final class IndexEntries {
   /** The properties of an entity, the service's own left out. */
   static Map<String, Object> properties(TableEntity entity) {
     Map<String, Object> properties = new HashMap<>(entity.getProperties());
-    for (String name : List.of("PartitionKey", "RowKey", "Timestamp", "odata.etag")) {
-      properties.remove(name);
-    }
+    properties.keySet().removeIf(name -> !TableShape.isUserProperty(name));
     return properties;
   }
 }

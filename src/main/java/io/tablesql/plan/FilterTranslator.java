@@ -172,22 +172,29 @@ public final class FilterTranslator {
       bounds.add(new Comparison(discriminator.property(), Op.EQ, EdmType.STRING,
           Operand.literal(discriminator.value()), false));
     }
-    if (TableQuery.holdsIndexEntries(query.table())) {
-      // local index entries share the rows' partitions, with RowKeys above every row's
-      bounds.add(new Comparison(Column.ROW_KEY, Op.LT, EdmType.STRING,
-          Operand.literal(String.valueOf(IndexDefinition.LOCAL_MARK)), false));
-    }
-    int budget = ServiceFilter.MAX_COMPARISONS - (path == null ? 0 : 1) - bounds.size();
+    // local index entries share the rows' partitions, with RowKeys above every row's: a bound on
+    // every read of the rows, which is no range of their keys (the access path is decided without it)
+    boolean belowEntries = TableQuery.holdsIndexEntries(query.table());
+    int budget = ServiceFilter.MAX_COMPARISONS - (path == null ? 0 : 1) - bounds.size() - (belowEntries ? 1 : 0);
     ServiceFilter others = pushConjuncts(rest, budget, residual);
     List<ServiceFilter> parts = new ArrayList<>(bounds);
     if (others != null) {
       parts.add(others);
     }
-    ServiceFilter filter = parts.isEmpty() ? null : parts.size() == 1 ? parts.get(0) : new And(List.copyOf(parts));
+    AccessPath access = path != null ? path : scanPath(and(parts));
+    if (belowEntries) {
+      parts.add(new Comparison(Column.ROW_KEY, Op.LT, EdmType.STRING,
+          Operand.literal(String.valueOf(IndexDefinition.LOCAL_MARK)), false));
+    }
+    ServiceFilter filter = and(parts);
     RexNode client = compose(residual);
-    TableQuery access = query.withAccess(path != null ? path : scanPath(filter), List.of(), partitions, filter,
-        describe(client)).withKeyPredicate(keyPredicate);
-    return new Result(access, client, List.copyOf(correlated));
+    TableQuery translated = query.withAccess(access, List.of(), partitions, filter, describe(client))
+        .withKeyPredicate(keyPredicate);
+    return new Result(translated, client, List.copyOf(correlated));
+  }
+
+  private static ServiceFilter and(List<ServiceFilter> parts) {
+    return parts.isEmpty() ? null : parts.size() == 1 ? parts.get(0) : new And(List.copyOf(parts));
   }
 
   /**
@@ -333,7 +340,7 @@ public final class FilterTranslator {
         if (c.property().equals(Column.PARTITION_KEY)) {
           partitionEquality |= c.op() == Op.EQ;
           partitionRange |= c.op() != Op.EQ && c.op() != Op.NE;
-        } else if (c.property().equals(Column.ROW_KEY) && !isBelowIndexEntries(c)) {
+        } else if (c.property().equals(Column.ROW_KEY)) {
           rowKey |= c.op() != Op.NE;
         }
       }
@@ -342,12 +349,6 @@ public final class FilterTranslator {
       return rowKey ? AccessPath.RANGE_SCAN : AccessPath.PARTITION_SCAN;
     }
     return partitionRange ? AccessPath.RANGE_SCAN : AccessPath.TABLE_SCAN;
-  }
-
-  /** The bound that keeps local index entries out of a scan of rows: no range of the rows' keys. */
-  private static boolean isBelowIndexEntries(Comparison c) {
-    return c.op() == Op.LT && !c.value().isParameter()
-        && String.valueOf(IndexDefinition.LOCAL_MARK).equals(c.value().literal());
   }
 
   static List<ServiceFilter> topLevelComparisons(ServiceFilter filter) {

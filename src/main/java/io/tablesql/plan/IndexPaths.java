@@ -34,6 +34,7 @@ final class IndexPaths {
       return keyed;
     }
     List<RexNode> conjuncts = RelOptUtil.conjunctions(RexUtil.expandSearch(rexBuilder, null, condition));
+    String client = new FilterTranslator(query, rexBuilder).describe(condition);
     FilterTranslator.Result best = keyed;
     double bestCost = cost(keyed.query());
     for (IndexDefinition index : definition.indexes()) {
@@ -55,7 +56,6 @@ final class IndexPaths {
           || index.local() && !found.query().fixesPartition()) {
         continue; // no bound on the index's leading column, a lookup join's values, or every partition's entries
       }
-      String client = new FilterTranslator(query, rexBuilder).describe(condition);
       boolean range = usable.stream().anyMatch(c -> c.isA(SqlKind.COMPARISON) && !c.isA(SqlKind.EQUALS));
       TableQuery indexed = query.withIndex(new TableQuery.IndexAccess(index, found.query(),
           index.local() && covers(definition, index, query.columns())), range, client);

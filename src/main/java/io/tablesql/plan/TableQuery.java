@@ -56,9 +56,13 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
     return shape.layout() != null && shape.layout().isMapped();
   }
 
-  /** Whether every read of the table starts from bounds: a mapped table's, or one holding local index entries. */
+  /**
+   * Whether every read of the table starts from bounds: a mapped table's, one holding local index
+   * entries, or a local index's entries (their RowKey prefix).
+   */
   private static boolean hasBase(AzureTable table, TableShape shape) {
-    return isMapped(shape) || holdsIndexEntries(table);
+    return isMapped(shape) || holdsIndexEntries(table)
+        || shape.layout() != null && shape.layout().rowFormat() instanceof io.tablesql.keys.PrefixedKey;
   }
 
   /** Whether the table's Azure table holds entries of its LOCAL indexes, which reads of its rows leave out. */
