@@ -1,6 +1,6 @@
 package io.tablesql.ddl;
 
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlStates;
 import io.tablesql.schema.IndexDefinition.IndexColumn;
 import io.tablesql.store.StoreException;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.tablesql.ddl;
 
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.IndexBuild;
 import io.tablesql.exec.Session;
 import io.tablesql.schema.Catalog;

@@ -181,7 +181,7 @@ public final class IndexBuild {
     } catch (IllegalArgumentException e) {
       throw new StoreException("Index " + entries.index().name() + " cannot hold the values of (PartitionKey '"
           + row.getPartitionKey() + "', RowKey '" + row.getRowKey() + "') of " + base.name() + ": " + e.getMessage()
-          + ". Change that row or index other columns.", io.tablesql.SqlStates.DATA_EXCEPTION, null);
+          + ". Change that row or index other columns.", io.tablesql.errors.SqlStates.DATA_EXCEPTION, null);
     }
   }
 

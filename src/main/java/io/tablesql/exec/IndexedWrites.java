@@ -1,7 +1,7 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlStates;
 import io.tablesql.schema.Catalog;
 import io.tablesql.schema.IndexDefinition;
 import io.tablesql.schema.TableDefinition;

@@ -1,7 +1,7 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.SqlExceptions;
+import io.tablesql.errors.SqlExceptions;
 import io.tablesql.keys.GeneratedKey;
 import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.settings.DriverProperty;
@@ -97,7 +97,7 @@ public final class Session {
   public void requireWritable() throws java.sql.SQLException {
     if (readOnly) {
       throw SqlExceptions.of("The connection is read-only, so writes, DDL and commits are refused and "
-          + "nothing was sent. Call Connection.setReadOnly(false) to write.", io.tablesql.SqlStates.READ_ONLY);
+          + "nothing was sent. Call Connection.setReadOnly(false) to write.", io.tablesql.errors.SqlStates.READ_ONLY);
     }
   }
 
@@ -137,7 +137,7 @@ public final class Session {
         LookupCache.invalidate(this, writes.get(0).table());
         IndexedWrites.submit(this, writes, counters);
       } catch (io.tablesql.store.StoreException e) {
-        if (io.tablesql.SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
+        if (io.tablesql.errors.SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
           throw SqlExceptions.of("Commit: " + e.getMessage(), e.sqlState());
         }
         throw SqlExceptions.of("Commit failed, nothing of the transaction was written: " + e.getMessage(),

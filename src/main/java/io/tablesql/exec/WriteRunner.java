@@ -1,8 +1,8 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.SqlExceptions;
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlExceptions;
+import io.tablesql.errors.SqlStates;
 import io.tablesql.keys.GeneratedKey;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.plan.WritePlan;

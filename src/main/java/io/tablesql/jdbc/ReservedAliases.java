@@ -1,6 +1,6 @@
 package io.tablesql.jdbc;
 
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlStates;
 import java.sql.SQLException;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;

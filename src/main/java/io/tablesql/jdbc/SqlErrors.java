@@ -1,7 +1,7 @@
 package io.tablesql.jdbc;
 
-import io.tablesql.SqlExceptions;
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlExceptions;
+import io.tablesql.errors.SqlStates;
 import io.tablesql.store.StoreException;
 import java.sql.BatchUpdateException;
 import java.sql.SQLDataException;

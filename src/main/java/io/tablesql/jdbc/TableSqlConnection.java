@@ -8,8 +8,8 @@ import io.tablesql.KeyRanges;
 import static io.tablesql.jdbc.JdbcCalls.call;
 
 import io.tablesql.LookupTables;
-import io.tablesql.SqlExceptions;
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlExceptions;
+import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
 import io.tablesql.exec.Session;
 import io.tablesql.exec.StatementKind;
@@ -348,7 +348,7 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
       SQLException translated = SqlErrors.translate(e);
       // a batch that failed has sent the writes before its failing statement: never run it twice
       if (translated instanceof java.sql.BatchUpdateException
-          || !io.tablesql.SqlStates.TABLE_NOT_FOUND.equals(translated.getSQLState())) {
+          || !io.tablesql.errors.SqlStates.TABLE_NOT_FOUND.equals(translated.getSQLState())) {
         throw translated;
       }
       if (schema.listed()) {
@@ -397,7 +397,7 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
 
   private static SQLException noStoredProcedures() {
     return SqlExceptions.of("Azure Table storage has no stored procedures: use "
-        + "prepareStatement.", io.tablesql.SqlStates.FEATURE_NOT_SUPPORTED);
+        + "prepareStatement.", io.tablesql.errors.SqlStates.FEATURE_NOT_SUPPORTED);
   }
 
   /** One request for one table name, given at most {@code timeout} seconds (0: no limit of its own). */
@@ -405,7 +405,7 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
   public boolean isValid(int timeout) throws SQLException {
     if (timeout < 0) {
       throw SqlExceptions.of("isValid takes a timeout in seconds, 0 for none, not " + timeout + ".",
-          io.tablesql.SqlStates.INVALID_ATTRIBUTE_VALUE);
+          io.tablesql.errors.SqlStates.INVALID_ATTRIBUTE_VALUE);
     }
     if (delegate.isClosed()) {
       return false;
@@ -485,7 +485,7 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
 
   private void requireOpen() throws SQLException {
     if (delegate.isClosed()) {
-      throw SqlExceptions.of("The connection is closed; open a new one.", io.tablesql.SqlStates.CONNECTION_CLOSED);
+      throw SqlExceptions.of("The connection is closed; open a new one.", io.tablesql.errors.SqlStates.CONNECTION_CLOSED);
     }
   }
 
@@ -615,7 +615,7 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
     java.util.Map<String, ClientInfoStatus> failed = new java.util.HashMap<>();
     names.forEach(name -> failed.put(name, ClientInfoStatus.REASON_UNKNOWN_PROPERTY));
     return new SQLClientInfoException("Not supported by tablesql: client info properties.",
-        io.tablesql.SqlStates.FEATURE_NOT_SUPPORTED, failed);
+        io.tablesql.errors.SqlStates.FEATURE_NOT_SUPPORTED, failed);
   }
 
   @Override
@@ -644,7 +644,7 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
       // Calcite takes any name, and every table is then not found: a schema that is not there is refused.
       if (schema == null || delegate.getRootSchema().getSubSchema(schema) == null) {
         throw SqlExceptions.of("There is no schema '" + schema + "': the account's tables are in schema '"
-            + schemaName + "'.", io.tablesql.SqlStates.INVALID_SCHEMA_NAME);
+            + schemaName + "'.", io.tablesql.errors.SqlStates.INVALID_SCHEMA_NAME);
       }
       delegate.setSchema(schema);
     });

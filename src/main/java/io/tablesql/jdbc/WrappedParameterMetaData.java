@@ -2,8 +2,8 @@ package io.tablesql.jdbc;
 
 import static io.tablesql.jdbc.JdbcCalls.call;
 
-import io.tablesql.SqlExceptions;
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlExceptions;
+import io.tablesql.errors.SqlStates;
 import java.sql.ParameterMetaData;
 import java.sql.SQLException;
 

@@ -2,8 +2,8 @@ package io.tablesql.jdbc;
 
 import static io.tablesql.jdbc.JdbcCalls.call;
 
-import io.tablesql.SqlExceptions;
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlExceptions;
+import io.tablesql.errors.SqlStates;
 import io.tablesql.TableSqlStatement;
 import io.tablesql.exec.Session;
 import io.tablesql.exec.StatementContext;

@@ -3,7 +3,7 @@ package io.tablesql.schema;
 import com.azure.data.tables.models.TableEntity;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.Session;
 import io.tablesql.keys.KeyEncoding;
 import io.tablesql.settings.DriverProperty;

@@ -1,7 +1,7 @@
 package io.tablesql.schema;
 
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.Session;
 import io.tablesql.plan.ODataLiteral;
 import io.tablesql.store.EdmType;

@@ -1,7 +1,7 @@
 package io.tablesql.settings;
 
-import io.tablesql.SqlExceptions;
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlExceptions;
+import io.tablesql.errors.SqlStates;
 import java.net.URI;
 import java.sql.SQLException;
 import java.util.ArrayList;

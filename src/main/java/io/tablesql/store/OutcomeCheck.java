@@ -1,7 +1,7 @@
 package io.tablesql.store;
 
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlStates;
 import io.tablesql.txn.WriteOperation;
 import java.time.OffsetDateTime;
 import java.util.Arrays;

@@ -6,7 +6,7 @@ import com.azure.core.http.HttpPipelineNextSyncPolicy;
 import com.azure.core.http.HttpPipelinePosition;
 import com.azure.core.http.HttpResponse;
 import com.azure.core.http.policy.HttpPipelinePolicy;
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlStates;
 import io.tablesql.settings.ConnectionSettings;
 import java.time.Duration;
 import java.util.Map;

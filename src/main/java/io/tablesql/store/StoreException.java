@@ -1,6 +1,6 @@
 package io.tablesql.store;
 
-import io.tablesql.SqlExceptions;
+import io.tablesql.errors.SqlExceptions;
 import java.sql.SQLException;
 
 /**

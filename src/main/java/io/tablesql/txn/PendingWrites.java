@@ -1,7 +1,7 @@
 package io.tablesql.txn;
 
-import io.tablesql.SqlExceptions;
-import io.tablesql.SqlStates;
+import io.tablesql.errors.SqlExceptions;
+import io.tablesql.errors.SqlStates;
 import io.tablesql.txn.WriteOperation.EntityKey;
 import io.tablesql.txn.WriteOperation.Kind;
 import java.sql.SQLException;

@@ -1,4 +1,4 @@
-package io.tablesql;
+package io.tablesql.errors;
 
 /** The SQLStates tablesql reports, named by what they mean. */
 public final class SqlStates {

@@ -1,4 +1,4 @@
-package io.tablesql;
+package io.tablesql.errors;
 
 import java.sql.BatchUpdateException;
 import java.sql.SQLDataException;
