@@ -29,7 +29,7 @@ final class JdbcCalls {
     try {
       return call.call();
     } catch (SQLException | RuntimeException e) {
-      throw translated(e);
+      throw translated(jdbcMethod(), e);
     }
   }
 
@@ -40,14 +40,17 @@ final class JdbcCalls {
     });
   }
 
-  /** An exception with a SQLState is the driver's own, or Calcite's with its cause found; kept as it is. */
-  private static SQLException translated(Exception error) {
+  /**
+   * What a failed call of {@code method} ("Connection.setSavepoint") throws. An exception with a
+   * SQLState is the driver's own, or Calcite's with its cause found; kept as it is.
+   */
+  static SQLException translated(String method, Exception error) {
     if (error instanceof SQLException sql && sql.getSQLState() != null) {
       return sql;
     }
     if (error instanceof SQLFeatureNotSupportedException && error.getMessage() == null) {
       // Calcite refuses without saying what: the JDBC method called is what is not supported.
-      return SqlExceptions.of("Not supported by tablesql: " + jdbcMethod() + ".", SqlStates.FEATURE_NOT_SUPPORTED,
+      return SqlExceptions.of("Not supported by tablesql: " + method + ".", SqlStates.FEATURE_NOT_SUPPORTED,
           error);
     }
     return SqlErrors.translate(error);
@@ -56,9 +59,18 @@ final class JdbcCalls {
   /** The JDBC method that made the call, named by its interface: "Connection.setSavepoint". */
   private static String jdbcMethod() {
     return STACK.walk(frames -> frames.filter(frame -> frame.getDeclaringClass() != JdbcCalls.class).findFirst())
-        .map(frame -> Arrays.stream(frame.getDeclaringClass().getInterfaces())
-            .filter(type -> type.getPackageName().equals("java.sql")).findFirst()
-            .map(type -> type.getSimpleName() + ".").orElse("") + frame.getMethodName())
+        .map(frame -> jdbcInterface(frame.getDeclaringClass()) + frame.getMethodName())
         .orElse("this call");
+  }
+
+  private static String jdbcInterface(Class<?> wrapper) {
+    for (Class<?> type = wrapper; type != null; type = type.getSuperclass()) {
+      for (Class<?> implemented : type.getInterfaces()) {
+        if (implemented.getPackageName().equals("java.sql")) {
+          return implemented.getSimpleName() + ".";
+        }
+      }
+    }
+    return "";
   }
 }

@@ -21,26 +21,17 @@ import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore;
-import java.sql.Array;
-import java.sql.Blob;
 import java.sql.CallableStatement;
 import java.sql.ClientInfoStatus;
-import java.sql.Clob;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
-import java.sql.NClob;
 import java.sql.PreparedStatement;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
-import java.sql.SQLWarning;
-import java.sql.SQLXML;
-import java.sql.Savepoint;
 import java.sql.Statement;
-import java.sql.Struct;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.Executor;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.util.TryThreadLocal;
@@ -49,7 +40,7 @@ import org.apache.calcite.util.TryThreadLocal;
  * A connection to one storage account: a Calcite connection whose default schema holds the
  * account's tables, handing out statements that count requests and translate errors.
  */
-public final class TableSqlConnection implements Connection, LookupTables, KeyRanges {
+public final class TableSqlConnection extends ForwardingConnection implements LookupTables, KeyRanges {
   static {
     // Calcite reads these once, when its classes load, and every way in (Driver, DataSource)
     // passes here first: SQL text and data are Unicode.
@@ -80,6 +71,11 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
     this.schemaName = schemaName;
     this.planCache = new PlanCache(delegate, session.settings().getInt(DriverProperty.PLAN_CACHE_SIZE),
         session.store().metrics());
+  }
+
+  @Override
+  Connection delegate() {
+    return delegate;
   }
 
   PlanCache planCache() {
@@ -348,7 +344,7 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
       SQLException translated = SqlErrors.translate(e);
       // a batch that failed has sent the writes before its failing statement: never run it twice
       if (translated instanceof java.sql.BatchUpdateException
-          || !io.tablesql.errors.SqlStates.TABLE_NOT_FOUND.equals(translated.getSQLState())) {
+          || !SqlStates.TABLE_NOT_FOUND.equals(translated.getSQLState())) {
         throw translated;
       }
       if (schema.listed()) {
@@ -397,7 +393,7 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
 
   private static SQLException noStoredProcedures() {
     return SqlExceptions.of("Azure Table storage has no stored procedures: use "
-        + "prepareStatement.", io.tablesql.errors.SqlStates.FEATURE_NOT_SUPPORTED);
+        + "prepareStatement.", SqlStates.FEATURE_NOT_SUPPORTED);
   }
 
   /** One request for one table name, given at most {@code timeout} seconds (0: no limit of its own). */
@@ -405,7 +401,7 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
   public boolean isValid(int timeout) throws SQLException {
     if (timeout < 0) {
       throw SqlExceptions.of("isValid takes a timeout in seconds, 0 for none, not " + timeout + ".",
-          io.tablesql.errors.SqlStates.INVALID_ATTRIBUTE_VALUE);
+          SqlStates.INVALID_ATTRIBUTE_VALUE);
     }
     if (delegate.isClosed()) {
       return false;
@@ -413,18 +409,8 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
     return ServiceProbe.answers(session.store(), timeout);
   }
 
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return call(() -> iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface));
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) throws SQLException {
-    return call(() -> iface.isInstance(this) || delegate.isWrapperFor(iface));
-  }
-
-  // The rest of Connection. nativeSQL, transactions, close, metadata, read-only, isolation, client
-  // info and setSchema have behaviour of their own; the others forward to Calcite's connection.
+  // nativeSQL, transactions, close, metadata, read-only, isolation, client info and setSchema have
+  // behaviour of their own; the rest of Connection forwards to Calcite's (ForwardingConnection).
 
   @Override
   public String nativeSQL(String sql) throws SQLException {
@@ -478,14 +464,9 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
     openStatements.remove(statement);
   }
 
-  @Override
-  public boolean isClosed() throws SQLException {
-    return call(() -> delegate.isClosed());
-  }
-
   private void requireOpen() throws SQLException {
     if (delegate.isClosed()) {
-      throw SqlExceptions.of("The connection is closed; open a new one.", io.tablesql.errors.SqlStates.CONNECTION_CLOSED);
+      throw SqlExceptions.of("The connection is closed; open a new one.", SqlStates.CONNECTION_CLOSED);
     }
   }
 
@@ -507,16 +488,6 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
     return session.readOnly();
   }
 
-  @Override
-  public void setCatalog(String catalog) throws SQLException {
-    call(() -> delegate.setCatalog(catalog));
-  }
-
-  @Override
-  public String getCatalog() throws SQLException {
-    return call(() -> delegate.getCatalog());
-  }
-
   /** See {@link TransactionIsolation}: READ COMMITTED, the only level there is. */
   @Override
   public void setTransactionIsolation(int level) throws SQLException {
@@ -528,76 +499,6 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
   public int getTransactionIsolation() throws SQLException {
     requireOpen();
     return TransactionIsolation.LEVEL;
-  }
-
-  @Override
-  public SQLWarning getWarnings() throws SQLException {
-    return call(() -> delegate.getWarnings());
-  }
-
-  @Override
-  public void clearWarnings() throws SQLException {
-    call(() -> delegate.clearWarnings());
-  }
-
-  @Override
-  public java.util.Map<String,Class<?>> getTypeMap() throws SQLException {
-    return call(() -> delegate.getTypeMap());
-  }
-
-  @Override
-  public void setTypeMap(java.util.Map<String,Class<?>> map) throws SQLException {
-    call(() -> delegate.setTypeMap(map));
-  }
-
-  @Override
-  public void setHoldability(int holdability) throws SQLException {
-    call(() -> delegate.setHoldability(holdability));
-  }
-
-  @Override
-  public int getHoldability() throws SQLException {
-    return call(() -> delegate.getHoldability());
-  }
-
-  @Override
-  public Savepoint setSavepoint() throws SQLException {
-    return call(() -> delegate.setSavepoint());
-  }
-
-  @Override
-  public Savepoint setSavepoint(String name) throws SQLException {
-    return call(() -> delegate.setSavepoint(name));
-  }
-
-  @Override
-  public void rollback(Savepoint savepoint) throws SQLException {
-    call(() -> delegate.rollback(savepoint));
-  }
-
-  @Override
-  public void releaseSavepoint(Savepoint savepoint) throws SQLException {
-    call(() -> delegate.releaseSavepoint(savepoint));
-  }
-
-  @Override
-  public Clob createClob() throws SQLException {
-    return call(() -> delegate.createClob());
-  }
-
-  @Override
-  public Blob createBlob() throws SQLException {
-    return call(() -> delegate.createBlob());
-  }
-
-  @Override
-  public NClob createNClob() throws SQLException {
-    return call(() -> delegate.createNClob());
-  }
-
-  @Override
-  public SQLXML createSQLXML() throws SQLException {
-    return call(() -> delegate.createSQLXML());
   }
 
   @Override
@@ -615,27 +516,7 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
     java.util.Map<String, ClientInfoStatus> failed = new java.util.HashMap<>();
     names.forEach(name -> failed.put(name, ClientInfoStatus.REASON_UNKNOWN_PROPERTY));
     return new SQLClientInfoException("Not supported by tablesql: client info properties.",
-        io.tablesql.errors.SqlStates.FEATURE_NOT_SUPPORTED, failed);
-  }
-
-  @Override
-  public String getClientInfo(String name) throws SQLException {
-    return call(() -> delegate.getClientInfo(name));
-  }
-
-  @Override
-  public Properties getClientInfo() throws SQLException {
-    return call(() -> delegate.getClientInfo());
-  }
-
-  @Override
-  public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
-    return call(() -> delegate.createArrayOf(typeName, elements));
-  }
-
-  @Override
-  public Struct createStruct(String typeName, Object[] attributes) throws SQLException {
-    return call(() -> delegate.createStruct(typeName, attributes));
+        SqlStates.FEATURE_NOT_SUPPORTED, failed);
   }
 
   @Override
@@ -644,30 +525,10 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
       // Calcite takes any name, and every table is then not found: a schema that is not there is refused.
       if (schema == null || delegate.getRootSchema().getSubSchema(schema) == null) {
         throw SqlExceptions.of("There is no schema '" + schema + "': the account's tables are in schema '"
-            + schemaName + "'.", io.tablesql.errors.SqlStates.INVALID_SCHEMA_NAME);
+            + schemaName + "'.", SqlStates.INVALID_SCHEMA_NAME);
       }
       delegate.setSchema(schema);
     });
-  }
-
-  @Override
-  public String getSchema() throws SQLException {
-    return call(() -> delegate.getSchema());
-  }
-
-  @Override
-  public void abort(Executor executor) throws SQLException {
-    call(() -> delegate.abort(executor));
-  }
-
-  @Override
-  public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
-    call(() -> delegate.setNetworkTimeout(executor, milliseconds));
-  }
-
-  @Override
-  public int getNetworkTimeout() throws SQLException {
-    return call(() -> delegate.getNetworkTimeout());
   }
 
 }

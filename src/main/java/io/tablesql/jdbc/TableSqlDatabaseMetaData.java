@@ -9,7 +9,6 @@ import io.tablesql.settings.ConnectionSettings;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
-import java.sql.RowIdLifetime;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -22,7 +21,7 @@ import org.apache.calcite.config.NullCollation;
  * columns) as its primary key and first index, a declared table's secondary indexes, the
  * transactions a connection gives, and the SQL tablesql reads ({@link DialectFacts}).
  */
-final class TableSqlDatabaseMetaData implements DatabaseMetaData {
+final class TableSqlDatabaseMetaData extends ForwardingDatabaseMetaData {
   private static final String PRODUCT_VERSION = "2019-02-02"; // the Table service REST API version
 
   private final DatabaseMetaData delegate;
@@ -31,6 +30,11 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
   TableSqlDatabaseMetaData(DatabaseMetaData delegate, TableSqlConnection connection) {
     this.delegate = delegate;
     this.connection = connection;
+  }
+
+  @Override
+  DatabaseMetaData delegate() {
+    return delegate;
   }
 
   @Override
@@ -195,16 +199,6 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
     }
   }
 
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return call(() -> iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface));
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) throws SQLException {
-    return call(() -> iface.isInstance(this) || delegate.isWrapperFor(iface));
-  }
-
   // Transactions: what Connection.commit gives (one entity group transaction), not Calcite's defaults.
 
   @Override
@@ -280,18 +274,8 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
     return true;
   }
 
-  // The rest of DatabaseMetaData: forwards to Calcite's, except the order of NULLs, the keywords
-  // and the function lists, which come from DialectFacts.
-
-  @Override
-  public boolean allProceduresAreCallable() throws SQLException {
-    return call(() -> delegate.allProceduresAreCallable());
-  }
-
-  @Override
-  public boolean allTablesAreSelectable() throws SQLException {
-    return call(() -> delegate.allTablesAreSelectable());
-  }
+  // The order of NULLs, the keywords and the function lists come from DialectFacts. The rest of
+  // DatabaseMetaData forwards to Calcite's (ForwardingDatabaseMetaData).
 
   @Override
   public boolean nullsAreSortedHigh() throws SQLException {
@@ -311,61 +295,6 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
   @Override
   public boolean nullsAreSortedAtEnd() throws SQLException {
     return DialectFacts.NULL_COLLATION == NullCollation.LAST;
-  }
-
-  @Override
-  public boolean usesLocalFiles() throws SQLException {
-    return call(() -> delegate.usesLocalFiles());
-  }
-
-  @Override
-  public boolean usesLocalFilePerTable() throws SQLException {
-    return call(() -> delegate.usesLocalFilePerTable());
-  }
-
-  @Override
-  public boolean supportsMixedCaseIdentifiers() throws SQLException {
-    return call(() -> delegate.supportsMixedCaseIdentifiers());
-  }
-
-  @Override
-  public boolean storesUpperCaseIdentifiers() throws SQLException {
-    return call(() -> delegate.storesUpperCaseIdentifiers());
-  }
-
-  @Override
-  public boolean storesLowerCaseIdentifiers() throws SQLException {
-    return call(() -> delegate.storesLowerCaseIdentifiers());
-  }
-
-  @Override
-  public boolean storesMixedCaseIdentifiers() throws SQLException {
-    return call(() -> delegate.storesMixedCaseIdentifiers());
-  }
-
-  @Override
-  public boolean supportsMixedCaseQuotedIdentifiers() throws SQLException {
-    return call(() -> delegate.supportsMixedCaseQuotedIdentifiers());
-  }
-
-  @Override
-  public boolean storesUpperCaseQuotedIdentifiers() throws SQLException {
-    return call(() -> delegate.storesUpperCaseQuotedIdentifiers());
-  }
-
-  @Override
-  public boolean storesLowerCaseQuotedIdentifiers() throws SQLException {
-    return call(() -> delegate.storesLowerCaseQuotedIdentifiers());
-  }
-
-  @Override
-  public boolean storesMixedCaseQuotedIdentifiers() throws SQLException {
-    return call(() -> delegate.storesMixedCaseQuotedIdentifiers());
-  }
-
-  @Override
-  public String getIdentifierQuoteString() throws SQLException {
-    return call(() -> delegate.getIdentifierQuoteString());
   }
 
   @Override
@@ -393,382 +322,7 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
     return String.join(",", DialectFacts.TIME_DATE_FUNCTIONS);
   }
 
-  @Override
-  public String getSearchStringEscape() throws SQLException {
-    return call(() -> delegate.getSearchStringEscape());
-  }
 
-  @Override
-  public String getExtraNameCharacters() throws SQLException {
-    return call(() -> delegate.getExtraNameCharacters());
-  }
-
-  @Override
-  public boolean supportsAlterTableWithAddColumn() throws SQLException {
-    return call(() -> delegate.supportsAlterTableWithAddColumn());
-  }
-
-  @Override
-  public boolean supportsAlterTableWithDropColumn() throws SQLException {
-    return call(() -> delegate.supportsAlterTableWithDropColumn());
-  }
-
-  @Override
-  public boolean supportsColumnAliasing() throws SQLException {
-    return call(() -> delegate.supportsColumnAliasing());
-  }
-
-  @Override
-  public boolean nullPlusNonNullIsNull() throws SQLException {
-    return call(() -> delegate.nullPlusNonNullIsNull());
-  }
-
-  @Override
-  public boolean supportsConvert() throws SQLException {
-    return call(() -> delegate.supportsConvert());
-  }
-
-  @Override
-  public boolean supportsConvert(int fromType, int toType) throws SQLException {
-    return call(() -> delegate.supportsConvert(fromType, toType));
-  }
-
-  @Override
-  public boolean supportsTableCorrelationNames() throws SQLException {
-    return call(() -> delegate.supportsTableCorrelationNames());
-  }
-
-  @Override
-  public boolean supportsDifferentTableCorrelationNames() throws SQLException {
-    return call(() -> delegate.supportsDifferentTableCorrelationNames());
-  }
-
-  @Override
-  public boolean supportsExpressionsInOrderBy() throws SQLException {
-    return call(() -> delegate.supportsExpressionsInOrderBy());
-  }
-
-  @Override
-  public boolean supportsOrderByUnrelated() throws SQLException {
-    return call(() -> delegate.supportsOrderByUnrelated());
-  }
-
-  @Override
-  public boolean supportsGroupBy() throws SQLException {
-    return call(() -> delegate.supportsGroupBy());
-  }
-
-  @Override
-  public boolean supportsGroupByUnrelated() throws SQLException {
-    return call(() -> delegate.supportsGroupByUnrelated());
-  }
-
-  @Override
-  public boolean supportsGroupByBeyondSelect() throws SQLException {
-    return call(() -> delegate.supportsGroupByBeyondSelect());
-  }
-
-  @Override
-  public boolean supportsLikeEscapeClause() throws SQLException {
-    return call(() -> delegate.supportsLikeEscapeClause());
-  }
-
-  @Override
-  public boolean supportsMultipleResultSets() throws SQLException {
-    return call(() -> delegate.supportsMultipleResultSets());
-  }
-
-  @Override
-  public boolean supportsNonNullableColumns() throws SQLException {
-    return call(() -> delegate.supportsNonNullableColumns());
-  }
-
-  @Override
-  public boolean supportsMinimumSQLGrammar() throws SQLException {
-    return call(() -> delegate.supportsMinimumSQLGrammar());
-  }
-
-  @Override
-  public boolean supportsCoreSQLGrammar() throws SQLException {
-    return call(() -> delegate.supportsCoreSQLGrammar());
-  }
-
-  @Override
-  public boolean supportsExtendedSQLGrammar() throws SQLException {
-    return call(() -> delegate.supportsExtendedSQLGrammar());
-  }
-
-  @Override
-  public boolean supportsANSI92EntryLevelSQL() throws SQLException {
-    return call(() -> delegate.supportsANSI92EntryLevelSQL());
-  }
-
-  @Override
-  public boolean supportsANSI92IntermediateSQL() throws SQLException {
-    return call(() -> delegate.supportsANSI92IntermediateSQL());
-  }
-
-  @Override
-  public boolean supportsANSI92FullSQL() throws SQLException {
-    return call(() -> delegate.supportsANSI92FullSQL());
-  }
-
-  @Override
-  public boolean supportsIntegrityEnhancementFacility() throws SQLException {
-    return call(() -> delegate.supportsIntegrityEnhancementFacility());
-  }
-
-  @Override
-  public boolean supportsOuterJoins() throws SQLException {
-    return call(() -> delegate.supportsOuterJoins());
-  }
-
-  @Override
-  public boolean supportsFullOuterJoins() throws SQLException {
-    return call(() -> delegate.supportsFullOuterJoins());
-  }
-
-  @Override
-  public boolean supportsLimitedOuterJoins() throws SQLException {
-    return call(() -> delegate.supportsLimitedOuterJoins());
-  }
-
-  @Override
-  public String getSchemaTerm() throws SQLException {
-    return call(() -> delegate.getSchemaTerm());
-  }
-
-  @Override
-  public String getProcedureTerm() throws SQLException {
-    return call(() -> delegate.getProcedureTerm());
-  }
-
-  @Override
-  public String getCatalogTerm() throws SQLException {
-    return call(() -> delegate.getCatalogTerm());
-  }
-
-  @Override
-  public boolean isCatalogAtStart() throws SQLException {
-    return call(() -> delegate.isCatalogAtStart());
-  }
-
-  @Override
-  public String getCatalogSeparator() throws SQLException {
-    return call(() -> delegate.getCatalogSeparator());
-  }
-
-  @Override
-  public boolean supportsSchemasInDataManipulation() throws SQLException {
-    return call(() -> delegate.supportsSchemasInDataManipulation());
-  }
-
-  @Override
-  public boolean supportsSchemasInProcedureCalls() throws SQLException {
-    return call(() -> delegate.supportsSchemasInProcedureCalls());
-  }
-
-  @Override
-  public boolean supportsSchemasInTableDefinitions() throws SQLException {
-    return call(() -> delegate.supportsSchemasInTableDefinitions());
-  }
-
-  @Override
-  public boolean supportsSchemasInIndexDefinitions() throws SQLException {
-    return call(() -> delegate.supportsSchemasInIndexDefinitions());
-  }
-
-  @Override
-  public boolean supportsSchemasInPrivilegeDefinitions() throws SQLException {
-    return call(() -> delegate.supportsSchemasInPrivilegeDefinitions());
-  }
-
-  @Override
-  public boolean supportsCatalogsInDataManipulation() throws SQLException {
-    return call(() -> delegate.supportsCatalogsInDataManipulation());
-  }
-
-  @Override
-  public boolean supportsCatalogsInProcedureCalls() throws SQLException {
-    return call(() -> delegate.supportsCatalogsInProcedureCalls());
-  }
-
-  @Override
-  public boolean supportsCatalogsInTableDefinitions() throws SQLException {
-    return call(() -> delegate.supportsCatalogsInTableDefinitions());
-  }
-
-  @Override
-  public boolean supportsCatalogsInIndexDefinitions() throws SQLException {
-    return call(() -> delegate.supportsCatalogsInIndexDefinitions());
-  }
-
-  @Override
-  public boolean supportsCatalogsInPrivilegeDefinitions() throws SQLException {
-    return call(() -> delegate.supportsCatalogsInPrivilegeDefinitions());
-  }
-
-  @Override
-  public boolean supportsPositionedDelete() throws SQLException {
-    return call(() -> delegate.supportsPositionedDelete());
-  }
-
-  @Override
-  public boolean supportsPositionedUpdate() throws SQLException {
-    return call(() -> delegate.supportsPositionedUpdate());
-  }
-
-  @Override
-  public boolean supportsSelectForUpdate() throws SQLException {
-    return call(() -> delegate.supportsSelectForUpdate());
-  }
-
-  @Override
-  public boolean supportsStoredProcedures() throws SQLException {
-    return call(() -> delegate.supportsStoredProcedures());
-  }
-
-  @Override
-  public boolean supportsSubqueriesInComparisons() throws SQLException {
-    return call(() -> delegate.supportsSubqueriesInComparisons());
-  }
-
-  @Override
-  public boolean supportsSubqueriesInExists() throws SQLException {
-    return call(() -> delegate.supportsSubqueriesInExists());
-  }
-
-  @Override
-  public boolean supportsSubqueriesInIns() throws SQLException {
-    return call(() -> delegate.supportsSubqueriesInIns());
-  }
-
-  @Override
-  public boolean supportsSubqueriesInQuantifieds() throws SQLException {
-    return call(() -> delegate.supportsSubqueriesInQuantifieds());
-  }
-
-  @Override
-  public boolean supportsCorrelatedSubqueries() throws SQLException {
-    return call(() -> delegate.supportsCorrelatedSubqueries());
-  }
-
-  @Override
-  public boolean supportsUnion() throws SQLException {
-    return call(() -> delegate.supportsUnion());
-  }
-
-  @Override
-  public boolean supportsUnionAll() throws SQLException {
-    return call(() -> delegate.supportsUnionAll());
-  }
-
-
-
-  @Override
-  public int getMaxBinaryLiteralLength() throws SQLException {
-    return call(() -> delegate.getMaxBinaryLiteralLength());
-  }
-
-  @Override
-  public int getMaxCharLiteralLength() throws SQLException {
-    return call(() -> delegate.getMaxCharLiteralLength());
-  }
-
-  @Override
-  public int getMaxColumnNameLength() throws SQLException {
-    return call(() -> delegate.getMaxColumnNameLength());
-  }
-
-  @Override
-  public int getMaxColumnsInGroupBy() throws SQLException {
-    return call(() -> delegate.getMaxColumnsInGroupBy());
-  }
-
-  @Override
-  public int getMaxColumnsInIndex() throws SQLException {
-    return call(() -> delegate.getMaxColumnsInIndex());
-  }
-
-  @Override
-  public int getMaxColumnsInOrderBy() throws SQLException {
-    return call(() -> delegate.getMaxColumnsInOrderBy());
-  }
-
-  @Override
-  public int getMaxColumnsInSelect() throws SQLException {
-    return call(() -> delegate.getMaxColumnsInSelect());
-  }
-
-  @Override
-  public int getMaxColumnsInTable() throws SQLException {
-    return call(() -> delegate.getMaxColumnsInTable());
-  }
-
-  @Override
-  public int getMaxConnections() throws SQLException {
-    return call(() -> delegate.getMaxConnections());
-  }
-
-  @Override
-  public int getMaxCursorNameLength() throws SQLException {
-    return call(() -> delegate.getMaxCursorNameLength());
-  }
-
-  @Override
-  public int getMaxIndexLength() throws SQLException {
-    return call(() -> delegate.getMaxIndexLength());
-  }
-
-  @Override
-  public int getMaxSchemaNameLength() throws SQLException {
-    return call(() -> delegate.getMaxSchemaNameLength());
-  }
-
-  @Override
-  public int getMaxProcedureNameLength() throws SQLException {
-    return call(() -> delegate.getMaxProcedureNameLength());
-  }
-
-  @Override
-  public int getMaxCatalogNameLength() throws SQLException {
-    return call(() -> delegate.getMaxCatalogNameLength());
-  }
-
-  @Override
-  public int getMaxRowSize() throws SQLException {
-    return call(() -> delegate.getMaxRowSize());
-  }
-
-  @Override
-  public boolean doesMaxRowSizeIncludeBlobs() throws SQLException {
-    return call(() -> delegate.doesMaxRowSizeIncludeBlobs());
-  }
-
-  @Override
-  public int getMaxStatementLength() throws SQLException {
-    return call(() -> delegate.getMaxStatementLength());
-  }
-
-  @Override
-  public int getMaxStatements() throws SQLException {
-    return call(() -> delegate.getMaxStatements());
-  }
-
-  @Override
-  public int getMaxTableNameLength() throws SQLException {
-    return call(() -> delegate.getMaxTableNameLength());
-  }
-
-  @Override
-  public int getMaxTablesInSelect() throws SQLException {
-    return call(() -> delegate.getMaxTablesInSelect());
-  }
-
-  @Override
-  public int getMaxUserNameLength() throws SQLException {
-    return call(() -> delegate.getMaxUserNameLength());
-  }
 
 
 
@@ -850,83 +404,8 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
   }
 
   @Override
-  public boolean supportsResultSetType(int type) throws SQLException {
-    return call(() -> delegate.supportsResultSetType(type));
-  }
-
-  @Override
-  public boolean supportsResultSetConcurrency(int type, int concurrency) throws SQLException {
-    return call(() -> delegate.supportsResultSetConcurrency(type, concurrency));
-  }
-
-  @Override
-  public boolean ownUpdatesAreVisible(int type) throws SQLException {
-    return call(() -> delegate.ownUpdatesAreVisible(type));
-  }
-
-  @Override
-  public boolean ownDeletesAreVisible(int type) throws SQLException {
-    return call(() -> delegate.ownDeletesAreVisible(type));
-  }
-
-  @Override
-  public boolean ownInsertsAreVisible(int type) throws SQLException {
-    return call(() -> delegate.ownInsertsAreVisible(type));
-  }
-
-  @Override
-  public boolean othersUpdatesAreVisible(int type) throws SQLException {
-    return call(() -> delegate.othersUpdatesAreVisible(type));
-  }
-
-  @Override
-  public boolean othersDeletesAreVisible(int type) throws SQLException {
-    return call(() -> delegate.othersDeletesAreVisible(type));
-  }
-
-  @Override
-  public boolean othersInsertsAreVisible(int type) throws SQLException {
-    return call(() -> delegate.othersInsertsAreVisible(type));
-  }
-
-  @Override
-  public boolean updatesAreDetected(int type) throws SQLException {
-    return call(() -> delegate.updatesAreDetected(type));
-  }
-
-  @Override
-  public boolean deletesAreDetected(int type) throws SQLException {
-    return call(() -> delegate.deletesAreDetected(type));
-  }
-
-  @Override
-  public boolean insertsAreDetected(int type) throws SQLException {
-    return call(() -> delegate.insertsAreDetected(type));
-  }
-
-  @Override
-  public boolean supportsBatchUpdates() throws SQLException {
-    return call(() -> delegate.supportsBatchUpdates());
-  }
-
-  @Override
   public ResultSet getUDTs(String catalog, String schemaPattern, String typeNamePattern, int[] types) throws SQLException {
     return call(() -> owned(delegate.getUDTs(catalog, schemaPattern, typeNamePattern, types)));
-  }
-
-  @Override
-  public boolean supportsNamedParameters() throws SQLException {
-    return call(() -> delegate.supportsNamedParameters());
-  }
-
-  @Override
-  public boolean supportsMultipleOpenResults() throws SQLException {
-    return call(() -> delegate.supportsMultipleOpenResults());
-  }
-
-  @Override
-  public boolean supportsGetGeneratedKeys() throws SQLException {
-    return call(() -> delegate.supportsGetGeneratedKeys());
   }
 
   @Override
@@ -945,68 +424,8 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
   }
 
   @Override
-  public boolean supportsResultSetHoldability(int holdability) throws SQLException {
-    return call(() -> delegate.supportsResultSetHoldability(holdability));
-  }
-
-  @Override
-  public int getResultSetHoldability() throws SQLException {
-    return call(() -> delegate.getResultSetHoldability());
-  }
-
-  @Override
-  public int getDatabaseMajorVersion() throws SQLException {
-    return call(() -> delegate.getDatabaseMajorVersion());
-  }
-
-  @Override
-  public int getDatabaseMinorVersion() throws SQLException {
-    return call(() -> delegate.getDatabaseMinorVersion());
-  }
-
-  @Override
-  public int getJDBCMajorVersion() throws SQLException {
-    return call(() -> delegate.getJDBCMajorVersion());
-  }
-
-  @Override
-  public int getJDBCMinorVersion() throws SQLException {
-    return call(() -> delegate.getJDBCMinorVersion());
-  }
-
-  @Override
-  public int getSQLStateType() throws SQLException {
-    return call(() -> delegate.getSQLStateType());
-  }
-
-  @Override
-  public boolean locatorsUpdateCopy() throws SQLException {
-    return call(() -> delegate.locatorsUpdateCopy());
-  }
-
-  @Override
-  public boolean supportsStatementPooling() throws SQLException {
-    return call(() -> delegate.supportsStatementPooling());
-  }
-
-  @Override
-  public RowIdLifetime getRowIdLifetime() throws SQLException {
-    return call(() -> delegate.getRowIdLifetime());
-  }
-
-  @Override
   public ResultSet getSchemas(String catalog, String schemaPattern) throws SQLException {
     return call(() -> owned(delegate.getSchemas(catalog, schemaPattern)));
-  }
-
-  @Override
-  public boolean supportsStoredFunctionsUsingCallSyntax() throws SQLException {
-    return call(() -> delegate.supportsStoredFunctionsUsingCallSyntax());
-  }
-
-  @Override
-  public boolean autoCommitFailureClosesAllResultSets() throws SQLException {
-    return call(() -> delegate.autoCommitFailureClosesAllResultSets());
   }
 
   @Override
@@ -1027,11 +446,6 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
   @Override
   public ResultSet getPseudoColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern) throws SQLException {
     return call(() -> owned(delegate.getPseudoColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern)));
-  }
-
-  @Override
-  public boolean generatedKeyAlwaysReturned() throws SQLException {
-    return call(() -> delegate.generatedKeyAlwaysReturned());
   }
 
 }

@@ -7,24 +7,14 @@ import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.StatementContext;
 import io.tablesql.exec.StatementKind;
 import io.tablesql.txn.WriteOperation;
-import java.io.InputStream;
-import java.io.Reader;
 import java.math.BigDecimal;
-import java.net.URL;
-import java.sql.Array;
-import java.sql.Blob;
-import java.sql.Clob;
 import java.sql.Date;
-import java.sql.NClob;
 import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
-import java.sql.Ref;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
-import java.sql.RowId;
 import java.sql.SQLException;
 import java.sql.SQLType;
-import java.sql.SQLXML;
 import java.sql.Statement;
 import java.sql.Time;
 import java.sql.Timestamp;
@@ -37,7 +27,7 @@ import java.util.Calendar;
 import java.util.List;
 
 /** A prepared statement of a tablesql connection; see {@link WrappedStatement}. */
-final class WrappedPreparedStatement extends WrappedStatement implements PreparedStatement {
+final class WrappedPreparedStatement extends ForwardingPreparedStatement {
   private PreparedStatement delegate;
   private final String sql;
   /** The fast path of INSERT batches; a no-op recorder for other statements. */
@@ -89,11 +79,23 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     return new WrappedPreparedStatement(plan, connection, sql, lender, plannedSql);
   }
 
+  @Override
+  PreparedStatement delegate() {
+    return delegate;
+  }
+
   /** Setting a parameter of a statement that has none (its values are the lifted literals) fails. */
   private void checkParameter(int parameterIndex) throws SQLException {
     if (lender != null) {
       throw StandIns.noParameter(parameterIndex);
     }
+  }
+
+  /** A value set by a setter not overridden here (streams, LOBs, ...) keeps the batch off the fast path. */
+  @Override
+  void parameterSet(int parameterIndex) throws SQLException {
+    checkParameter(parameterIndex);
+    insertBatch.unsupported(parameterIndex);
   }
 
   @Override
@@ -294,10 +296,11 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
     return parameterIndex > 0 && parameterIndex < parameterTypes.length ? parameterTypes[parameterIndex] : Types.OTHER;
   }
 
-  // The rest of PreparedStatement. Every setter records its value for the batch fast path;
-  // setObject and the setters of dates and times bind as described at bind(), integral setters
-  // as at boundAsInt(); addBatch, clearParameters, getMetaData and getParameterMetaData have
-  // behaviour of their own.
+  // The setters below record their value for the batch fast path; setObject and the setters of
+  // dates and times bind as described at bind(), integral setters as at boundAsInt(). addBatch,
+  // clearParameters, getMetaData and getParameterMetaData have behaviour of their own. The rest
+  // of PreparedStatement forwards to Calcite's (ForwardingPreparedStatement), calling
+  // parameterSet first.
 
   @Override
   public void setNull(int parameterIndex, int sqlType) throws SQLException {
@@ -378,13 +381,6 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   }
 
   @Override
-  public void setBytes(int parameterIndex, byte x[]) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setBytes(parameterIndex, x));
-  }
-
-  @Override
   public void setDate(int parameterIndex, java.sql.Date x) throws SQLException {
     setDate(parameterIndex, x, null);
   }
@@ -397,27 +393,6 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   @Override
   public void setTimestamp(int parameterIndex, java.sql.Timestamp x) throws SQLException {
     setTimestamp(parameterIndex, x, null);
-  }
-
-  @Override
-  public void setAsciiStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setAsciiStream(parameterIndex, x, length));
-  }
-
-  @Override
-  public void setUnicodeStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setUnicodeStream(parameterIndex, x, length));
-  }
-
-  @Override
-  public void setBinaryStream(int parameterIndex, java.io.InputStream x, int length) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setBinaryStream(parameterIndex, x, length));
   }
 
   @Override
@@ -472,41 +447,6 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   }
 
   @Override
-  public void setCharacterStream(int parameterIndex, java.io.Reader reader, int length) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setCharacterStream(parameterIndex, reader, length));
-  }
-
-  @Override
-  public void setRef(int parameterIndex, Ref x) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setRef(parameterIndex, x));
-  }
-
-  @Override
-  public void setBlob(int parameterIndex, Blob x) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setBlob(parameterIndex, x));
-  }
-
-  @Override
-  public void setClob(int parameterIndex, Clob x) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setClob(parameterIndex, x));
-  }
-
-  @Override
-  public void setArray(int parameterIndex, Array x) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setArray(parameterIndex, x));
-  }
-
-  @Override
   public ResultSetMetaData getMetaData() throws SQLException {
     ResultSetMetaData metaData = call(() -> delegate.getMetaData());
     return metaData == null ? null : new WrappedResultSetMetaData(metaData);
@@ -534,156 +474,16 @@ final class WrappedPreparedStatement extends WrappedStatement implements Prepare
   }
 
   @Override
-  public void setNull(int parameterIndex, int sqlType, String typeName) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setNull(parameterIndex, sqlType, typeName));
-  }
-
-  @Override
-  public void setURL(int parameterIndex, java.net.URL x) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setURL(parameterIndex, x));
-  }
-
-  @Override
   public ParameterMetaData getParameterMetaData() throws SQLException {
     // a statement on a lent plan has no parameters of its own; once closed, Calcite says so
     return call(() -> lender == null || delegate.isClosed()
         ? new WrappedParameterMetaData(delegate.getParameterMetaData()) : StandIns.NO_PARAMETERS);
   }
 
-  @Override
-  public void setRowId(int parameterIndex, RowId x) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setRowId(parameterIndex, x));
-  }
-
-  @Override
-  public void setNString(int parameterIndex, String value) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setNString(parameterIndex, value));
-  }
-
-  @Override
-  public void setNCharacterStream(int parameterIndex, Reader value, long length) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setNCharacterStream(parameterIndex, value, length));
-  }
-
-  @Override
-  public void setNClob(int parameterIndex, NClob value) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setNClob(parameterIndex, value));
-  }
-
-  @Override
-  public void setClob(int parameterIndex, Reader reader, long length) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setClob(parameterIndex, reader, length));
-  }
-
-  @Override
-  public void setBlob(int parameterIndex, InputStream inputStream, long length) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setBlob(parameterIndex, inputStream, length));
-  }
-
-  @Override
-  public void setNClob(int parameterIndex, Reader reader, long length) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setNClob(parameterIndex, reader, length));
-  }
-
-  @Override
-  public void setSQLXML(int parameterIndex, SQLXML xmlObject) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setSQLXML(parameterIndex, xmlObject));
-  }
-
   /** As without scaleOrLength: conversions are lossless, so there is nothing to round or cut. */
   @Override
   public void setObject(int parameterIndex, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
     setObject(parameterIndex, x, targetSqlType);
-  }
-
-  @Override
-  public void setAsciiStream(int parameterIndex, java.io.InputStream x, long length) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setAsciiStream(parameterIndex, x, length));
-  }
-
-  @Override
-  public void setBinaryStream(int parameterIndex, java.io.InputStream x, long length) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setBinaryStream(parameterIndex, x, length));
-  }
-
-  @Override
-  public void setCharacterStream(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setCharacterStream(parameterIndex, reader, length));
-  }
-
-  @Override
-  public void setAsciiStream(int parameterIndex, java.io.InputStream x) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setAsciiStream(parameterIndex, x));
-  }
-
-  @Override
-  public void setBinaryStream(int parameterIndex, java.io.InputStream x) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setBinaryStream(parameterIndex, x));
-  }
-
-  @Override
-  public void setCharacterStream(int parameterIndex, java.io.Reader reader) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setCharacterStream(parameterIndex, reader));
-  }
-
-  @Override
-  public void setNCharacterStream(int parameterIndex, Reader value) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setNCharacterStream(parameterIndex, value));
-  }
-
-  @Override
-  public void setClob(int parameterIndex, Reader reader) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setClob(parameterIndex, reader));
-  }
-
-  @Override
-  public void setBlob(int parameterIndex, InputStream inputStream) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setBlob(parameterIndex, inputStream));
-  }
-
-  @Override
-  public void setNClob(int parameterIndex, Reader reader) throws SQLException {
-    checkParameter(parameterIndex);
-    insertBatch.unsupported(parameterIndex);
-    call(() -> delegate.setNClob(parameterIndex, reader));
   }
 
 }

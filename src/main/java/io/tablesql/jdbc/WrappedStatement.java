@@ -27,7 +27,7 @@ import java.util.List;
  * A statement of a tablesql connection: Calcite's statement underneath, with execution
  * attributed to this statement's {@link RequestCounters} and errors translated.
  */
-class WrappedStatement implements Statement, TableSqlStatement {
+class WrappedStatement extends ForwardingStatement implements TableSqlStatement {
   /** The one action a wrapper runs on behalf of its caller. */
   interface SqlAction<T> {
     T run() throws SQLException;
@@ -57,6 +57,11 @@ class WrappedStatement implements Statement, TableSqlStatement {
     this.delegate = delegate;
     this.connection = connection;
     connection.opened(this);
+  }
+
+  @Override
+  Statement delegate() {
+    return delegate;
   }
 
   /** Runs an execution of {@code sql} as this statement's, translating any failure. */
@@ -405,19 +410,9 @@ class WrappedStatement implements Statement, TableSqlStatement {
     return connection;
   }
 
-  @Override
-  public <T> T unwrap(Class<T> iface) throws SQLException {
-    return call(() -> iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface));
-  }
-
-  @Override
-  public boolean isWrapperFor(Class<?> iface) throws SQLException {
-    return call(() -> iface.isInstance(this) || delegate.isWrapperFor(iface));
-  }
-
-  // The rest of Statement. close, cancel, warnings, update counts, getMoreResults, getGeneratedKeys,
-  // closeOnCompletion, setEscapeProcessing, and the checks of max rows and query timeout have
-  // behaviour of their own; the others forward to Calcite's statement.
+  // close, cancel, warnings, update counts, getMoreResults, getGeneratedKeys, closeOnCompletion,
+  // setEscapeProcessing, and the checks of max rows and query timeout have behaviour of their own;
+  // the rest of Statement forwards to Calcite's (ForwardingStatement).
 
   @Override
   public void close() throws SQLException {
@@ -441,16 +436,6 @@ class WrappedStatement implements Statement, TableSqlStatement {
   }
 
   @Override
-  public int getMaxFieldSize() throws SQLException {
-    return call(() -> delegate.getMaxFieldSize());
-  }
-
-  @Override
-  public void setMaxFieldSize(int max) throws SQLException {
-    call(() -> delegate.setMaxFieldSize(max));
-  }
-
-  @Override
   public int getMaxRows() throws SQLException {
     return saturated(getLargeMaxRows());
   }
@@ -458,11 +443,6 @@ class WrappedStatement implements Statement, TableSqlStatement {
   @Override
   public void setMaxRows(int max) throws SQLException {
     setLargeMaxRows(max);
-  }
-
-  @Override
-  public long getLargeMaxRows() throws SQLException {
-    return call(() -> delegate.getLargeMaxRows());
   }
 
   @Override
@@ -485,11 +465,6 @@ class WrappedStatement implements Statement, TableSqlStatement {
       throw SqlExceptions.of("Not supported by tablesql: Statement.setEscapeProcessing(false); JDBC escapes are "
           + "always processed.", SqlStates.FEATURE_NOT_SUPPORTED);
     }
-  }
-
-  @Override
-  public int getQueryTimeout() throws SQLException {
-    return call(() -> delegate.getQueryTimeout());
   }
 
   @Override
@@ -561,11 +536,6 @@ class WrappedStatement implements Statement, TableSqlStatement {
   }
 
   @Override
-  public void setCursorName(String name) throws SQLException {
-    call(() -> delegate.setCursorName(name));
-  }
-
-  @Override
   public int getUpdateCount() throws SQLException {
     return saturated(getLargeUpdateCount());
   }
@@ -607,26 +577,6 @@ class WrappedStatement implements Statement, TableSqlStatement {
     }
   }
 
-  @Override
-  public void setFetchDirection(int direction) throws SQLException {
-    call(() -> delegate.setFetchDirection(direction));
-  }
-
-  @Override
-  public int getFetchDirection() throws SQLException {
-    return call(() -> delegate.getFetchDirection());
-  }
-
-  @Override
-  public int getResultSetConcurrency() throws SQLException {
-    return call(() -> delegate.getResultSetConcurrency());
-  }
-
-  @Override
-  public int getResultSetType() throws SQLException {
-    return call(() -> delegate.getResultSetType());
-  }
-
   /** Empty, as JDBC wants when no keys were generated: nothing generates keys (see executeUpdate). */
   @Override
   public ResultSet getGeneratedKeys() throws SQLException {
@@ -635,26 +585,6 @@ class WrappedStatement implements Statement, TableSqlStatement {
     keys.closeOnCompletion(); // the statement exists only for this result
     return keys.executeQuery("SELECT * FROM (VALUES (CAST(NULL AS VARCHAR), CAST(NULL AS VARCHAR))) "
         + "AS t(\"PartitionKey\", \"RowKey\") WHERE 1 = 0");
-  }
-
-  @Override
-  public int getResultSetHoldability() throws SQLException {
-    return call(() -> delegate.getResultSetHoldability());
-  }
-
-  @Override
-  public boolean isClosed() throws SQLException {
-    return call(() -> delegate.isClosed());
-  }
-
-  @Override
-  public void setPoolable(boolean poolable) throws SQLException {
-    call(() -> delegate.setPoolable(poolable));
-  }
-
-  @Override
-  public boolean isPoolable() throws SQLException {
-    return call(() -> delegate.isPoolable());
   }
 
   @Override
