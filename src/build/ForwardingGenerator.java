@@ -37,14 +37,16 @@ public final class ForwardingGenerator {
    * methods and passes its constructor's arguments on. {@code hook}: the methods whose name
    * starts with {@code hookPrefix} and whose first parameter is an int (a column or parameter
    * index) first call {@code hook(index)}, which does nothing unless overridden.
+   * {@code resultHook}: the result sets the methods return pass through {@code resultHook(result)}.
    */
-  record Spec(Class<?> type, String superclass, String superParameters, String hook, String hookPrefix) {
+  record Spec(Class<?> type, String superclass, String superParameters, String hook, String hookPrefix,
+      String resultHook) {
     static Spec of(Class<?> type) {
-      return new Spec(type, null, null, null, null);
+      return new Spec(type, null, null, null, null, null);
     }
 
     static Spec of(Class<?> type, String hook) {
-      return new Spec(type, null, null, hook, "");
+      return new Spec(type, null, null, hook, "", null);
     }
 
     String name() {
@@ -59,10 +61,10 @@ public final class ForwardingGenerator {
 
   static final List<Spec> SPECS = List.of(
       Spec.of(Connection.class),
-      Spec.of(DatabaseMetaData.class),
+      new Spec(DatabaseMetaData.class, null, null, null, null, "result"),
       Spec.of(Statement.class),
       new Spec(PreparedStatement.class, "WrappedStatement", "java.sql.Statement delegate, TableSqlConnection connection",
-          "parameterSet", "set"),
+          "parameterSet", "set", null),
       Spec.of(ResultSet.class),
       Spec.of(ResultSetMetaData.class, "checkColumn"),
       Spec.of(ParameterMetaData.class, "checkParameter"));
@@ -109,6 +111,11 @@ public final class ForwardingGenerator {
       out.append("  /** Called first, with the index, by the methods not overridden that take one. */\n");
       out.append("  void ").append(spec.hook()).append("(int index) throws java.sql.SQLException {\n  }\n\n");
     }
+    if (spec.resultHook() != null) {
+      out.append("  /** What a method not overridden returns for the result set the delegate returned. */\n");
+      out.append("  java.sql.ResultSet ").append(spec.resultHook())
+          .append("(java.sql.ResultSet result) throws java.sql.SQLException {\n    return result;\n  }\n\n");
+    }
     for (Method method : methods(spec)) {
       method(out, spec, method);
     }
@@ -148,6 +155,9 @@ public final class ForwardingGenerator {
             .collect(Collectors.joining(", ", "<", "> "));
     String returnType = method.getGenericReturnType().getTypeName();
     String call = "delegate()." + method.getName() + "(" + String.join(", ", arguments) + ")";
+    if (spec.resultHook() != null && method.getReturnType() == ResultSet.class) {
+      call = spec.resultHook() + "(" + call + ")";
+    }
     String statement = (returnType.equals("void") ? "" : "return ") + call + ";";
     // A wrapper is what it wraps too: unwrap and isWrapperFor answer for both.
     if (method.getName().equals("unwrap")) {

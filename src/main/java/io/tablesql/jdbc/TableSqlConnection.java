@@ -52,7 +52,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     setIfAbsent("calcite.bindable.cache.maxSize", "200");
   }
 
-  private static final org.apache.calcite.jdbc.Driver CALCITE = new org.apache.calcite.jdbc.Driver();
+  private static final CalciteDriver CALCITE = new CalciteDriver();
   private static final int IN_LIST_THRESHOLD = 101;
 
   private final CalciteConnection delegate;

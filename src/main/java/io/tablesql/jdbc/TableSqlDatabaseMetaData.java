@@ -2,13 +2,13 @@ package io.tablesql.jdbc;
 
 import static io.tablesql.jdbc.JdbcCalls.call;
 
-import io.tablesql.TableSqlDriver;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.schema.IndexDefinition;
 import io.tablesql.settings.ConnectionSettings;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -22,8 +22,6 @@ import org.apache.calcite.config.NullCollation;
  * transactions a connection gives, and the SQL tablesql reads ({@link DialectFacts}).
  */
 final class TableSqlDatabaseMetaData extends ForwardingDatabaseMetaData {
-  private static final String PRODUCT_VERSION = "2019-02-02"; // the Table service REST API version
-
   private final DatabaseMetaData delegate;
   private final TableSqlConnection connection;
 
@@ -45,36 +43,6 @@ final class TableSqlDatabaseMetaData extends ForwardingDatabaseMetaData {
   @Override
   public String getUserName() {
     return connection.session().settings().accountName();
-  }
-
-  @Override
-  public String getDatabaseProductName() {
-    return "Azure Table storage";
-  }
-
-  @Override
-  public String getDatabaseProductVersion() {
-    return PRODUCT_VERSION;
-  }
-
-  @Override
-  public String getDriverName() {
-    return "tablesql";
-  }
-
-  @Override
-  public String getDriverVersion() {
-    return TableSqlDriver.MAJOR_VERSION + "." + TableSqlDriver.MINOR_VERSION;
-  }
-
-  @Override
-  public int getDriverMajorVersion() {
-    return TableSqlDriver.MAJOR_VERSION;
-  }
-
-  @Override
-  public int getDriverMinorVersion() {
-    return TableSqlDriver.MINOR_VERSION;
   }
 
   @Override
@@ -175,15 +143,29 @@ final class TableSqlDatabaseMetaData extends ForwardingDatabaseMetaData {
     }
   }
 
-  /** Calcite's metadata result with plain type names ({@link TypeNames}); see {@link #owned}. */
-  private ResultSet withPlainTypeNames(ResultSet metadata) throws SQLException {
+  /**
+   * Every metadata result set is owned ({@link #owned}), and one with a TYPE_NAME column shows
+   * plain type names ({@link TypeNames}).
+   */
+  @Override
+  ResultSet result(ResultSet metadata) throws SQLException {
     WrappedResultSet owned = owned(metadata);
     try {
-      return owned.withPlainTypeNames();
+      return hasTypeNames(metadata.getMetaData()) ? owned.withPlainTypeNames() : owned;
     } catch (SQLException | RuntimeException e) {
       owned.close(); // closes its statement too
       throw e;
     }
+  }
+
+  private static boolean hasTypeNames(ResultSetMetaData columns) throws SQLException {
+    boolean typeName = false;
+    boolean dataType = false;
+    for (int i = 1; i <= columns.getColumnCount(); i++) {
+      typeName |= columns.getColumnLabel(i).equals("TYPE_NAME");
+      dataType |= columns.getColumnLabel(i).equals("DATA_TYPE");
+    }
+    return typeName && dataType;
   }
 
   /**
@@ -327,125 +309,5 @@ final class TableSqlDatabaseMetaData extends ForwardingDatabaseMetaData {
 
 
 
-
-  @Override
-  public ResultSet getProcedures(String catalog, String schemaPattern, String procedureNamePattern) throws SQLException {
-    return call(() -> owned(delegate.getProcedures(catalog, schemaPattern, procedureNamePattern)));
-  }
-
-  @Override
-  public ResultSet getProcedureColumns(String catalog, String schemaPattern, String procedureNamePattern, String columnNamePattern) throws SQLException {
-    return call(() -> withPlainTypeNames(delegate.getProcedureColumns(catalog, schemaPattern, procedureNamePattern, columnNamePattern)));
-  }
-
-  @Override
-  public ResultSet getTables(String catalog, String schemaPattern, String tableNamePattern, String types[]) throws SQLException {
-    return call(() -> owned(delegate.getTables(catalog, schemaPattern, tableNamePattern, types)));
-  }
-
-  @Override
-  public ResultSet getSchemas() throws SQLException {
-    return call(() -> owned(delegate.getSchemas()));
-  }
-
-  @Override
-  public ResultSet getCatalogs() throws SQLException {
-    return call(() -> owned(delegate.getCatalogs()));
-  }
-
-  @Override
-  public ResultSet getTableTypes() throws SQLException {
-    return call(() -> owned(delegate.getTableTypes()));
-  }
-
-  @Override
-  public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern) throws SQLException {
-    return call(() -> withPlainTypeNames(delegate.getColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern)));
-  }
-
-  @Override
-  public ResultSet getColumnPrivileges(String catalog, String schema, String table, String columnNamePattern) throws SQLException {
-    return call(() -> owned(delegate.getColumnPrivileges(catalog, schema, table, columnNamePattern)));
-  }
-
-  @Override
-  public ResultSet getTablePrivileges(String catalog, String schemaPattern, String tableNamePattern) throws SQLException {
-    return call(() -> owned(delegate.getTablePrivileges(catalog, schemaPattern, tableNamePattern)));
-  }
-
-  @Override
-  public ResultSet getBestRowIdentifier(String catalog, String schema, String table, int scope, boolean nullable) throws SQLException {
-    return call(() -> owned(delegate.getBestRowIdentifier(catalog, schema, table, scope, nullable)));
-  }
-
-  @Override
-  public ResultSet getVersionColumns(String catalog, String schema, String table) throws SQLException {
-    return call(() -> owned(delegate.getVersionColumns(catalog, schema, table)));
-  }
-
-  @Override
-  public ResultSet getImportedKeys(String catalog, String schema, String table) throws SQLException {
-    return call(() -> owned(delegate.getImportedKeys(catalog, schema, table)));
-  }
-
-  @Override
-  public ResultSet getExportedKeys(String catalog, String schema, String table) throws SQLException {
-    return call(() -> owned(delegate.getExportedKeys(catalog, schema, table)));
-  }
-
-  @Override
-  public ResultSet getCrossReference( String parentCatalog, String parentSchema, String parentTable, String foreignCatalog, String foreignSchema, String foreignTable ) throws SQLException {
-    return call(() -> owned(delegate.getCrossReference(parentCatalog, parentSchema, parentTable, foreignCatalog, foreignSchema, foreignTable)));
-  }
-
-  @Override
-  public ResultSet getTypeInfo() throws SQLException {
-    return call(() -> withPlainTypeNames(delegate.getTypeInfo()));
-  }
-
-  @Override
-  public ResultSet getUDTs(String catalog, String schemaPattern, String typeNamePattern, int[] types) throws SQLException {
-    return call(() -> owned(delegate.getUDTs(catalog, schemaPattern, typeNamePattern, types)));
-  }
-
-  @Override
-  public ResultSet getSuperTypes(String catalog, String schemaPattern, String typeNamePattern) throws SQLException {
-    return call(() -> owned(delegate.getSuperTypes(catalog, schemaPattern, typeNamePattern)));
-  }
-
-  @Override
-  public ResultSet getSuperTables(String catalog, String schemaPattern, String tableNamePattern) throws SQLException {
-    return call(() -> owned(delegate.getSuperTables(catalog, schemaPattern, tableNamePattern)));
-  }
-
-  @Override
-  public ResultSet getAttributes(String catalog, String schemaPattern, String typeNamePattern, String attributeNamePattern) throws SQLException {
-    return call(() -> owned(delegate.getAttributes(catalog, schemaPattern, typeNamePattern, attributeNamePattern)));
-  }
-
-  @Override
-  public ResultSet getSchemas(String catalog, String schemaPattern) throws SQLException {
-    return call(() -> owned(delegate.getSchemas(catalog, schemaPattern)));
-  }
-
-  @Override
-  public ResultSet getClientInfoProperties() throws SQLException {
-    return call(() -> owned(delegate.getClientInfoProperties()));
-  }
-
-  @Override
-  public ResultSet getFunctions(String catalog, String schemaPattern, String functionNamePattern) throws SQLException {
-    return call(() -> owned(delegate.getFunctions(catalog, schemaPattern, functionNamePattern)));
-  }
-
-  @Override
-  public ResultSet getFunctionColumns(String catalog, String schemaPattern, String functionNamePattern, String columnNamePattern) throws SQLException {
-    return call(() -> withPlainTypeNames(delegate.getFunctionColumns(catalog, schemaPattern, functionNamePattern, columnNamePattern)));
-  }
-
-  @Override
-  public ResultSet getPseudoColumns(String catalog, String schemaPattern, String tableNamePattern, String columnNamePattern) throws SQLException {
-    return call(() -> owned(delegate.getPseudoColumns(catalog, schemaPattern, tableNamePattern, columnNamePattern)));
-  }
 
 }
