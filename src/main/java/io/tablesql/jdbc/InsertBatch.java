@@ -20,9 +20,6 @@ import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.parser.SqlParseException;
-import org.apache.calcite.sql.parser.SqlParser;
 
 /**
  * The fast path of a batch of {@code INSERT INTO t (columns) VALUES (?, ...)}: the parameters of
@@ -59,8 +56,8 @@ final class InsertBatch {
    * The fast path for a statement; for anything but a plain INSERT or UPSERT of parameters, one
    * that only ever sends its batch down the general path.
    */
-  static InsertBatch of(String sql) {
-    InsertBatch batch = parse(sql);
+  static InsertBatch of(StatementText text) {
+    InsertBatch batch = parse(text);
     if (batch == null) {
       batch = new InsertBatch(null, List.of(), new int[0], StatementKind.OTHER);
       batch.usable = false;
@@ -68,20 +65,10 @@ final class InsertBatch {
     return batch;
   }
 
-  private static InsertBatch parse(String sql) {
-    StatementKind kind = StatementKind.of(sql);
-    if (kind != StatementKind.INSERT && kind != StatementKind.UPSERT) {
-      return null;
-    }
-    SqlNode node;
-    try {
-      node = SqlParser.create(sql, ParserSettings.PARSER).parseStmt();
-    } catch (SqlParseException e) {
-      return null;
-    }
-    if (!(node instanceof SqlInsert insert) || insert.getTargetColumnList() == null
-        || !(insert.getTargetTable() instanceof SqlIdentifier target)
-        || !(insert.getSource() instanceof SqlBasicCall values) || values.getKind() != SqlKind.VALUES
+  private static InsertBatch parse(StatementText text) {
+    String table = text.insertTarget();
+    SqlInsert insert = text.insert();
+    if (table == null || !(insert.getSource() instanceof SqlBasicCall values) || values.getKind() != SqlKind.VALUES
         || values.operandCount() != 1 || !(values.operand(0) instanceof SqlBasicCall row)) {
       return null;
     }
@@ -97,7 +84,7 @@ final class InsertBatch {
       parameters[i] = parameter.getIndex();
       columns.add(((SqlIdentifier) insert.getTargetColumnList().get(i)).getSimple());
     }
-    return new InsertBatch(target.names.get(target.names.size() - 1), columns, parameters, kind);
+    return new InsertBatch(table, columns, parameters, text.kind());
   }
 
   void record(int parameterIndex, Object value) {

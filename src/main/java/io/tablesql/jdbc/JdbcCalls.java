@@ -4,7 +4,6 @@ import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
-import java.util.Arrays;
 
 /**
  * The one way the JDBC wrappers call Calcite's objects: whatever such a call throws reaches the

@@ -17,8 +17,6 @@ import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
-import org.apache.calcite.sql.parser.SqlParseException;
-import org.apache.calcite.sql.parser.SqlParser;
 
 /**
  * Azure tables are schemaless, so INSERT and UPSERT may name a property no sampled entity has:
@@ -29,21 +27,12 @@ final class NewColumns {
   private NewColumns() {
   }
 
-  static void declare(String sql, Session session) {
-    SqlNode node;
-    try {
-      node = SqlParser.create(sql, ParserSettings.PARSER).parseStmt();
-    } catch (SqlParseException e) {
-      return; // planning reports it
+  static void declare(StatementText text, Session session) {
+    String table = text.insertTarget();
+    if (table == null || Catalog.known(session, table) != null) {
+      return; // not an INSERT naming columns, or a declared table, which has exactly its declared columns
     }
-    if (!(node instanceof SqlInsert insert) || insert.getTargetColumnList() == null
-        || !(insert.getTargetTable() instanceof SqlIdentifier target)) {
-      return;
-    }
-    String table = target.names.get(target.names.size() - 1);
-    if (Catalog.known(session, table) != null) {
-      return; // a declared table has exactly its declared columns
-    }
+    SqlInsert insert = text.insert();
     List<SqlNode> firstRow = firstRow(insert.getSource());
     List<Column> columns = new ArrayList<>();
     SqlNodeList names = insert.getTargetColumnList();

@@ -5,7 +5,6 @@ import static io.tablesql.jdbc.JdbcCalls.call;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.StatementContext;
-import io.tablesql.exec.StatementKind;
 import io.tablesql.txn.WriteOperation;
 import java.math.BigDecimal;
 import java.sql.Date;
@@ -29,7 +28,7 @@ import java.util.List;
 /** A prepared statement of a tablesql connection; see {@link WrappedStatement}. */
 final class WrappedPreparedStatement extends ForwardingPreparedStatement {
   private PreparedStatement delegate;
-  private final String sql;
+  private final StatementText text;
   /** The fast path of INSERT batches; a no-op recorder for other statements. */
   private final InsertBatch insertBatch;
   /**
@@ -46,37 +45,38 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
   /** DDL, which runs when executed (Calcite would run it when preparing it); it has no parameters. */
   private boolean ddl;
 
-  WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, String sql) {
-    this(delegate, connection, sql, null, null);
+  WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, StatementText text) {
+    this(delegate, connection, text, null, null);
   }
 
   /** A prepared CREATE, DROP or ALTER: {@code placeholder} serves the parameter-less metadata calls. */
-  static WrappedPreparedStatement ofDdl(PreparedStatement placeholder, TableSqlConnection connection, String sql) {
-    WrappedPreparedStatement statement = new WrappedPreparedStatement(placeholder, connection, sql);
+  static WrappedPreparedStatement ofDdl(PreparedStatement placeholder, TableSqlConnection connection,
+      StatementText text) {
+    WrappedPreparedStatement statement = new WrappedPreparedStatement(placeholder, connection, text);
     statement.ddl = true;
     return statement;
   }
 
   private long runDdl() throws SQLException {
     try (Statement statement = connection.calciteStatement()) {
-      return statement.executeLargeUpdate(sql);
+      return statement.executeLargeUpdate(text.sql());
     }
   }
 
-  private WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, String sql,
+  private WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, StatementText text,
       PlanCache lender, String plannedSql) {
     super(delegate, connection);
     this.delegate = delegate;
-    this.sql = sql;
-    this.insertBatch = InsertBatch.of(sql);
+    this.text = text;
+    this.insertBatch = InsertBatch.of(text);
     this.lender = lender;
     this.plannedSql = plannedSql;
   }
 
   /** A query without parameter markers, on a plan lent by the cache with its lifted values bound. */
-  static WrappedPreparedStatement onCachedPlan(PreparedStatement plan, TableSqlConnection connection, String sql,
+  static WrappedPreparedStatement onCachedPlan(PreparedStatement plan, TableSqlConnection connection, StatementText text,
       PlanCache lender, String plannedSql) {
-    return new WrappedPreparedStatement(plan, connection, sql, lender, plannedSql);
+    return new WrappedPreparedStatement(plan, connection, text, lender, plannedSql);
   }
 
   @Override
@@ -117,7 +117,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   @Override
   public ResultSet executeQuery() throws SQLException {
-    return queryResult(sql, () -> wrap(delegate.executeQuery()));
+    return queryResult(text, () -> wrap(delegate.executeQuery()));
   }
 
   // JDBC forbids a prepared statement the methods of Statement that take SQL text: it runs its own.
@@ -164,12 +164,12 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
       executeLargeUpdate();
       return false;
     }
-    return executeResult(sql, delegate::execute);
+    return executeResult(text, delegate::execute);
   }
 
   @Override
   public long executeLargeUpdate() throws SQLException {
-    return updateResult(sql, ddl ? this::runDdl : delegate::executeLargeUpdate);
+    return updateResult(text, ddl ? this::runDdl : delegate::executeLargeUpdate);
   }
 
   /**
@@ -184,9 +184,9 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
       InsertBatch.Rows rows = insertBatch.table() == null ? null
           : insertBatch.writes(connection.session(), connection.storedTableName(insertBatch.table()));
       if (rows == null) {
-        return batchExecution(List.of(StatementKind.of(sql)), this::calciteBatch);
+        return batchExecution(List.of(text.kind()), this::calciteBatch);
       }
-      return batchExecution(List.of(StatementKind.of(sql)), context -> {
+      return batchExecution(List.of(text.kind()), context -> {
         for (WriteOperation write : rows.writes()) {
           context.addBatchWrites(List.of(write));
           context.executionDone();

@@ -38,7 +38,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
   private RequestCounters counters = new RequestCounters();
   private StatementContext lastContext;
   private int fetchSize;
-  private final List<String> batchSql = new ArrayList<>();
+  private final List<StatementText> batch = new ArrayList<>();
   private ResultSet currentResultSet;
   /** The current result's update count: -1 when it is a result set or there are no more results. */
   private long updateCount = -1;
@@ -64,41 +64,36 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
     return delegate;
   }
 
-  /** Runs an execution of {@code sql} as this statement's, translating any failure. */
-  final <T> T execution(String sql, SqlAction<T> action) throws SQLException {
-    StatementKind kind = StatementKind.of(sql);
-    declareNewColumns(sql, kind);
-    return run(context -> action.run(), kind, null);
-  }
-
-  /** Lets an INSERT or UPSERT name properties no sampled entity has ({@link NewColumns}). */
-  private void declareNewColumns(String sql, StatementKind kind) {
-    if (kind == StatementKind.INSERT || kind == StatementKind.UPSERT) {
-      NewColumns.declare(sql, connection.session());
-    }
+  /**
+   * Runs an execution of {@code text} as this statement's, translating any failure. An INSERT or
+   * UPSERT may name properties no sampled entity has ({@link NewColumns}).
+   */
+  final <T> T execution(StatementText text, SqlAction<T> action) throws SQLException {
+    NewColumns.declare(text, connection.session());
+    return run(context -> action.run(), text.kind(), null);
   }
 
   /**
    * Runs a query as this statement's current result. Executing closes the result set of the
    * previous execution and forgets its update count, as JDBC wants, also when it fails.
    */
-  final ResultSet queryResult(String sql, SqlAction<ResultSet> query) throws SQLException {
+  final ResultSet queryResult(StatementText text, SqlAction<ResultSet> query) throws SQLException {
     startResult();
-    currentResultSet = execution(sql, query);
+    currentResultSet = execution(text, query);
     return currentResultSet;
   }
 
   /** Runs a write or DDL whose update count becomes the current result. */
-  final long updateResult(String sql, SqlAction<Long> update) throws SQLException {
+  final long updateResult(StatementText text, SqlAction<Long> update) throws SQLException {
     startResult();
-    updateCount = execution(sql, update);
+    updateCount = execution(text, update);
     return updateCount;
   }
 
   /** Runs a statement of either kind (Statement.execute): its result set or its update count is the current result. */
-  final boolean executeResult(String sql, SqlAction<Boolean> execute) throws SQLException {
+  final boolean executeResult(StatementText text, SqlAction<Boolean> execute) throws SQLException {
     startResult();
-    if (execution(sql, execute)) {
+    if (execution(text, execute)) {
       currentResultSet = wrap(delegate.getResultSet());
       return true;
     }
@@ -199,13 +194,13 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
   @Override
   public ResultSet executeQuery(String written) throws SQLException {
     String sql = JdbcEscapes.translate(written);
-    return ReservedAliases.run(sql, this::executeQueryAsWritten);
+    return ReservedAliases.run(sql, text -> executeQueryAsWritten(StatementText.of(text)));
   }
 
-  private ResultSet executeQueryAsWritten(String sql) throws SQLException {
-    return queryResult(sql, () -> {
-      ResultSet cached = fromPlanCache(sql);
-      return cached != null ? cached : wrap(delegate.executeQuery(sql));
+  private ResultSet executeQueryAsWritten(StatementText text) throws SQLException {
+    return queryResult(text, () -> {
+      ResultSet cached = fromPlanCache(text);
+      return cached != null ? cached : wrap(delegate.executeQuery(text.sql()));
     });
   }
 
@@ -213,13 +208,13 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
    * Runs a query on a cached plan when it has literals to lift; null when it must be planned
    * as written. The plan returns to the cache when its result set closes.
    */
-  private ResultSet fromPlanCache(String sql) throws SQLException {
+  private ResultSet fromPlanCache(StatementText text) throws SQLException {
     PlanCache cache = connection.planCache();
     // Calcite applies maxRows when it plans, so such a statement is planned as written.
-    if (!cache.enabled() || StatementKind.of(sql) != StatementKind.QUERY || getLargeMaxRows() != 0) {
+    if (!cache.enabled() || text.kind() != StatementKind.QUERY || getLargeMaxRows() != 0) {
       return null;
     }
-    LiteralLifter.Lifted lifted = cache.lift(sql);
+    LiteralLifter.Lifted lifted = cache.lift(text.sql());
     PreparedStatement plan = lifted == null ? null : cache.acquire(lifted);
     if (plan == null) {
       return null;
@@ -261,7 +256,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
   @Override
   public long executeLargeUpdate(String written) throws SQLException {
     String sql = JdbcEscapes.translate(written);
-    return ReservedAliases.run(sql, text -> updateResult(text, () -> delegate.executeLargeUpdate(text)));
+    return ReservedAliases.run(sql, text -> updateResult(StatementText.of(text), () -> delegate.executeLargeUpdate(text)));
   }
 
   /** An update count as an int, as Calcite's int methods give it: Integer.MAX_VALUE when larger. */
@@ -276,11 +271,12 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
   }
 
   private boolean executeAsWritten(String sql) throws SQLException {
-    if (StatementKind.of(sql) == StatementKind.QUERY && connection.planCache().enabled()) {
-      executeQueryAsWritten(sql);
+    StatementText text = StatementText.of(sql);
+    if (text.kind() == StatementKind.QUERY && connection.planCache().enabled()) {
+      executeQueryAsWritten(text);
       return true;
     }
-    return executeResult(sql, () -> delegate.execute(sql));
+    return executeResult(text, () -> delegate.execute(sql));
   }
 
   // The overloads naming generated keys run as the statement alone: an entity's keys are
@@ -343,31 +339,26 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
 
   @Override
   public void addBatch(String written) throws SQLException {
-    String sql = JdbcEscapes.translate(written);
-    batchSql.add(sql);
+    batch.add(StatementText.of(JdbcEscapes.translate(written)));
   }
 
   @Override
   public void clearBatch() throws SQLException {
-    batchSql.clear();
+    batch.clear();
   }
 
   @Override
   public int[] executeBatch() throws SQLException {
-    List<String> statements = new ArrayList<>(batchSql);
-    batchSql.clear();
+    List<StatementText> statements = new ArrayList<>(batch);
+    batch.clear();
     connection.session().requireWritable();
-    List<StatementKind> kinds = new ArrayList<>();
-    for (String sql : statements) {
-      kinds.add(StatementKind.of(sql));
-    }
-    return batchExecution(kinds, context -> {
+    return batchExecution(statements.stream().map(StatementText::kind).toList(), context -> {
       int[] counts = new int[statements.size()];
       for (int i = 0; i < counts.length; i++) {
-        String sql = statements.get(i);
-        declareNewColumns(sql, kinds.get(i));
+        StatementText text = statements.get(i);
+        NewColumns.declare(text, connection.session());
         try {
-          counts[i] = connection.withFreshTables(() -> delegate.executeUpdate(sql));
+          counts[i] = connection.withFreshTables(() -> delegate.executeUpdate(text.sql()));
         } catch (SQLException e) {
           throw BatchOutcome.stopped("statement", i, counts.length, Arrays.copyOf(counts, i), e);
         }
