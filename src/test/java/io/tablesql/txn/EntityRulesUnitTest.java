@@ -31,7 +31,7 @@ class EntityRulesUnitTest {
   void keysRefuseTheServicesCharactersAndMoreThanOneKibibyte() {
     for (String key : List.of("a/b", "a\\b", "a#b", "a?b", "a\u0001b", "a\u007fb")) {
       SQLException error = refused(write(key, "r", Map.of()));
-      assertThat(error).as(key).isNotNull();
+      assertThat((Throwable) error).as(key).isNotNull();
       assertThat(error.getSQLState()).isEqualTo("22000");
       assertThat(error.getMessage()).contains("PartitionKey contains").contains("(PartitionKey '" + key);
     }
@@ -118,7 +118,7 @@ class EntityRulesUnitTest {
 
   private static void assertGroupRefused(List<WriteOperation> group, String rule) {
     SQLException error = catchThrowableOfType(SQLException.class, () -> EntityRules.checkGroup(group));
-    assertThat(error).as(rule).isNotNull();
+    assertThat((Throwable) error).as(rule).isNotNull();
     assertThat(error.getSQLState()).isEqualTo("25000");
     assertThat(error.getMessage()).contains(rule);
   }
