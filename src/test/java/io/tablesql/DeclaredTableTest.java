@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.OracleComparedTest;
 import io.tablesql.testing.QueryRuns.Run;
 import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.TestAccount;
@@ -19,7 +20,6 @@ import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -28,14 +28,10 @@ import org.junit.jupiter.api.Test;
  * planned as access paths with the service's minimum of requests, and every answer the same as
  * with pushdown off.
  */
-class DeclaredTableTest {
-  private static Connection connection;
-  private static Connection oracle;
+class DeclaredTableTest extends OracleComparedTest {
 
   @BeforeAll
   static void setUp() throws SQLException {
-    connection = TestAccount.connect();
-    oracle = TestAccount.connect("pushdown=false");
     try (Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE Personnel (Department VARCHAR NOT NULL, EmployeeId INT, Name VARCHAR(40), "
           + "Salary DECIMAL(10, 2), Hired DATE, Active BOOLEAN, PRIMARY KEY ((Department), EmployeeId))");
@@ -71,24 +67,6 @@ class DeclaredTableTest {
       statement.executeUpdate("INSERT INTO LedgerEntries (Entry, Amount, Note) VALUES (-9223372036854775808, -0.001, 'min'), "
           + "(-5, 12.5, 'neg'), (0, 0, 'zero'), (7, 123456789.123, 'pos'), (9223372036854775807, 1, 'max')");
     }
-  }
-
-  @AfterAll
-  static void tearDown() throws SQLException {
-    oracle.close();
-    connection.close();
-  }
-
-  private static Run run(Connection on, String sql) throws SQLException {
-    return QueryRuns.run(on, sql);
-  }
-
-  private static String explain(String sql) throws SQLException {
-    return QueryRuns.explain(connection, sql);
-  }
-
-  private static Run agreed(String sql) throws SQLException {
-    return QueryRuns.agreed(connection, oracle, sql);
   }
 
   @Test
@@ -186,7 +164,7 @@ class DeclaredTableTest {
     for (String query : queries) {
       agreed(query);
     }
-    assertThat(run(connection, "SELECT Amount FROM LedgerEntries WHERE Entry = 7").rows()).containsExactly("123456789.123");
+    assertThat(QueryRuns.run(connection, "SELECT Amount FROM LedgerEntries WHERE Entry = 7").rows()).containsExactly("123456789.123");
   }
 
   @Test
@@ -213,18 +191,18 @@ class DeclaredTableTest {
       statement.executeUpdate("INSERT INTO BankAccounts VALUES ('eu', 1, 10.00), ('eu', 2, 20.50), ('us', 1, 5)");
       assertThat(statement.executeUpdate("UPDATE BankAccounts SET Balance = Balance + 1 WHERE Region = 'eu'"))
           .isEqualTo(2);
-      assertThat(run(connection, "SELECT Id, Balance FROM BankAccounts WHERE Region = 'eu'").rows())
+      assertThat(QueryRuns.run(connection, "SELECT Id, Balance FROM BankAccounts WHERE Region = 'eu'").rows())
           .containsExactly("1|11.00", "2|21.50");
       assertThat(statement.executeUpdate("DELETE FROM BankAccounts WHERE Region = 'eu' AND Id = 2")).isEqualTo(1);
       statement.executeUpdate("UPSERT INTO BankAccounts VALUES ('us', 1, 6.25)");
-      assertThat(run(connection, "SELECT Region, Id, Balance FROM BankAccounts ORDER BY Region, Id").rows())
+      assertThat(QueryRuns.run(connection, "SELECT Region, Id, Balance FROM BankAccounts ORDER BY Region, Id").rows())
           .containsExactly("eu|1|11.00", "us|1|6.25");
       assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO BankAccounts VALUES ('eu', 1, 1)"))
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("23505"));
       // changing a key column moves the row: one delete and one insert in one entity group transaction
       assertThat(statement.executeUpdate("UPDATE BankAccounts SET Id = 9, Balance = 9.99 WHERE Region = 'eu'"))
           .isEqualTo(1);
-      assertThat(run(connection, "SELECT Region, Id, Balance FROM BankAccounts ORDER BY Region, Id").rows())
+      assertThat(QueryRuns.run(connection, "SELECT Region, Id, Balance FROM BankAccounts ORDER BY Region, Id").rows())
           .containsExactly("eu|9|9.99", "us|1|6.25");
       statement.executeUpdate("INSERT INTO BankAccounts VALUES ('eu', 7, 7)");
       assertThatThrownBy(() -> statement.executeUpdate("UPDATE BankAccounts SET Id = 9 WHERE Region = 'eu' AND Id = 7"))
@@ -249,13 +227,13 @@ class DeclaredTableTest {
     try (Statement statement = connection.createStatement()) {
       statement.executeUpdate("INSERT INTO BankAccounts VALUES ('eu', 5, 50)");
       statement.executeUpdate("UPDATE BankAccounts SET Balance = 0 WHERE Region = 'eu' AND Id = 1");
-      assertThat(run(connection, "SELECT Id, Balance FROM BankAccounts WHERE Region = 'eu'").rows())
+      assertThat(QueryRuns.run(connection, "SELECT Id, Balance FROM BankAccounts WHERE Region = 'eu'").rows())
           .containsExactly("1|0.00", "5|50.00"); // the transaction reads its own writes
       connection.commit();
     } finally {
       connection.setAutoCommit(true);
     }
-    assertThat(run(oracle, "SELECT Id, Balance FROM BankAccounts WHERE Region = 'eu'").rows())
+    assertThat(QueryRuns.run(oracle, "SELECT Id, Balance FROM BankAccounts WHERE Region = 'eu'").rows())
         .containsExactly("1|0.00", "5|50.00");
   }
 
@@ -287,7 +265,7 @@ class DeclaredTableTest {
       assertThat(tables).contains("Personnel", "DeviceReadings", "LedgerEntries").doesNotContain("TablesqlCatalog");
     }
     try (Connection raw = TestAccount.connect("catalog=false")) {
-      assertThat(run(raw, "SELECT RowKey, Salary FROM Personnel WHERE PartitionKey = 'Sales!' AND RowKey = 'P0000000005!'")
+      assertThat(QueryRuns.run(raw, "SELECT RowKey, Salary FROM Personnel WHERE PartitionKey = 'Sales!' AND RowKey = 'P0000000005!'")
           .rows()).containsExactly("P0000000005!|1005.05");
     }
     try (Connection other = TestAccount.connect()) {
@@ -330,10 +308,10 @@ class DeclaredTableTest {
         plan.next();
         assertThat(plan.getString(1)).contains("access=[POINT LOOKUP]");
       }
-      Run run = run(other, point);
+      Run run = QueryRuns.run(other, point);
       assertThat(run.rows()).containsExactly("Sales person 5|1005.05");
       assertThat(run.requests()).isEqualTo(1);
-      assertThat(run(other, "SELECT Dept, Total FROM Payroll WHERE Dept = 'Ops'").rows())
+      assertThat(QueryRuns.run(other, "SELECT Dept, Total FROM Payroll WHERE Dept = 'Ops'").rows())
           .containsExactly("Ops|16072.80");
       List<String> views = new ArrayList<>();
       try (ResultSet tables = other.getMetaData().getTables(null, null, "%", new String[] {"VIEW"})) {
@@ -344,7 +322,7 @@ class DeclaredTableTest {
       assertThat(views).contains("SalesStaff", "Payroll");
       try (Statement statement = other.createStatement()) {
         statement.execute("CREATE OR REPLACE VIEW SalesStaff AS SELECT EmployeeId FROM Personnel WHERE Department = 'Ops'");
-        assertThat(run(other, "SELECT COUNT(*) FROM SalesStaff").rows()).containsExactly("16");
+        assertThat(QueryRuns.run(other, "SELECT COUNT(*) FROM SalesStaff").rows()).containsExactly("16");
         statement.execute("DROP VIEW SalesStaff");
         statement.execute("DROP VIEW IF EXISTS SalesStaff");
         assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM SalesStaff"))
@@ -352,7 +330,7 @@ class DeclaredTableTest {
         assertThatThrownBy(() -> statement.execute("DROP VIEW SalesStaff"))
             .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
         statement.execute("DROP VIEW Payroll");
-        assertThat(run(other, "SELECT COUNT(*) FROM Personnel").rows()).containsExactly("48");
+        assertThat(QueryRuns.run(other, "SELECT COUNT(*) FROM Personnel").rows()).containsExactly("48");
       }
     }
   }
@@ -366,7 +344,7 @@ class DeclaredTableTest {
         statement.executeUpdate("INSERT INTO " + name + " VALUES (1, " + "'" + name.replace("\"", "") + "')");
       }
       for (String name : names) {
-        assertThat(run(connection, "SELECT Label FROM " + name + " WHERE Id = 1").rows())
+        assertThat(QueryRuns.run(connection, "SELECT Label FROM " + name + " WHERE Id = 1").rows())
             .containsExactly(name.replace("\"", ""));
       }
       List<String> tables = new ArrayList<>();
@@ -393,14 +371,14 @@ class DeclaredTableTest {
       try (ResultSet resultSet = statement.executeQuery("SELECT * FROM ToolNotes")) {
         assertThat(resultSet.getMetaData().getColumnCount()).isEqualTo(3);
       }
-      assertThat(run(connection, "SELECT Author, Body, Stars FROM ToolNotes ORDER BY Author").rows())
+      assertThat(QueryRuns.run(connection, "SELECT Author, Body, Stars FROM ToolNotes ORDER BY Author").rows())
           .containsExactly("ann|hello|3", "ann|hello|3", "bob|hi|5");
       assertThat(statement.executeUpdate("UPDATE ToolNotes SET Stars = 4 WHERE Author = 'bob'")).isEqualTo(1);
       assertThat(statement.executeUpdate("UPDATE ToolNotes SET Stars = Stars + 1 WHERE Author = 'ann'")).isEqualTo(2);
-      assertThat(run(connection, "SELECT Author, Stars FROM ToolNotes ORDER BY Author").rows())
+      assertThat(QueryRuns.run(connection, "SELECT Author, Stars FROM ToolNotes ORDER BY Author").rows())
           .containsExactly("ann|4", "ann|4", "bob|4");
       assertThat(statement.executeUpdate("DELETE FROM ToolNotes WHERE Author = 'ann'")).isEqualTo(2); // equal rows both
-      assertThat(run(connection, "SELECT COUNT(*) FROM ToolNotes").rows()).containsExactly("1");
+      assertThat(QueryRuns.run(connection, "SELECT COUNT(*) FROM ToolNotes").rows()).containsExactly("1");
       try (ResultSet keys = connection.getMetaData().getPrimaryKeys(null, null, "ToolNotes")) {
         assertThat(keys.next()).isFalse();
       }
@@ -422,7 +400,7 @@ class DeclaredTableTest {
     } finally {
       connection.setAutoCommit(true);
     }
-    assertThat(run(oracle, "SELECT Stars FROM ToolNotes WHERE Author = 'txn' ORDER BY Stars").rows())
+    assertThat(QueryRuns.run(oracle, "SELECT Stars FROM ToolNotes WHERE Author = 'txn' ORDER BY Stars").rows())
         .containsExactly("0", "2");
     java.util.Set<String> transactionPartitions = new java.util.HashSet<>();
     TestAccount.service().getTableClient("ToolNotes").listEntities().stream()
@@ -438,7 +416,7 @@ class DeclaredTableTest {
       statement.executeUpdate("INSERT INTO Tokens VALUES ('0f8fad5b-d9cb-469f-a165-70867728950e', X'00FF10', "
           + "TIMESTAMP '1965-03-01 10:00:00.123', TRUE, -1.5, 'a')");
       statement.executeUpdate("INSERT INTO Tokens SELECT Owner, X'01', Issued, FALSE, Ratio * 2, 'copy' FROM Tokens");
-      assertThat(run(connection, "SELECT Owner, Secret, Issued, Flag, Ratio, Note FROM Tokens "
+      assertThat(QueryRuns.run(connection, "SELECT Owner, Secret, Issued, Flag, Ratio, Note FROM Tokens "
           + "WHERE Owner = '0f8fad5b-d9cb-469f-a165-70867728950e' ORDER BY Secret").rows()).containsExactly(
           "0f8fad5b-d9cb-469f-a165-70867728950e|00ff10|1965-03-01 10:00:00.123|true|-1.5|a",
           "0f8fad5b-d9cb-469f-a165-70867728950e|01|1965-03-01 10:00:00.123|false|-3.0|copy");

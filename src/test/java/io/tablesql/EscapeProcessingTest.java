@@ -5,31 +5,19 @@ import io.tablesql.errors.SqlStates;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tablesql.testing.TestAccount;
-import java.sql.Connection;
+import io.tablesql.testing.ConnectedTest;
+
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+
+
 import org.junit.jupiter.api.Test;
 
 /** Statement.setEscapeProcessing: escapes are always processed, so true (the default) is accepted and false not. */
-class EscapeProcessingTest {
-  private static Connection connection;
-
-  @BeforeAll
-  static void setUp() throws SQLException {
-    connection = TestAccount.connect();
-  }
-
-  @AfterAll
-  static void tearDown() throws SQLException {
-    connection.close();
-  }
-
+class EscapeProcessingTest extends ConnectedTest {
   @Test
   void trueIsAcceptedAndEscapesStillWork() throws SQLException {
     try (Statement statement = connection.createStatement()) {

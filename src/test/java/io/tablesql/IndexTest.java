@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableItem;
+import io.tablesql.testing.OracleComparedTest;
 import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.QueryRuns.Run;
 import io.tablesql.testing.TestAccount;
@@ -16,7 +17,6 @@ import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -25,15 +25,11 @@ import org.junit.jupiter.api.Test;
  * queries on indexed columns read a handful of entities instead of the table, and every answer
  * is the one a full scan gives.
  */
-class IndexTest {
+class IndexTest extends OracleComparedTest {
   private static final int PEOPLE = 1200;
-  private static Connection connection;
-  private static Connection oracle;
 
   @BeforeAll
   static void setUp() throws SQLException {
-    connection = TestAccount.connect();
-    oracle = TestAccount.connect("pushdown=false");
     try (Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE IxPeople (Region VARCHAR, Id INT, Email VARCHAR, LastName VARCHAR, Age INT, "
           + "PRIMARY KEY ((Region), Id))");
@@ -61,20 +57,10 @@ class IndexTest {
     }
   }
 
-  @AfterAll
-  static void tearDown() throws SQLException {
-    oracle.close();
-    connection.close();
-  }
-
-  private static Run agreed(String sql) throws SQLException {
-    return QueryRuns.agreed(connection, oracle, sql);
-  }
-
   @Test
   void equalityOnAUniqueIndexIsOneEntryAndOneRow() throws SQLException {
     String sql = "SELECT Id, Region, Age FROM IxPeople WHERE Email = 'p42@example.com'";
-    assertThat(QueryRuns.explain(connection, sql)).contains("INDEX LOOKUP IxPeopleEmail")
+    assertThat(explain(sql)).contains("INDEX LOOKUP IxPeopleEmail")
         .contains("then each row by its key");
     Run run = agreed(sql);
     assertThat(run.rows()).containsExactly("42|r0|62");
@@ -86,25 +72,25 @@ class IndexTest {
     Run byName = agreed("SELECT Id FROM IxPeople WHERE LastName = 'Name3' AND Age >= 0 ORDER BY Id");
     assertThat(byName.rows()).hasSize(PEOPLE / 20);
     assertThat(byName.requests()).isLessThanOrEqualTo(1 + PEOPLE / 20);
-    assertThat(QueryRuns.explain(connection, "SELECT Id FROM IxPeople WHERE LastName = 'Name3' AND Age > 30"))
+    assertThat(explain("SELECT Id FROM IxPeople WHERE LastName = 'Name3' AND Age > 30"))
         .contains("IxPeopleName");
     agreed("SELECT Id FROM IxPeople WHERE LastName = 'Name3' AND Age > 30 ORDER BY Id");
     agreed("SELECT Id FROM IxPeople WHERE LastName IN ('Name1', 'Name2') AND Age <= 40 ORDER BY Id");
     agreed("SELECT Id FROM IxPeople WHERE Email IN ('p1@example.com', 'p2@example.com', 'nobody') ORDER BY Id");
     Run range = agreed("SELECT Id FROM IxPeople WHERE Age BETWEEN 30 AND 31 ORDER BY Id");
-    assertThat(QueryRuns.explain(connection, "SELECT Id FROM IxPeople WHERE Age BETWEEN 30 AND 31"))
+    assertThat(explain("SELECT Id FROM IxPeople WHERE Age BETWEEN 30 AND 31"))
         .contains("INDEX RANGE SCAN IxPeopleAge");
     assertThat(range.rows()).isNotEmpty();
     agreed("SELECT COUNT(*) FROM IxPeople WHERE Age = 25");
     // rows whose Age is NULL have no entry in (LastName, Age DESC): LastName alone cannot use it
-    assertThat(QueryRuns.explain(connection, "SELECT Id FROM IxPeople WHERE LastName = 'Name9'"))
+    assertThat(explain("SELECT Id FROM IxPeople WHERE LastName = 'Name9'"))
         .doesNotContain("IxPeopleName");
     assertThat(agreed("SELECT Id FROM IxPeople WHERE LastName = 'Name9' ORDER BY Id").rows()).hasSize(PEOPLE / 20);
   }
 
   @Test
   void theKeyStillWinsWhereItIsCheaper() throws SQLException {
-    assertThat(QueryRuns.explain(connection, "SELECT * FROM IxPeople WHERE Region = 'r1' AND Id = 8 AND "
+    assertThat(explain("SELECT * FROM IxPeople WHERE Region = 'r1' AND Id = 8 AND "
         + "Email = 'p8@example.com'")).contains("POINT LOOKUP").doesNotContain("INDEX");
   }
 
@@ -212,7 +198,7 @@ class IndexTest {
       assertThatThrownBy(() -> statement.execute("CREATE INDEX IxTempW ON IxTemp V"))
           .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("42000");
       statement.execute("DROP INDEX IxTempV");
-      assertThat(QueryRuns.explain(connection, "SELECT K FROM IxTemp WHERE V = 'a'")).doesNotContain("INDEX");
+      assertThat(explain("SELECT K FROM IxTemp WHERE V = 'a'")).doesNotContain("INDEX");
       assertThatThrownBy(() -> statement.execute("DROP INDEX IxTempV"))
           .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("42S02");
       statement.execute("DROP INDEX IF EXISTS IxTempV");
@@ -235,14 +221,14 @@ class IndexTest {
       statement.execute("CREATE INDEX IxOrdersStatus ON IxOrders (Status) INCLUDE (Total) LOCAL");
     }
     String covered = "SELECT OrderId, Total FROM IxOrders WHERE Customer = 'c1' AND Status = 'open' ORDER BY OrderId";
-    assertThat(QueryRuns.explain(connection, covered)).contains("INDEX LOOKUP IxOrdersStatus")
+    assertThat(explain(covered)).contains("INDEX LOOKUP IxOrdersStatus")
         .contains("covering: no row read");
     Run run = agreed(covered);
     assertThat(run.rows()).hasSize(13);
     assertThat(run.requests()).isEqualTo(1);
     String rowsRead = "SELECT OrderId, Note FROM IxOrders WHERE Customer = 'c1' AND Status = 'open' ORDER BY OrderId";
     agreed(rowsRead); // the partition's one page is cheaper than a row read per entry
-    assertThat(QueryRuns.explain(connection, "SELECT OrderId FROM IxOrders WHERE Status = 'open'"))
+    assertThat(explain("SELECT OrderId FROM IxOrders WHERE Status = 'open'"))
         .doesNotContain("IxOrdersStatus"); // no partition given: the entries of every partition are no cheaper
     assertThat(agreed("SELECT COUNT(*) FROM IxOrders").rows()).containsExactly("150");
     agreed("SELECT * FROM IxOrders WHERE Status = 'open' ORDER BY OrderId");
@@ -290,12 +276,12 @@ class IndexTest {
     }
     try (PreparedStatement create = connection.prepareStatement("CREATE INDEX IxKeylessSku ON IxKeyless (Sku)")) {
       // prepared DDL runs when executed, not when prepared (as Calcite would)
-      assertThat(QueryRuns.explain(connection, "SELECT Qty FROM IxKeyless WHERE Sku = 'a'")).doesNotContain("INDEX");
+      assertThat(explain("SELECT Qty FROM IxKeyless WHERE Sku = 'a'")).doesNotContain("INDEX");
       assertThat(create.execute()).isFalse();
       assertThat(create.getUpdateCount()).isEqualTo(0);
     }
     String query = "SELECT Qty FROM IxKeyless WHERE Sku = 'a' ORDER BY Qty";
-    assertThat(QueryRuns.explain(connection, query)).contains("INDEX LOOKUP IxKeylessSku");
+    assertThat(explain(query)).contains("INDEX LOOKUP IxKeylessSku");
     assertThat(agreed(query).rows()).containsExactly("1", "3");
     try (Statement statement = connection.createStatement()) {
       statement.execute("UPDATE IxKeyless SET Sku = 'c' WHERE Qty = 3");

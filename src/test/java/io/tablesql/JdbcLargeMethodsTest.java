@@ -7,9 +7,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.ConnectedTest;
 import io.tablesql.testing.TestAccount;
 import java.sql.BatchUpdateException;
-import java.sql.Connection;
+
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,29 +19,15 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+
+
 import org.junit.jupiter.api.Test;
 
 /** The JDBC 4.2 "large" methods, and the current result (result set or update count) of a statement. */
-class JdbcLargeMethodsTest {
-  private static Connection connection;
-
-  @BeforeAll
-  static void setUp() throws SQLException {
-    connection = TestAccount.connect();
-  }
-
-  @AfterAll
-  static void tearDown() throws SQLException {
-    connection.close();
-  }
-
+class JdbcLargeMethodsTest extends ConnectedTest {
   /** A table holding one seed entity, so that its columns exist. */
   private static String table(String prefix) {
-    TableClient table = TestAccount.newTable(prefix);
-    TestAccount.insert(table, List.of(new TableEntity("seed", "0").addProperty("N", 0)));
-    return table.getTableName();
+    return TestAccount.newTable(prefix, new TableEntity("seed", "0").addProperty("N", 0)).getTableName();
   }
 
   private static long count(String table) throws SQLException {

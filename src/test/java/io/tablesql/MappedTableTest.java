@@ -5,17 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.testing.QueryRuns.Run;
+import io.tablesql.testing.OracleComparedTest;
 import io.tablesql.testing.QueryRuns;
+import io.tablesql.testing.QueryRuns.Run;
 import io.tablesql.testing.TestAccount;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -24,10 +23,8 @@ import org.junit.jupiter.api.Test;
  * intra-partition secondary index: each employee stored under 'empid_...' and under 'email_...',
  * plus a department entity, all in the department's partition).
  */
-class MappedTableTest {
+class MappedTableTest extends OracleComparedTest {
   private static final String[] DEPARTMENTS = {"Engineering", "Finance", "Marketing", "Sales"};
-  private static Connection connection;
-  private static Connection oracle;
   private static TableClient physical;
 
   @BeforeAll
@@ -48,8 +45,6 @@ class MappedTableTest {
       }
     }
     TestAccount.insert(physical, entities);
-    connection = TestAccount.connect();
-    oracle = TestAccount.connect("pushdown=false");
     try (Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE StaffMember (Department VARCHAR, EmployeeId INT, FirstName VARCHAR, Age INT, "
           + "Email VARCHAR) OVER " + physical.getTableName() + " PARTITION KEY '{Department}' "
@@ -62,24 +57,6 @@ class MappedTableTest {
     }
   }
 
-  @AfterAll
-  static void tearDown() throws SQLException {
-    oracle.close();
-    connection.close();
-  }
-
-  private static Run run(Connection on, String sql) throws SQLException {
-    return QueryRuns.run(on, sql);
-  }
-
-  private static String explain(String sql) throws SQLException {
-    return QueryRuns.explain(connection, sql);
-  }
-
-  private static Run agreed(String sql) throws SQLException {
-    return QueryRuns.agreed(connection, oracle, sql);
-  }
-
   @Test
   void eachEntityKindIsATableOfItsOwn() throws SQLException {
     assertThat(agreed("SELECT COUNT(*) FROM StaffMember").rows()).containsExactly("24");
@@ -88,7 +65,7 @@ class MappedTableTest {
         .containsExactly("Engineering|6", "Finance|6", "Marketing|6", "Sales|6");
     assertThat(explain("SELECT COUNT(*) FROM StaffMember"))
         .contains("RowKey ge 'empid_' and RowKey lt 'empid`' and EntityType eq 'StaffMember'");
-    Run all = run(connection, "SELECT EmployeeId, FirstName, Age FROM StaffMember WHERE Department = 'Sales'");
+    Run all = QueryRuns.run(connection, "SELECT EmployeeId, FirstName, Age FROM StaffMember WHERE Department = 'Sales'");
     assertThat(all.rows()).hasSize(6).contains("118|F118|48");
     assertThat(all.entities()).isEqualTo(6); // the index and department entities are not read
   }

@@ -7,17 +7,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.ConnectedTest;
 import io.tablesql.testing.TestAccount;
 import java.sql.BatchUpdateException;
-import java.sql.Connection;
+
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+
+
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,23 +26,9 @@ import org.junit.jupiter.api.Test;
  * path, fails as a Statement batch does: a BatchUpdateException with the row's SQLState, counts
  * for the rows before it, and those rows written.
  */
-class PreparedBatchFailureTest {
-  private static Connection connection;
-
-  @BeforeAll
-  static void setUp() throws SQLException {
-    connection = TestAccount.connect();
-  }
-
-  @AfterAll
-  static void tearDown() throws SQLException {
-    connection.close();
-  }
-
+class PreparedBatchFailureTest extends ConnectedTest {
   private static TableClient table(String prefix) {
-    TableClient table = TestAccount.newTable(prefix);
-    TestAccount.insert(table, List.of(new TableEntity("seed", "0").addProperty("Name", "seed")));
-    return table;
+    return TestAccount.newTable(prefix, new TableEntity("seed", "0").addProperty("Name", "seed"));
   }
 
   private static List<String> rowKeys(TableClient table, String partition) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.ConnectedTest;
 import io.tablesql.testing.TestAccount;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
@@ -15,31 +16,17 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+
+
 import org.junit.jupiter.api.Test;
 
 /** INSERT, UPSERT, UPDATE, DELETE and batches, checked on the entities the service holds. */
-class WriteTest {
-  private static Connection connection;
-
-  @BeforeAll
-  static void setUp() throws SQLException {
-    connection = TestAccount.connect();
-  }
-
-  @AfterAll
-  static void tearDown() throws SQLException {
-    connection.close();
-  }
-
+class WriteTest extends ConnectedTest {
   /** A table typed by a first entity, so that its columns exist. */
   private static TableClient table(String prefix) {
-    TableClient table = TestAccount.newTable(prefix);
-    TestAccount.insert(table, List.of(new TableEntity("seed", "0").addProperty("Name", "seed").addProperty("Age", 1)
+    return TestAccount.newTable(prefix, new TableEntity("seed", "0").addProperty("Name", "seed").addProperty("Age", 1)
         .addProperty("Big", 1L).addProperty("Score", 0.5).addProperty("Active", true)
-        .addProperty("Born", OffsetDateTime.parse("2000-01-01T00:00:00Z"))));
-    return table;
+        .addProperty("Born", OffsetDateTime.parse("2000-01-01T00:00:00Z")));
   }
 
   private static int update(String sql) throws SQLException {

@@ -70,6 +70,13 @@ public final class TestAccount {
     return service().createTable(prefix + TABLE_NUMBER.incrementAndGet());
   }
 
+  /** A new table holding {@code entities}, which give the driver its columns when it samples it. */
+  public static TableClient newTable(String prefix, TableEntity... entities) {
+    TableClient table = newTable(prefix);
+    insert(table, List.of(entities));
+    return table;
+  }
+
   /** Writes entities with entity group transactions of up to 100 per partition. */
   public static void insert(TableClient table, List<TableEntity> entities) {
     Map<String, List<TableTransactionAction>> byPartition = new LinkedHashMap<>();
