@@ -6,6 +6,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
@@ -104,6 +105,36 @@ class JoinTest {
       assertThat(OracleTest.rows(connection, sql)).isEqualTo(OracleTest.rows(oracle, sql)).anyMatch(row -> row.endsWith("|9|"));
       connection.unwrap(LookupTables.class).refreshLookupTables();
       assertThat(requests(statement, sql)).isEqualTo(2);
+    }
+  }
+
+  /** An UPDATE or DELETE writes on condition of ETags, so its plan reads the target itself, not the cache. */
+  @Test
+  void writesToALookupTableReadItFresh() throws SQLException {
+    TableClient codes = TestAccount.newTable("Codes", new TableEntity("c", "1").addProperty("Label", "one"),
+        new TableEntity("c", "2").addProperty("Label", "two"));
+    String table = codes.getTableName();
+    try (Connection connection = TestAccount.connect("lookupTables=" + table);
+         Statement statement = connection.createStatement()) {
+      assertThat(OracleTest.rows(connection, "SELECT Label FROM " + table + " ORDER BY RowKey")).hasSize(2);
+      codes.upsertEntity(new TableEntity("c", "1").addProperty("Label", "uno")); // the cache's ETag is stale now
+      try (ResultSet plan = statement.executeQuery("EXPLAIN PLAN FOR UPDATE " + table + " SET Label = 'x' WHERE RowKey = '1'")) {
+        plan.next();
+        assertThat(plan.getString(1)).doesNotContain("CACHED");
+      }
+      try (ResultSet plan = statement.executeQuery("EXPLAIN PLAN FOR SELECT Label FROM " + table)) {
+        plan.next();
+        assertThat(plan.getString(1)).contains("CACHED");
+      }
+      assertThat(statement.executeUpdate("UPDATE " + table + " SET Label = 'eins' WHERE RowKey = '1'")).isEqualTo(1);
+      assertThat(OracleTest.rows(connection, "SELECT Label FROM " + table)).hasSize(2); // cached, and planned last
+      codes.upsertEntity(new TableEntity("c", "1").addProperty("Label", "one")); // stale again
+      try (PreparedStatement update = connection.prepareStatement("UPDATE " + table + " SET Label = ? WHERE RowKey = '1'")) {
+        update.setString(1, "eins");
+        assertThat(update.executeUpdate()).isEqualTo(1);
+      }
+      assertThat(statement.executeUpdate("DELETE FROM " + table + " WHERE RowKey = '2'")).isEqualTo(1);
+      assertThat(OracleTest.rows(connection, "SELECT Label FROM " + table)).containsExactly("eins|");
     }
   }
 

@@ -147,7 +147,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
       throw new StoreException("CREATE FUNCTION is not supported.", SqlStates.FEATURE_NOT_SUPPORTED, null);
     }
     Session session = writableSession(context);
-    Indexes.execute(session, IndexStatement.parse(text.getValueAs(String.class)), session.current()::warn);
+    Indexes.execute(session, IndexStatement.parse(text.getValueAs(String.class)), session.executing()::warn);
   }
 
   /** CREATE [OR REPLACE] VIEW name [(columns)] AS query: the view, kept in the account's catalog. */

@@ -27,16 +27,14 @@ public final class LookupCache {
   private LookupCache() {
   }
 
-  private static boolean isLookupTable(Session session, String table) {
-    return session.settings().lookupTables().contains(table.toLowerCase(Locale.ROOT));
-  }
-
   /**
-   * Whether the statement executing reads this table from the cache: lookup tables do, except
-   * for UPDATE and DELETE, whose writes are conditional on the ETags they read fresh.
+   * Whether the statement being planned reads this table from the cache: lookup tables do, except
+   * in an UPDATE or DELETE, whose writes are conditional on the ETags they read fresh. Planning
+   * runs within the statement's prepare or execute call ({@link Session#during}).
    */
   public static boolean serves(Session session, String table) {
-    return isLookupTable(session, table) && !session.current().kind().readsBeforeWriting();
+    return session.settings().lookupTables().contains(table.toLowerCase(Locale.ROOT))
+        && !session.executing().kind().readsBeforeWriting();
   }
 
   /**

@@ -28,7 +28,8 @@ import org.apache.calcite.DataContext;
 public final class Session {
   private final ConnectionSettings settings;
   private final TableStore store;
-  private volatile StatementContext current;
+  /** The statement executing on each thread, during its execute call ({@link #during}). */
+  private final ThreadLocal<StatementContext> executing = new ThreadLocal<>();
   /** Each statement's context by its cancel flag; weak, as the statements are the caller's. */
   private final Map<AtomicBoolean, StatementContext> contexts = Collections.synchronizedMap(new WeakHashMap<>());
   private final PendingWrites pending = new PendingWrites();
@@ -186,9 +187,32 @@ public final class Session {
    * never report to each other's context.
    */
   public void begin(AtomicBoolean cancelFlag, StatementContext context) {
-    this.current = context;
     if (cancelFlag != null) {
       contexts.put(cancelFlag, context);
+    }
+  }
+
+  /** Work a statement does on the calling thread. */
+  public interface Work<T> {
+    T run() throws java.sql.SQLException;
+  }
+
+  /**
+   * Runs what a statement's execute call does on this thread with {@code context} as the one
+   * {@link #executing} gives: what Calcite calls without the statement's DataContext (DDL) finds
+   * it there, and nothing else on the connection can take its place.
+   */
+  public <T> T during(StatementContext context, Work<T> work) throws java.sql.SQLException {
+    StatementContext outer = executing.get();
+    executing.set(context);
+    try {
+      return work.run();
+    } finally {
+      if (outer == null) {
+        executing.remove();
+      } else {
+        executing.set(outer);
+      }
     }
   }
 
@@ -196,17 +220,16 @@ public final class Session {
   public StatementContext context(DataContext root) {
     AtomicBoolean flag = DataContext.Variable.CANCEL_FLAG.get(root);
     StatementContext context = flag == null ? null : contexts.get(flag);
-    return context != null ? context : current();
+    return context != null ? context : executing();
   }
 
-  /** The context of the statement that started last on this connection (planning reads it). */
-  public StatementContext current() {
-    StatementContext context = current;
-    if (context == null) {
-      context = StatementContext.single(new RequestCounters(), settings.getInt(DriverProperty.PAGE_SIZE),
-          StatementKind.QUERY);
-      current = context;
-    }
-    return context;
+  /**
+   * The context of the statement executing on this thread; for work outside any statement's
+   * execution (the driver's own statements), a context of its own whose counts go nowhere.
+   */
+  public StatementContext executing() {
+    StatementContext context = executing.get();
+    return context != null ? context : StatementContext.single(new RequestCounters(),
+        settings.getInt(DriverProperty.PAGE_SIZE), StatementKind.QUERY);
   }
 }

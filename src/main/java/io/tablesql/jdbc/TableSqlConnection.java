@@ -12,6 +12,7 @@ import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
 import io.tablesql.exec.Session;
+import io.tablesql.exec.StatementContext;
 import io.tablesql.exec.StatementKind;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.schema.AzureSchema;
@@ -325,7 +326,9 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       return WrappedPreparedStatement.ofDdl(call(() -> delegate.prepareStatement("VALUES 0")), this, text);
     }
     NewColumns.declare(text, session);
-    return new WrappedPreparedStatement(withFreshTables(action), this, text);
+    StatementContext planning = StatementContext.single(new RequestCounters(),
+        session.settings().getInt(DriverProperty.PAGE_SIZE), text.kind());
+    return new WrappedPreparedStatement(session.during(planning, () -> withFreshTables(action)), this, text);
   }
 
   /**

@@ -121,7 +121,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
         : StatementContext.batch(counters, pageSize, batch);
     session.begin(CancelFlags.of(delegate), context);
     lastContext = context;
-    return connection.withFreshTables(() -> action.run(context));
+    return session.during(context, () -> connection.withFreshTables(() -> action.run(context)));
   }
 
   /**
