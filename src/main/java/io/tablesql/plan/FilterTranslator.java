@@ -8,6 +8,7 @@ import io.tablesql.plan.ServiceFilter.Or;
 import io.tablesql.schema.Column;
 import io.tablesql.schema.IndexDefinition;
 import io.tablesql.store.EdmType;
+import io.tablesql.store.ODataLiteral;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,8 @@
 package io.tablesql.plan;
 
 import io.tablesql.store.EdmType;
+import io.tablesql.store.EdmValues;
+import io.tablesql.store.ODataLiteral;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
