@@ -3,6 +3,8 @@ package io.tablesql.exec;
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.plan.Operand;
 import io.tablesql.plan.TableQuery;
+import io.tablesql.session.Session;
+import io.tablesql.session.StatementContext;
 import io.tablesql.store.RequestCounters;
 import java.time.Duration;
 import java.util.ArrayList;

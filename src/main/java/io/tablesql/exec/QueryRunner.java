@@ -8,6 +8,8 @@ import io.tablesql.plan.ServiceFilter.Comparison;
 import io.tablesql.plan.ServiceFilter;
 import io.tablesql.plan.TableQuery;
 import io.tablesql.schema.Column;
+import io.tablesql.session.Session;
+import io.tablesql.session.StatementContext;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;

@@ -1,21 +1,22 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.KeyRanges;
+import io.tablesql.exec.KeyRangeSplitter;
+import io.tablesql.exec.WriteSender;
+import io.tablesql.schema.Column;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.type.SqlTypeName;
-import io.tablesql.schema.Column;
-import io.tablesql.exec.KeyRangeSplitter;
-import io.tablesql.KeyRanges;
 import static io.tablesql.jdbc.JdbcCalls.call;
 
 import io.tablesql.LookupTables;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
-import io.tablesql.exec.Session;
-import io.tablesql.exec.StatementKind;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.schema.AzureSchema;
 import io.tablesql.schema.AzureTable;
+import io.tablesql.session.Session;
+import io.tablesql.session.StatementKind;
 import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
@@ -437,6 +438,9 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
    */
   @Override
   public void setAutoCommit(boolean autoCommit) throws SQLException {
+    if (autoCommit && !session.autoCommit()) {
+      WriteSender.commit(session); // turning auto-commit back on commits what is pending, as JDBC asks
+    }
     session.setAutoCommit(autoCommit);
   }
 
@@ -447,7 +451,7 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
 
   @Override
   public void commit() throws SQLException {
-    session.commit();
+    WriteSender.commit(session);
   }
 
   @Override

@@ -4,8 +4,8 @@ import static io.tablesql.jdbc.JdbcCalls.call;
 
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
-import io.tablesql.exec.StatementContext;
-import io.tablesql.exec.StatementKind;
+import io.tablesql.session.StatementContext;
+import io.tablesql.session.StatementKind;
 import io.tablesql.txn.WriteOperation;
 import java.io.InputStream;
 import java.io.Reader;

@@ -1,6 +1,6 @@
 package io.tablesql.schema;
 
-import io.tablesql.exec.Session;
+import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import java.util.ArrayList;

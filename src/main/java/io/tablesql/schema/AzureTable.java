@@ -1,10 +1,10 @@
 package io.tablesql.schema;
 
 import io.tablesql.exec.LookupCache;
-import io.tablesql.exec.Session;
 import io.tablesql.plan.AzureTableModify;
 import io.tablesql.plan.AzureTableScan;
 import io.tablesql.plan.TableQuery;
+import io.tablesql.session.Session;
 import java.lang.reflect.Type;
 import java.util.Collection;
 import java.util.List;

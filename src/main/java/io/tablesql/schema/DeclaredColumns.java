@@ -2,7 +2,7 @@ package io.tablesql.schema;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.errors.SqlStates;
-import io.tablesql.exec.Session;
+import io.tablesql.session.Session;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.ODataLiteral;
 import io.tablesql.store.RequestCounters;
