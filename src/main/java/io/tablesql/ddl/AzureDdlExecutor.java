@@ -1,13 +1,13 @@
 package io.tablesql.ddl;
 
+import io.tablesql.catalog.Catalog;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.DeclaredColumns;
+import io.tablesql.catalog.ShapeCache;
+import io.tablesql.catalog.ViewDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
-import io.tablesql.schema.AzureSchema;
-import io.tablesql.schema.Catalog;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.DeclaredColumns;
-import io.tablesql.schema.ShapeCache;
-import io.tablesql.schema.ViewDefinition;
+import io.tablesql.plan.AzureSchema;
 import io.tablesql.session.Session;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;

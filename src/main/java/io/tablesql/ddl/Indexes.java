@@ -1,12 +1,12 @@
 package io.tablesql.ddl;
 
+import io.tablesql.catalog.Catalog;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.IndexDefinition.IndexColumn;
+import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.IndexBuild;
-import io.tablesql.schema.Catalog;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.IndexDefinition.IndexColumn;
-import io.tablesql.schema.IndexDefinition;
-import io.tablesql.schema.TableDefinition;
 import io.tablesql.session.Session;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;

@@ -1,6 +1,11 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.catalog.Catalog;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.TableDefinition;
+import io.tablesql.plan.AzureTable;
 import io.tablesql.plan.Operand;
 import io.tablesql.plan.ServiceFilter.And;
 import io.tablesql.plan.ServiceFilter.Comparison;
@@ -8,11 +13,6 @@ import io.tablesql.plan.ServiceFilter.Op;
 import io.tablesql.plan.ServiceFilter.Or;
 import io.tablesql.plan.ServiceFilter;
 import io.tablesql.plan.TableQuery;
-import io.tablesql.schema.AzureTable;
-import io.tablesql.schema.Catalog;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.IndexDefinition;
-import io.tablesql.schema.TableDefinition;
 import io.tablesql.session.Session;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;

@@ -1,10 +1,10 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.catalog.Catalog;
+import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
-import io.tablesql.schema.Catalog;
-import io.tablesql.schema.IndexDefinition;
-import io.tablesql.schema.TableDefinition;
 import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;

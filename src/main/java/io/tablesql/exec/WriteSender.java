@@ -83,7 +83,7 @@ public final class WriteSender {
 
   /** Operations of an entity group one row's write may take: the row, and an entry added and removed per local index. */
   private static int operationsPerRow(Session session, String table) {
-    io.tablesql.schema.TableDefinition definition = io.tablesql.schema.Catalog.ofPhysicalTable(session, table);
+    io.tablesql.catalog.TableDefinition definition = io.tablesql.catalog.Catalog.ofPhysicalTable(session, table);
     long local = definition == null ? 0 : definition.indexes().stream().filter(i -> i.local()).count();
     return 1 + 2 * (int) local;
   }

@@ -1,9 +1,9 @@
 package io.tablesql.jdbc;
 
 import io.tablesql.KeyRanges;
+import io.tablesql.catalog.Column;
 import io.tablesql.exec.KeyRangeSplitter;
 import io.tablesql.exec.WriteSender;
-import io.tablesql.schema.Column;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.type.SqlTypeName;
 import static io.tablesql.jdbc.JdbcCalls.call;
@@ -13,8 +13,8 @@ import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
 import io.tablesql.keys.KeyLayout;
-import io.tablesql.schema.AzureSchema;
-import io.tablesql.schema.AzureTable;
+import io.tablesql.plan.AzureSchema;
+import io.tablesql.plan.AzureTable;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementKind;
 import io.tablesql.settings.ConnectionSettings;
@@ -157,7 +157,7 @@ public final class TableSqlConnection implements Connection, LookupTables, KeyRa
   }
 
   /** The secondary indexes of a declared table (empty for others). */
-  List<io.tablesql.schema.IndexDefinition> declaredIndexes(String table) {
+  List<io.tablesql.catalog.IndexDefinition> declaredIndexes(String table) {
     return schema.getTable(table) instanceof AzureTable azure && azure.definition() != null
         ? azure.definition().indexes() : List.of();
   }

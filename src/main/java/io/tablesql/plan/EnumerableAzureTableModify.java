@@ -1,7 +1,6 @@
 package io.tablesql.plan;
 
 import io.tablesql.exec.WriteRunner;
-import io.tablesql.schema.AzureTable;
 import java.lang.reflect.Method;
 import java.util.List;
 import org.apache.calcite.DataContext;

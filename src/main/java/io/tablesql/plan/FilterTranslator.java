@@ -1,12 +1,12 @@
 package io.tablesql.plan;
 
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.plan.ServiceFilter.And;
 import io.tablesql.plan.ServiceFilter.Comparison;
 import io.tablesql.plan.ServiceFilter.Op;
 import io.tablesql.plan.ServiceFilter.Or;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.IndexDefinition;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.ODataLiteral;
 import java.math.BigDecimal;

@@ -1,12 +1,12 @@
 package io.tablesql.plan;
 
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.TableShape;
 import io.tablesql.keys.KeyFormat;
 import io.tablesql.keys.KeyLayout.KeyColumn;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.plan.ServiceFilter.Comparison;
 import io.tablesql.plan.ServiceFilter.Op;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.TableShape;
 import io.tablesql.store.EdmType;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

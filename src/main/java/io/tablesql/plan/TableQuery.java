@@ -1,9 +1,8 @@
 package io.tablesql.plan;
 
-import io.tablesql.schema.AzureTable;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.IndexDefinition;
-import io.tablesql.schema.TableShape;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.TableShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;

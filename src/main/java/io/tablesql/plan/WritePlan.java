@@ -1,7 +1,6 @@
 package io.tablesql.plan;
 
-import io.tablesql.schema.AzureTable;
-import io.tablesql.schema.TableShape;
+import io.tablesql.catalog.TableShape;
 import java.util.List;
 import org.apache.calcite.rel.core.TableModify;
 

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.TableShape;
+import io.tablesql.plan.AzureTable;
 import io.tablesql.plan.FilterTranslator;
 import io.tablesql.plan.ServiceFilter;
 import io.tablesql.plan.TableQuery;
-import io.tablesql.schema.AzureTable;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.TableShape;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.ODataLiteral;
 import io.tablesql.testing.UnicodeCalcite;

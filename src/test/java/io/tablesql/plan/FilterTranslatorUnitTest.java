@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tablesql.schema.AzureTable;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.TableShape;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.TableShape;
 import io.tablesql.store.EdmType;
 import io.tablesql.testing.UnicodeCalcite;
 import java.math.BigDecimal;

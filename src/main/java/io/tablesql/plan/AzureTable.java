@@ -1,9 +1,10 @@
-package io.tablesql.schema;
+package io.tablesql.plan;
 
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.ShapeCache;
+import io.tablesql.catalog.TableDefinition;
+import io.tablesql.catalog.TableShape;
 import io.tablesql.exec.LookupCache;
-import io.tablesql.plan.AzureTableModify;
-import io.tablesql.plan.AzureTableScan;
-import io.tablesql.plan.TableQuery;
 import io.tablesql.session.Session;
 import java.lang.reflect.Type;
 import java.util.Collection;
@@ -30,7 +31,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * One Azure table as a SQL table. Its columns come from sampling (see {@link ShapeCache}), or,
- * for a table declared with a primary key, from its definition in the {@link Catalog}.
+ * for a table declared with a primary key, from its definition in the {@link io.tablesql.catalog.Catalog}.
  */
 public final class AzureTable extends AbstractTable implements TranslatableTable, ModifiableTable {
   private final Session session;

@@ -1,4 +1,4 @@
-package io.tablesql.schema;
+package io.tablesql.catalog;
 
 import com.azure.data.tables.models.TableEntity;
 import com.github.benmanes.caffeine.cache.Cache;
