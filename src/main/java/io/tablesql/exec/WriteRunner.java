@@ -7,7 +7,7 @@ import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.keys.GeneratedKey;
 import io.tablesql.keys.KeyLayout;
-import io.tablesql.plan.WritePlan;
+import io.tablesql.query.WritePlan;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementContext;
 import io.tablesql.session.StatementKind;

@@ -4,6 +4,7 @@ import io.tablesql.catalog.Column;
 import io.tablesql.exec.KeyRangeSplitter;
 import io.tablesql.exec.QueryRunner;
 import io.tablesql.keys.KeyLayout;
+import io.tablesql.query.TableQuery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

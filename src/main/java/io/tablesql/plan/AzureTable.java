@@ -5,6 +5,7 @@ import io.tablesql.catalog.ShapeCache;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.TableShape;
 import io.tablesql.exec.LookupCache;
+import io.tablesql.query.StoredTable;
 import io.tablesql.session.Session;
 import java.lang.reflect.Type;
 import java.util.Collection;
@@ -44,7 +45,7 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
     this.definition = null;
   }
 
-  public AzureTable(Session session, TableDefinition definition) {
+  AzureTable(Session session, TableDefinition definition) {
     this.session = session;
     this.name = definition.physicalTable();
     this.definition = definition;
@@ -62,6 +63,11 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
 
   public Session session() {
     return session;
+  }
+
+  /** The table as its queries and writes name it. */
+  StoredTable stored() {
+    return new StoredTable(session, name, definition);
   }
 
   public TableShape shape() {
@@ -124,6 +130,6 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
   @Override
   public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
     return AzureTableScan.create(context.getCluster(), relOptTable,
-        TableQuery.fullScan(this, shape(), LookupCache.serves(session, name)));
+        FilterTranslator.fullScan(stored(), shape(), LookupCache.serves(session, name)));
   }
 }

@@ -3,6 +3,8 @@ package io.tablesql.plan;
 import io.tablesql.catalog.Column;
 import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.TableDefinition;
+import io.tablesql.query.AccessPath;
+import io.tablesql.query.TableQuery;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.plan.RelOptUtil;
@@ -44,7 +46,7 @@ final class IndexPaths {
         continue; // rows with a NULL in an indexed column have no entry, and could match
       }
       TableDefinition entries = index.entries(definition);
-      TableQuery all = TableQuery.fullScan(new AzureTable(query.table().session(), entries), entries.shape(), false);
+      TableQuery all = FilterTranslator.fullScan(query.table().session(), entries);
       List<RexNode> usable = onIndexedColumns(query.columns(), entries, conjuncts, rexBuilder);
       if (usable.isEmpty()) {
         continue;
