@@ -1,5 +1,6 @@
 package io.tablesql;
 
+import io.tablesql.jdbc.DriverVersion;
 import io.tablesql.jdbc.TableSqlConnection;
 import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.settings.DriverProperty;
@@ -19,8 +20,8 @@ import java.util.logging.Logger;
  * Registered with {@link DriverManager} when the class loads (and through META-INF/services).
  */
 public final class TableSqlDriver implements Driver {
-  public static final int MAJOR_VERSION = 0;
-  public static final int MINOR_VERSION = 1;
+  public static final int MAJOR_VERSION = DriverVersion.MAJOR;
+  public static final int MINOR_VERSION = DriverVersion.MINOR;
 
   static {
     try {

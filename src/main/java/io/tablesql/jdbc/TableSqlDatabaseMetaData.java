@@ -2,7 +2,6 @@ package io.tablesql.jdbc;
 
 import static io.tablesql.jdbc.JdbcCalls.call;
 
-import io.tablesql.TableSqlDriver;
 import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.settings.ConnectionSettings;
@@ -60,17 +59,17 @@ final class TableSqlDatabaseMetaData implements DatabaseMetaData {
 
   @Override
   public String getDriverVersion() {
-    return TableSqlDriver.MAJOR_VERSION + "." + TableSqlDriver.MINOR_VERSION;
+    return DriverVersion.MAJOR + "." + DriverVersion.MINOR;
   }
 
   @Override
   public int getDriverMajorVersion() {
-    return TableSqlDriver.MAJOR_VERSION;
+    return DriverVersion.MAJOR;
   }
 
   @Override
   public int getDriverMinorVersion() {
-    return TableSqlDriver.MINOR_VERSION;
+    return DriverVersion.MINOR;
   }
 
   @Override
