@@ -1,15 +1,15 @@
 package io.tablesql.ddl;
 
+import io.tablesql.catalog.Catalog;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
-import io.tablesql.exec.Session;
 import io.tablesql.keys.GeneratedKey;
 import io.tablesql.keys.KeyLayout.KeyColumn;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.TemplateKey;
-import io.tablesql.schema.Catalog;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.TableDefinition;
+import io.tablesql.session.Session;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.tablesql.ddl;
 
+import io.tablesql.catalog.IndexDefinition.IndexColumn;
 import io.tablesql.errors.SqlStates;
-import io.tablesql.schema.IndexDefinition.IndexColumn;
 import io.tablesql.store.StoreException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,13 +1,14 @@
 package io.tablesql.ddl;
 
+import io.tablesql.catalog.Catalog;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.IndexDefinition.IndexColumn;
+import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.IndexBuild;
-import io.tablesql.exec.Session;
-import io.tablesql.schema.Catalog;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.IndexDefinition;
-import io.tablesql.schema.IndexDefinition.IndexColumn;
-import io.tablesql.schema.TableDefinition;
+import io.tablesql.plan.FilterTranslator;
+import io.tablesql.session.Session;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import java.util.ArrayList;
@@ -95,7 +96,7 @@ final class Indexes {
     }
     session.schemaChanged();
     try {
-      report(index, IndexBuild.run(session, declared, index, false, progress), progress);
+      report(index, build(session, declared, index, false, progress), progress);
     } catch (StoreException e) {
       if (SqlStates.UNIQUE_VIOLATION.equals(e.sqlState())) {
         dropIndex(session, table, index); // the rows break it: nothing of it stays
@@ -170,7 +171,7 @@ final class Indexes {
       return definition.withIndexes(indexes);
     });
     if (index.local()) {
-      IndexBuild.deleteLocalEntries(session, table, index);
+      IndexBuild.deleteLocalEntries(session, index, FilterTranslator.fullScan(session, index.entries(table)));
     } else {
       session.store().deleteTable(index.table(), new RequestCounters());
     }
@@ -184,8 +185,15 @@ final class Indexes {
     }
     IndexDefinition index = table.index(statement.name());
     boolean resume = statement.kind() == IndexStatement.Kind.REBUILD && !index.ready();
-    report(index, IndexBuild.run(session, table, index, resume, progress), progress);
+    report(index, build(session, table, index, resume, progress), progress);
     session.schemaChanged();
+  }
+
+  /** Builds an index, reading the table's rows and the index's entries as every read of them does. */
+  private static IndexBuild.Outcome build(Session session, TableDefinition table, IndexDefinition index,
+      boolean resume, Consumer<String> progress) {
+    return IndexBuild.run(session, table, index, FilterTranslator.fullScan(session, table),
+        FilterTranslator.fullScan(session, index.entries(table)), resume, progress);
   }
 
   /** What a build or verification did, as the statement's last warning. */

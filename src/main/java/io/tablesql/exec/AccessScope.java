@@ -1,9 +1,9 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.plan.Operand;
-import io.tablesql.plan.TableQuery;
-import io.tablesql.schema.Column;
+import io.tablesql.catalog.Column;
+import io.tablesql.query.Operand;
+import io.tablesql.query.TableQuery;
 import java.util.function.Function;
 
 /**

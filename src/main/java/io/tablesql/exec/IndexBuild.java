@@ -1,18 +1,18 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.plan.Operand;
-import io.tablesql.plan.ServiceFilter;
-import io.tablesql.plan.ServiceFilter.And;
-import io.tablesql.plan.ServiceFilter.Comparison;
-import io.tablesql.plan.ServiceFilter.Op;
-import io.tablesql.plan.ServiceFilter.Or;
-import io.tablesql.plan.TableQuery;
-import io.tablesql.schema.AzureTable;
-import io.tablesql.schema.Catalog;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.IndexDefinition;
-import io.tablesql.schema.TableDefinition;
+import io.tablesql.catalog.Catalog;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.TableDefinition;
+import io.tablesql.query.Operand;
+import io.tablesql.query.ServiceFilter.And;
+import io.tablesql.query.ServiceFilter.Comparison;
+import io.tablesql.query.ServiceFilter.Op;
+import io.tablesql.query.ServiceFilter.Or;
+import io.tablesql.query.ServiceFilter;
+import io.tablesql.query.TableQuery;
+import io.tablesql.session.Session;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
@@ -38,6 +38,9 @@ public final class IndexBuild {
   private final Session session;
   private final TableDefinition base;
   private final IndexEntries entries;
+  /** The full scans of the table and of the index's entries: every read of them has their $filters. */
+  private final TableQuery allRows;
+  private final TableQuery allEntries;
   private final Consumer<String> progress;
   /** Progress is reported every this many pages (JDBC warnings, which the shell prints). */
   private static final int PAGES_PER_REPORT = 10;
@@ -49,22 +52,26 @@ public final class IndexBuild {
   public record Outcome(long rows, long entriesChecked, long staleRemoved, long staleLeft) {
   }
 
-  private IndexBuild(Session session, TableDefinition base, IndexDefinition index, Consumer<String> progress) {
+  private IndexBuild(Session session, TableDefinition base, IndexDefinition index, TableQuery allRows,
+      TableQuery allEntries, Consumer<String> progress) {
     this.session = session;
     this.base = base;
     this.entries = new IndexEntries(base, index);
+    this.allRows = allRows;
+    this.allEntries = allEntries;
     this.progress = progress;
   }
 
   /**
    * Writes the entries of every row (from where an interrupted build stopped, if {@code resume}),
-   * checks every entry, and marks the index ready.
+   * checks every entry, and marks the index ready. {@code allRows} and {@code allEntries} are the
+   * full scans of the table and of the index's entries, as the planner makes them.
    *
    * @throws StoreException 23505 for a UNIQUE index two rows have the same values of
    */
-  public static Outcome run(Session session, TableDefinition base, IndexDefinition index, boolean resume,
-      Consumer<String> progress) {
-    IndexBuild build = new IndexBuild(session, base, index, progress);
+  public static Outcome run(Session session, TableDefinition base, IndexDefinition index, TableQuery allRows,
+      TableQuery allEntries, boolean resume, Consumer<String> progress) {
+    IndexBuild build = new IndexBuild(session, base, index, allRows, allEntries, progress);
     long rows = build.indexRows(resume ? index.resumeFrom() : null);
     long[] checked = build.removeStale();
     Catalog.update(session, base.name(), definition -> {
@@ -139,7 +146,7 @@ public final class IndexBuild {
 
   /** The $filter of the table's rows (as every read of them has it), after {@code resumeFrom} if given. */
   private String rowsFilter(List<String> resumeFrom) {
-    ServiceFilter rows = TableQuery.fullScan(new AzureTable(session, base), base.shape(), false).filter();
+    ServiceFilter rows = allRows.filter();
     if (resumeFrom == null) {
       return rows == null ? null : rows.render(null);
     }
@@ -154,16 +161,18 @@ public final class IndexBuild {
   }
 
   /** The $filter of an index's entries: none for a global one's own table, a local one's RowKey prefix. */
-  static String entriesFilter(Session session, TableDefinition base, IndexDefinition index) {
-    TableDefinition entries = index.entries(base);
-    ServiceFilter filter = TableQuery.fullScan(new AzureTable(session, entries), entries.shape(), false).filter();
+  private static String entriesFilter(TableQuery allEntries) {
+    ServiceFilter filter = allEntries.filter();
     return filter == null ? null : filter.render(null);
   }
 
-  /** Deletes every entry of a local index (a dropped one), a partition's worth of transactions at a time. */
-  public static void deleteLocalEntries(Session session, TableDefinition base, IndexDefinition index) {
+  /**
+   * Deletes every entry of a local index (a dropped one), a partition's worth of transactions at a
+   * time; {@code allEntries} is the full scan of its entries.
+   */
+  public static void deleteLocalEntries(Session session, IndexDefinition index, TableQuery allEntries) {
     RequestCounters counters = new RequestCounters();
-    Iterator<List<TableEntity>> pages = session.store().query(index.table(), entriesFilter(session, base, index),
+    Iterator<List<TableEntity>> pages = session.store().query(index.table(), entriesFilter(allEntries),
         List.of(Column.PARTITION_KEY, Column.ROW_KEY), 1000, counters);
     while (pages.hasNext()) {
       List<WriteOperation> deletes = new ArrayList<>();
@@ -201,7 +210,7 @@ public final class IndexBuild {
   private long[] removeStale() {
     Duration grace = IndexedWrites.grace(session);
     Iterator<List<TableEntity>> pages = session.store().query(entries.index().table(),
-        entriesFilter(session, base, entries.index()), null, pageSize(), counters);
+        entriesFilter(allEntries), null, pageSize(), counters);
     long[] counts = new long[3];
     while (pages.hasNext()) {
       List<TableEntity> page = pages.next();

@@ -1,10 +1,10 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.IndexDefinition;
-import io.tablesql.schema.TableDefinition;
-import io.tablesql.schema.TableShape;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.TableDefinition;
+import io.tablesql.catalog.TableShape;
 import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
 import java.time.OffsetDateTime;

@@ -1,8 +1,10 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.plan.Operand;
-import io.tablesql.plan.TableQuery;
+import io.tablesql.query.Operand;
+import io.tablesql.query.TableQuery;
+import io.tablesql.session.Session;
+import io.tablesql.session.StatementContext;
 import io.tablesql.store.RequestCounters;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,16 +1,17 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.catalog.Catalog;
+import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
-import io.tablesql.schema.Catalog;
-import io.tablesql.schema.IndexDefinition;
-import io.tablesql.schema.TableDefinition;
+import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore.EntityWrite;
-import io.tablesql.txn.WriteOperation;
 import io.tablesql.txn.WriteOperation.Kind;
+import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;

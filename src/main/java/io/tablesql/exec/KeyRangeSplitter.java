@@ -1,11 +1,12 @@
 package io.tablesql.exec;
 
-import io.tablesql.plan.AccessPath;
-import io.tablesql.plan.Operand;
-import io.tablesql.plan.ServiceFilter.Comparison;
-import io.tablesql.plan.ServiceFilter;
-import io.tablesql.plan.TableQuery;
-import io.tablesql.schema.Column;
+import io.tablesql.catalog.Column;
+import io.tablesql.query.AccessPath;
+import io.tablesql.query.Operand;
+import io.tablesql.query.ServiceFilter.Comparison;
+import io.tablesql.query.ServiceFilter;
+import io.tablesql.query.TableQuery;
+import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;

@@ -3,6 +3,7 @@ package io.tablesql.exec;
 import com.azure.data.tables.models.TableEntity;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.tablesql.session.Session;
 import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;

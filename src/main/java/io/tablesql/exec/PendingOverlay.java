@@ -1,9 +1,9 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.plan.Operand;
-import io.tablesql.plan.TableQuery;
-import io.tablesql.schema.TableShape;
+import io.tablesql.catalog.TableShape;
+import io.tablesql.query.Operand;
+import io.tablesql.query.TableQuery;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.TableStore;
 import io.tablesql.txn.WriteOperation;

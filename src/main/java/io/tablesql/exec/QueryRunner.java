@@ -1,13 +1,15 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.catalog.Column;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.keys.KeyLayout;
-import io.tablesql.plan.Operand;
-import io.tablesql.plan.ServiceFilter.Comparison;
-import io.tablesql.plan.ServiceFilter;
-import io.tablesql.plan.TableQuery;
-import io.tablesql.schema.Column;
+import io.tablesql.query.Operand;
+import io.tablesql.query.ServiceFilter.Comparison;
+import io.tablesql.query.ServiceFilter;
+import io.tablesql.query.TableQuery;
+import io.tablesql.session.Session;
+import io.tablesql.session.StatementContext;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;

@@ -1,13 +1,16 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.TableShape;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.keys.GeneratedKey;
 import io.tablesql.keys.KeyLayout;
-import io.tablesql.plan.WritePlan;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.TableShape;
+import io.tablesql.query.WritePlan;
+import io.tablesql.session.Session;
+import io.tablesql.session.StatementContext;
+import io.tablesql.session.StatementKind;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.StoreException;
 import io.tablesql.txn.EntityRules;

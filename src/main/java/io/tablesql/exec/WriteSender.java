@@ -1,20 +1,25 @@
 package io.tablesql.exec;
 
+import com.azure.data.tables.models.TableEntity;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
+import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.txn.EntityRules;
+import io.tablesql.txn.WriteOperation.Kind;
 import io.tablesql.txn.WriteOperation;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -78,7 +83,7 @@ public final class WriteSender {
 
   /** Operations of an entity group one row's write may take: the row, and an entry added and removed per local index. */
   private static int operationsPerRow(Session session, String table) {
-    io.tablesql.schema.TableDefinition definition = io.tablesql.schema.Catalog.ofPhysicalTable(session, table);
+    io.tablesql.catalog.TableDefinition definition = io.tablesql.catalog.Catalog.ofPhysicalTable(session, table);
     long local = definition == null ? 0 : definition.indexes().stream().filter(i -> i.local()).count();
     return 1 + 2 * (int) local;
   }
@@ -177,6 +182,53 @@ public final class WriteSender {
       }
     }
     return false;
+  }
+
+  /** Sends the transaction's writes as one entity group transaction: all or nothing. */
+  public static void commit(Session session) throws SQLException {
+    List<WriteOperation> pendingWrites = session.endTransaction();
+    if (!pendingWrites.isEmpty()) {
+      try {
+        RequestCounters counters = new RequestCounters();
+        List<WriteOperation> writes = resolveDeletesIfPresent(session, pendingWrites, counters);
+        if (writes.isEmpty()) {
+          return;
+        }
+        LookupCache.invalidate(session, writes.get(0).table());
+        IndexedWrites.submit(session, writes, counters);
+      } catch (StoreException e) {
+        if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
+          throw SqlExceptions.of("Commit: " + e.getMessage(), e.sqlState());
+        }
+        throw SqlExceptions.of("Commit failed, nothing of the transaction was written: " + e.getMessage(),
+            e.sqlState());
+      }
+    }
+  }
+
+  /**
+   * The writes as the service can apply them: each {@link Kind#DELETE_IF_PRESENT} (an upsert
+   * deleted again) reads its entity first; absent, nothing is sent for it; present, a DELETE
+   * conditional on the ETag read, so that a change in between fails the commit with 40001.
+   */
+  private static List<WriteOperation> resolveDeletesIfPresent(Session session, List<WriteOperation> writes,
+      RequestCounters counters) {
+    List<WriteOperation> unresolved = writes.stream().filter(w -> w.kind() == Kind.DELETE_IF_PRESENT).toList();
+    if (unresolved.isEmpty()) {
+      return writes;
+    }
+    Iterator<Optional<TableEntity>> read = Parallel.map(unresolved, session.maxConcurrency(),
+        w -> session.store().get(w.table(), w.partitionKey(), w.rowKey(), null, counters)).iterator();
+    List<WriteOperation> resolved = new ArrayList<>();
+    for (WriteOperation write : writes) {
+      if (write.kind() != Kind.DELETE_IF_PRESENT) {
+        resolved.add(write);
+      } else {
+        read.next().ifPresent(entity -> resolved.add(new WriteOperation(write.table(), write.partitionKey(),
+            write.rowKey(), Kind.DELETE, Map.of(), entity.getETag(), write.origin())));
+      }
+    }
+    return resolved;
   }
 
   /** A table (names compare case-insensitively) and a PartitionKey. */

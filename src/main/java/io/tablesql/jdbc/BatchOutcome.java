@@ -1,7 +1,7 @@
 package io.tablesql.jdbc;
 
-import io.tablesql.exec.StatementContext;
 import io.tablesql.exec.WriteSender;
+import io.tablesql.session.StatementContext;
 import io.tablesql.txn.WriteOperation;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;

@@ -1,13 +1,13 @@
 package io.tablesql.jdbc;
 
-import io.tablesql.exec.Session;
-import io.tablesql.exec.StatementKind;
+import io.tablesql.catalog.Catalog;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.ShapeCache;
+import io.tablesql.catalog.TableDefinition;
+import io.tablesql.catalog.TableShape;
 import io.tablesql.exec.WriteRunner;
-import io.tablesql.schema.Catalog;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.ShapeCache;
-import io.tablesql.schema.TableDefinition;
-import io.tablesql.schema.TableShape;
+import io.tablesql.session.Session;
+import io.tablesql.session.StatementKind;
 import io.tablesql.txn.EntityRules;
 import io.tablesql.txn.WriteOperation;
 import java.math.BigDecimal;

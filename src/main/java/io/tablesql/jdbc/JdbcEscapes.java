@@ -3,7 +3,7 @@ package io.tablesql.jdbc;
 import io.tablesql.ddl.IndexStatement;
 import io.tablesql.ddl.KeyClause;
 import io.tablesql.ddl.MappingClause;
-import io.tablesql.exec.StatementKind;
+import io.tablesql.session.StatementKind;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;

@@ -1,9 +1,9 @@
 package io.tablesql.jdbc;
 
-import io.tablesql.exec.Session;
-import io.tablesql.schema.Catalog;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.ShapeCache;
+import io.tablesql.catalog.Catalog;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.ShapeCache;
+import io.tablesql.session.Session;
 import io.tablesql.store.EdmType;
 import java.math.BigDecimal;
 import java.util.ArrayList;

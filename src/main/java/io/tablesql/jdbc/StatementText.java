@@ -1,6 +1,6 @@
 package io.tablesql.jdbc;
 
-import io.tablesql.exec.StatementKind;
+import io.tablesql.session.StatementKind;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlNode;

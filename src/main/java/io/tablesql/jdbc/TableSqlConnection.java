@@ -1,22 +1,25 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.KeyRanges;
+import io.tablesql.catalog.Column;
+import io.tablesql.exec.KeyRangeSplitter;
+import io.tablesql.exec.WriteSender;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.type.SqlTypeName;
-import io.tablesql.schema.Column;
-import io.tablesql.exec.KeyRangeSplitter;
-import io.tablesql.KeyRanges;
 import static io.tablesql.jdbc.JdbcCalls.call;
 
 import io.tablesql.LookupTables;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
-import io.tablesql.exec.Session;
-import io.tablesql.exec.StatementContext;
-import io.tablesql.exec.StatementKind;
+import io.tablesql.session.Session;
+import io.tablesql.session.StatementContext;
+import io.tablesql.session.StatementKind;
 import io.tablesql.keys.KeyLayout;
-import io.tablesql.schema.AzureSchema;
-import io.tablesql.schema.AzureTable;
+import io.tablesql.plan.AzureSchema;
+import io.tablesql.plan.AzureTable;
+import io.tablesql.session.Session;
+import io.tablesql.session.StatementKind;
 import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
@@ -153,7 +156,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   }
 
   /** The secondary indexes of a declared table (empty for others). */
-  List<io.tablesql.schema.IndexDefinition> declaredIndexes(String table) {
+  List<io.tablesql.catalog.IndexDefinition> declaredIndexes(String table) {
     return schema.getTable(table) instanceof AzureTable azure && azure.definition() != null
         ? azure.definition().indexes() : List.of();
   }
@@ -424,6 +427,9 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
    */
   @Override
   public void setAutoCommit(boolean autoCommit) throws SQLException {
+    if (autoCommit && !session.autoCommit()) {
+      WriteSender.commit(session); // turning auto-commit back on commits what is pending, as JDBC asks
+    }
     session.setAutoCommit(autoCommit);
   }
 
@@ -434,7 +440,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
 
   @Override
   public void commit() throws SQLException {
-    session.commit();
+    WriteSender.commit(session);
   }
 
   @Override

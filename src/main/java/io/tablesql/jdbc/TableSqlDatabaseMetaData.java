@@ -2,8 +2,8 @@ package io.tablesql.jdbc;
 
 import static io.tablesql.jdbc.JdbcCalls.call;
 
+import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.keys.KeyLayout;
-import io.tablesql.schema.IndexDefinition;
 import io.tablesql.settings.ConnectionSettings;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;

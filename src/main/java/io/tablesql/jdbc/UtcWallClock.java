@@ -1,6 +1,6 @@
 package io.tablesql.jdbc;
 
-import io.tablesql.schema.TimestampMillis;
+import io.tablesql.catalog.TimestampMillis;
 import java.sql.Date;
 import java.sql.Time;
 import java.sql.Timestamp;

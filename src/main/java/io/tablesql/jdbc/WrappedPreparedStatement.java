@@ -4,7 +4,7 @@ import static io.tablesql.jdbc.JdbcCalls.call;
 
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
-import io.tablesql.exec.StatementContext;
+import io.tablesql.session.StatementContext;
 import io.tablesql.txn.WriteOperation;
 import java.math.BigDecimal;
 import java.sql.Date;

@@ -2,13 +2,13 @@ package io.tablesql.jdbc;
 
 import static io.tablesql.jdbc.JdbcCalls.call;
 
+import io.tablesql.TableSqlStatement;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
-import io.tablesql.TableSqlStatement;
-import io.tablesql.exec.Session;
-import io.tablesql.exec.StatementContext;
-import io.tablesql.exec.StatementKind;
 import io.tablesql.exec.WriteSender;
+import io.tablesql.session.Session;
+import io.tablesql.session.StatementContext;
+import io.tablesql.session.StatementKind;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.txn.WriteOperation;

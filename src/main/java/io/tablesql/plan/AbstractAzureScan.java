@@ -1,10 +1,10 @@
 package io.tablesql.plan;
 
+import io.tablesql.catalog.Column;
 import io.tablesql.exec.KeyRangeSplitter;
 import io.tablesql.exec.QueryRunner;
 import io.tablesql.keys.KeyLayout;
-import io.tablesql.schema.AzureTable;
-import io.tablesql.schema.Column;
+import io.tablesql.query.TableQuery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,5 +1,7 @@
 package io.tablesql.plan;
 
+import io.tablesql.query.Operand;
+import io.tablesql.query.RowLimit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -20,7 +22,6 @@ import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableModify;
-import io.tablesql.schema.AzureTable;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import org.apache.calcite.plan.RelOptCluster;
@@ -55,7 +56,7 @@ public final class AzureRules {
   /** WHERE over a table: the access path, the $filter, and a residual Filter for the client. */
   static final RelOptRule FILTER = new RuleConfig("AzureFilterRule",
       b0 -> b0.operand(LogicalFilter.class).oneInput(b1 -> b1.operand(AzureTableScan.class)
-          .predicate(scan -> scan.query().isUnconstrained()).noInputs()),
+          .predicate(scan -> FilterTranslator.isUnconstrained(scan.query())).noInputs()),
       config -> new RelRule<>(config) {
         @Override
         public void onMatch(RelOptRuleCall call) {
@@ -64,7 +65,7 @@ public final class AzureRules {
           RexBuilder rexBuilder = filter.getCluster().getRexBuilder();
           FilterTranslator.Result result = IndexPaths.cheapest(scan.query(), filter.getCondition(), rexBuilder,
               new FilterTranslator(scan.query(), rexBuilder).translate(filter.getCondition()));
-          if (result.query().isUnconstrained()) {
+          if (FilterTranslator.isUnconstrained(result.query())) {
             return; // nothing the service can do
           }
           RelBuilder builder = call.builder().push(scan.withQuery(result.query(), result.correlated()));

@@ -1,5 +1,7 @@
 package io.tablesql.plan;
 
+import io.tablesql.query.TableQuery;
+import java.util.List;
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptPlanner;
@@ -9,7 +11,6 @@ import org.apache.calcite.rel.RelCollation;
 import org.apache.calcite.rel.RelCollationTraitDef;
 import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelNode;
-import java.util.List;
 import org.apache.calcite.rex.RexNode;
 
 /**

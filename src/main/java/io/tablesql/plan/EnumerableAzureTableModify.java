@@ -1,7 +1,7 @@
 package io.tablesql.plan;
 
 import io.tablesql.exec.WriteRunner;
-import io.tablesql.schema.AzureTable;
+import io.tablesql.query.WritePlan;
 import java.lang.reflect.Method;
 import java.util.List;
 import org.apache.calcite.DataContext;
@@ -37,7 +37,7 @@ public final class EnumerableAzureTableModify extends TableModify implements Enu
   static EnumerableAzureTableModify create(TableModify modify, RelNode enumerableInput) {
     AzureTable table = modify.getTable().unwrap(AzureTable.class);
     List<String> updated = modify.getUpdateColumnList() == null ? List.of() : List.copyOf(modify.getUpdateColumnList());
-    WritePlan plan = new WritePlan(table, table.shape(), modify.getOperation(), updated);
+    WritePlan plan = new WritePlan(table.stored(), table.shape(), modify.getOperation(), updated);
     return new EnumerableAzureTableModify(modify.getTraitSet().replace(EnumerableConvention.INSTANCE), modify,
         enumerableInput, plan);
   }

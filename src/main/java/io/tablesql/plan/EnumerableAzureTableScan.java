@@ -1,6 +1,7 @@
 package io.tablesql.plan;
 
 import io.tablesql.exec.QueryRunner;
+import io.tablesql.query.TableQuery;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;

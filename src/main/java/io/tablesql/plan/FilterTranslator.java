@@ -1,13 +1,23 @@
 package io.tablesql.plan;
 
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.TableDefinition;
+import io.tablesql.catalog.TableShape;
 import io.tablesql.keys.KeyLayout;
-import io.tablesql.plan.ServiceFilter.And;
-import io.tablesql.plan.ServiceFilter.Comparison;
-import io.tablesql.plan.ServiceFilter.Op;
-import io.tablesql.plan.ServiceFilter.Or;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.IndexDefinition;
+import io.tablesql.query.AccessPath;
+import io.tablesql.query.KeyBound;
+import io.tablesql.query.Operand;
+import io.tablesql.query.ServiceFilter.And;
+import io.tablesql.query.ServiceFilter.Comparison;
+import io.tablesql.query.ServiceFilter.Op;
+import io.tablesql.query.ServiceFilter.Or;
+import io.tablesql.query.ServiceFilter;
+import io.tablesql.query.StoredTable;
+import io.tablesql.query.TableQuery;
+import io.tablesql.session.Session;
 import io.tablesql.store.EdmType;
+import io.tablesql.store.ODataLiteral;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -197,12 +207,39 @@ public final class FilterTranslator {
     return parts.isEmpty() ? null : parts.size() == 1 ? parts.get(0) : new And(List.copyOf(parts));
   }
 
+  /** All rows of a table; {@code cached} for a lookup table served from the cache. */
+  public static TableQuery fullScan(StoredTable table, TableShape shape, boolean cached) {
+    List<Integer> all = new ArrayList<>();
+    for (int i = 0; i < shape.columns().size(); i++) {
+      all.add(i);
+    }
+    TableQuery full = new TableQuery(table, shape, AccessPath.TABLE_SCAN, List.of(), List.of(), null,
+        List.copyOf(all), null, null, null, cached, null);
+    return full.hasBase() ? mappedBase(full) : full;
+  }
+
+  /** All rows of a declared table, or all entries of an index ({@link IndexDefinition#entries}). */
+  public static TableQuery fullScan(Session session, TableDefinition table) {
+    return fullScan(new StoredTable(session, table), table.shape(), false);
+  }
+
+  /** True for a query no rule has changed yet, apart from its projection. */
+  static boolean isUnconstrained(TableQuery query) {
+    if (query.hasBase()) {
+      TableQuery base = mappedBase(query);
+      return query.path() == base.path() && query.keys().equals(base.keys())
+          && query.partitions().equals(base.partitions()) && java.util.Objects.equals(query.filter(), base.filter())
+          && query.limit() == null;
+    }
+    return query.path() == AccessPath.TABLE_SCAN && query.filter() == null && query.limit() == null;
+  }
+
   /**
    * What every read of a table mapped over an existing one (or holding local index entries)
    * starts from, with no condition given: the key bounds of its templates' fixed text, its
    * discriminator, and below the entries' RowKeys, so that only its rows are read.
    */
-  static TableQuery mappedBase(TableQuery query) {
+  private static TableQuery mappedBase(TableQuery query) {
     return new FilterTranslator(query, null).translateDeclared(List.of()).query();
   }
 
@@ -335,7 +372,7 @@ public final class FilterTranslator {
     boolean partitionEquality = false;
     boolean partitionRange = false;
     boolean rowKey = false;
-    for (ServiceFilter part : topLevelComparisons(filter)) {
+    for (ServiceFilter part : ServiceFilter.topLevelComparisons(filter)) {
       if (part instanceof Comparison c) {
         if (c.property().equals(Column.PARTITION_KEY)) {
           partitionEquality |= c.op() == Op.EQ;
@@ -349,16 +386,6 @@ public final class FilterTranslator {
       return rowKey ? AccessPath.RANGE_SCAN : AccessPath.PARTITION_SCAN;
     }
     return partitionRange ? AccessPath.RANGE_SCAN : AccessPath.TABLE_SCAN;
-  }
-
-  static List<ServiceFilter> topLevelComparisons(ServiceFilter filter) {
-    List<ServiceFilter> parts = new ArrayList<>();
-    if (filter instanceof And and) {
-      and.operands().forEach(part -> parts.addAll(topLevelComparisons(part)));
-    } else if (filter != null) {
-      parts.add(filter);
-    }
-    return parts;
   }
 
   private boolean constrainsKey(RexNode node) {
@@ -609,7 +636,7 @@ public final class FilterTranslator {
       return exact(new Comparison(name, Op.EQ, EdmType.STRING, Operand.literal(prefix.text()), false));
     }
     Comparison lower = new Comparison(name, Op.GE, EdmType.STRING, Operand.literal(prefix.text()), false);
-    String upper = successorOfPrefix(prefix.text());
+    String upper = KeyBound.successorOfPrefix(prefix.text());
     if (upper == null) {
       return exact(lower);
     }
@@ -640,20 +667,6 @@ public final class FilterTranslator {
       }
       return new LikePrefix(text.toString(), false);
     }
-  }
-
-  /** The least string greater than every string starting with {@code prefix}, or null if none. */
-  static String successorOfPrefix(String prefix) {
-    StringBuilder s = new StringBuilder(prefix);
-    while (s.length() > 0) {
-      char last = s.charAt(s.length() - 1);
-      if (last != Character.MAX_VALUE) {
-        s.setCharAt(s.length() - 1, (char) (last + 1));
-        return s.toString();
-      }
-      s.setLength(s.length() - 1);
-    }
-    return null;
   }
 
   /**

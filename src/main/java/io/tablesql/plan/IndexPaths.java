@@ -1,9 +1,10 @@
 package io.tablesql.plan;
 
-import io.tablesql.schema.AzureTable;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.IndexDefinition;
-import io.tablesql.schema.TableDefinition;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.TableDefinition;
+import io.tablesql.query.AccessPath;
+import io.tablesql.query.TableQuery;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.plan.RelOptUtil;
@@ -45,7 +46,7 @@ final class IndexPaths {
         continue; // rows with a NULL in an indexed column have no entry, and could match
       }
       TableDefinition entries = index.entries(definition);
-      TableQuery all = TableQuery.fullScan(new AzureTable(query.table().session(), entries), entries.shape(), false);
+      TableQuery all = FilterTranslator.fullScan(query.table().session(), entries);
       List<RexNode> usable = onIndexedColumns(query.columns(), entries, conjuncts, rexBuilder);
       if (usable.isEmpty()) {
         continue;

@@ -1,12 +1,15 @@
 package io.tablesql.plan;
 
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.TableShape;
 import io.tablesql.keys.KeyFormat;
 import io.tablesql.keys.KeyLayout.KeyColumn;
 import io.tablesql.keys.KeyLayout;
-import io.tablesql.plan.ServiceFilter.Comparison;
-import io.tablesql.plan.ServiceFilter.Op;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.TableShape;
+import io.tablesql.query.KeyBound;
+import io.tablesql.query.Operand;
+import io.tablesql.query.ServiceFilter.Comparison;
+import io.tablesql.query.ServiceFilter.Op;
+import io.tablesql.query.ServiceFilter;
 import io.tablesql.store.EdmType;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.TableShape;
+import io.tablesql.plan.AzureTable;
 import io.tablesql.plan.FilterTranslator;
-import io.tablesql.plan.ODataLiteral;
-import io.tablesql.plan.ServiceFilter;
-import io.tablesql.plan.TableQuery;
-import io.tablesql.schema.AzureTable;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.TableShape;
+import io.tablesql.query.ServiceFilter;
+import io.tablesql.query.TableQuery;
 import io.tablesql.store.EdmType;
+import io.tablesql.store.ODataLiteral;
 import io.tablesql.testing.UnicodeCalcite;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
@@ -82,7 +82,7 @@ class FilterAgreementUnitTest {
     int pushed = 0;
     for (int round = 0; round < 1500; round++) {
       RexNode condition = condition(3);
-      FilterTranslator.Result result = new FilterTranslator(TableQuery.fullScan(null, SHAPE, false), rex).translate(condition);
+      FilterTranslator.Result result = new FilterTranslator(FilterTranslator.fullScan(null, SHAPE, false), rex).translate(condition);
       TableQuery query = result.query();
       if (query.filter() != null) {
         pushed++;

@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tablesql.schema.AzureTable;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.TableShape;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.TableShape;
+import io.tablesql.query.AccessPath;
+import io.tablesql.query.KeyBound;
+import io.tablesql.query.Operand;
+import io.tablesql.query.ServiceFilter;
+import io.tablesql.query.TableQuery;
 import io.tablesql.store.EdmType;
 import io.tablesql.testing.UnicodeCalcite;
 import java.math.BigDecimal;
@@ -91,7 +95,7 @@ class FilterTranslatorUnitTest {
   }
 
   FilterTranslator.Result translate(RexNode condition) {
-    return new FilterTranslator(TableQuery.fullScan(null, SHAPE, false), rex).translate(condition);
+    return new FilterTranslator(FilterTranslator.fullScan(null, SHAPE, false), rex).translate(condition);
   }
 
   static String filter(FilterTranslator.Result result) {
@@ -353,10 +357,10 @@ class FilterTranslatorUnitTest {
 
   @Test
   void thePrefixSuccessorIsTheLeastStringAboveEveryExtension() {
-    assertEquals("abd", FilterTranslator.successorOfPrefix("abc"));
-    assertEquals("b", FilterTranslator.successorOfPrefix("a\uffff"));
-    assertNull(FilterTranslator.successorOfPrefix("\uffff\uffff"));
-    assertNull(FilterTranslator.successorOfPrefix(""));
+    assertEquals("abd", KeyBound.successorOfPrefix("abc"));
+    assertEquals("b", KeyBound.successorOfPrefix("a\uffff"));
+    assertNull(KeyBound.successorOfPrefix("\uffff\uffff"));
+    assertNull(KeyBound.successorOfPrefix(""));
     assertEquals("Name ge 'a\uffff' and Name lt 'b'", filter(translate(like("Name", "a\uffff%"))));
     assertEquals("Name ge '\uffff'", filter(translate(like("Name", "\uffff%"))), "no upper bound exists");
     assertEquals("Name ge ''", filter(translate(like("Name", "%"))));
@@ -391,7 +395,7 @@ class FilterTranslatorUnitTest {
     FilterTranslator.Result result = translate(call(SqlStdOperatorTable.GREATER_THAN, ref("Age"), param));
     assertEquals("Age gt ?0", filter(result));
     assertEquals("Age gt 41", result.query().filter().render(operand -> 41));
-    assertEquals(ServiceFilter.Comparison.MATCHES_NOTHING, result.query().filter().render(operand -> null),
+    assertEquals("PartitionKey lt ''", result.query().filter().render(operand -> null),
         "a comparison with NULL matches nothing");
     RexNode textParam = rex.makeDynamicParam(typeFactory.createSqlType(SqlTypeName.VARCHAR), 0);
     assertNull(translate(call(SqlStdOperatorTable.GREATER_THAN, ref("Age"), textParam)).query().filter(),

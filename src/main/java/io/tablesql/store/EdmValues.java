@@ -1,18 +1,17 @@
-package io.tablesql.plan;
+package io.tablesql.store;
 
-import io.tablesql.store.EdmType;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
 import org.apache.calcite.avatica.util.ByteString;
 
 /** Compares an SDK value with a filter value the way the service does, for client-side checks. */
-final class EdmValues {
+public final class EdmValues {
   private EdmValues() {
   }
 
   /** Sign of (actual - expected); {@code expected} is in Calcite's representation. */
-  static int compare(EdmType type, Object actual, Object expected, boolean nextMillisecond) {
+  public static int compare(EdmType type, Object actual, Object expected, boolean nextMillisecond) {
     switch (type) {
       case STRING: return ((String) actual).compareTo((String) expected);
       case INT32:

@@ -1,4 +1,4 @@
-package io.tablesql.schema;
+package io.tablesql.catalog;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;

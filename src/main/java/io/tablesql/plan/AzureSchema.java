@@ -1,6 +1,10 @@
-package io.tablesql.schema;
+package io.tablesql.plan;
 
-import io.tablesql.exec.Session;
+import io.tablesql.catalog.Catalog;
+import io.tablesql.catalog.DeclaredColumns;
+import io.tablesql.catalog.TableDefinition;
+import io.tablesql.catalog.ViewDefinition;
+import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.tablesql.schema;
+package io.tablesql.catalog;
 
 import io.tablesql.store.EdmType;
 import java.time.OffsetDateTime;

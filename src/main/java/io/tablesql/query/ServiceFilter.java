@@ -1,6 +1,9 @@
-package io.tablesql.plan;
+package io.tablesql.query;
 
 import io.tablesql.store.EdmType;
+import io.tablesql.store.EdmValues;
+import io.tablesql.store.ODataLiteral;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -24,6 +27,17 @@ public sealed interface ServiceFilter {
    * Timestamp included) as the SDK would return it.
    */
   boolean matches(Function<String, Object> property, Function<Operand, Object> values);
+
+  /** The parts of a filter that bound all of it: the operands of its top-level AND, or itself. */
+  static List<ServiceFilter> topLevelComparisons(ServiceFilter filter) {
+    List<ServiceFilter> parts = new ArrayList<>();
+    if (filter instanceof And and) {
+      and.operands().forEach(part -> parts.addAll(topLevelComparisons(part)));
+    } else if (filter != null) {
+      parts.add(filter);
+    }
+    return parts;
+  }
 
   /** The operators of OData filters. */
   enum Op {

@@ -1,4 +1,4 @@
-package io.tablesql.plan;
+package io.tablesql.query;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +31,7 @@ public record Operand(Object literal, int parameter, int slot, String label, Key
   }
 
   /** The key {@code bound} encodes from {@code parts}: a literal when they all are, else computed per execution. */
-  static Operand keyBound(KeyBound bound, List<Operand> parts) {
+  public static Operand keyBound(KeyBound bound, List<Operand> parts) {
     if (parts.stream().noneMatch(Operand::isParameter)) {
       List<Object> values = new ArrayList<>();
       parts.forEach(part -> values.add(part.literal()));

@@ -1,4 +1,4 @@
-package io.tablesql.exec;
+package io.tablesql.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,9 +1,8 @@
-package io.tablesql.plan;
+package io.tablesql.query;
 
-import io.tablesql.schema.AzureTable;
-import io.tablesql.schema.Column;
-import io.tablesql.schema.IndexDefinition;
-import io.tablesql.schema.TableShape;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.TableShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -26,7 +25,7 @@ import java.util.stream.Collectors;
  * @param index        for INDEX LOOKUP and INDEX RANGE SCAN, the index and the query of its entries;
  *                     otherwise null
  */
-public record TableQuery(AzureTable table, TableShape shape, AccessPath path, List<Key> keys,
+public record TableQuery(StoredTable table, TableShape shape, AccessPath path, List<Key> keys,
     List<Operand> partitions, ServiceFilter filter, List<Integer> projection, RowLimit limit, String clientPredicate,
     String keyPredicate, boolean cached, IndexAccess index) {
 
@@ -41,17 +40,6 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
   public record Key(Operand partitionKey, Operand rowKey) {
   }
 
-  /** All rows of a table; {@code cached} for a lookup table served from the cache. */
-  public static TableQuery fullScan(AzureTable table, TableShape shape, boolean cached) {
-    List<Integer> all = new ArrayList<>();
-    for (int i = 0; i < shape.columns().size(); i++) {
-      all.add(i);
-    }
-    TableQuery full = new TableQuery(table, shape, AccessPath.TABLE_SCAN, List.of(), List.of(), null,
-        List.copyOf(all), null, null, null, cached, null);
-    return hasBase(table, shape) ? FilterTranslator.mappedBase(full) : full;
-  }
-
   private static boolean isMapped(TableShape shape) {
     return shape.layout() != null && shape.layout().isMapped();
   }
@@ -60,25 +48,15 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
    * Whether every read of the table starts from bounds: a mapped table's, one holding local index
    * entries, or a local index's entries (their RowKey prefix).
    */
-  private static boolean hasBase(AzureTable table, TableShape shape) {
+  public boolean hasBase() {
     return isMapped(shape) || holdsIndexEntries(table)
         || shape.layout() != null && shape.layout().rowFormat() instanceof io.tablesql.keys.PrefixedKey;
   }
 
   /** Whether the table's Azure table holds entries of its LOCAL indexes, which reads of its rows leave out. */
-  public static boolean holdsIndexEntries(AzureTable table) {
+  public static boolean holdsIndexEntries(StoredTable table) {
     return table != null && table.definition() != null
         && table.definition().indexes().stream().anyMatch(IndexDefinition::local);
-  }
-
-  /** True for a query no rule has changed yet, apart from its projection. */
-  public boolean isUnconstrained() {
-    if (hasBase(table, shape)) {
-      TableQuery base = FilterTranslator.mappedBase(this);
-      return path == base.path && keys.equals(base.keys) && partitions.equals(base.partitions)
-          && java.util.Objects.equals(filter, base.filter) && limit == null;
-    }
-    return path == AccessPath.TABLE_SCAN && filter == null && limit == null;
   }
 
   public TableQuery withAccess(AccessPath newPath, List<Key> newKeys, List<Operand> newPartitions,
@@ -115,14 +93,14 @@ public record TableQuery(AzureTable table, TableShape shape, AccessPath path, Li
 
   /** Whether all rows share one PartitionKey: a single key, or an equality on it in the $filter. */
   public boolean fixesPartition() {
-    return path == AccessPath.POINT_LOOKUP || FilterTranslator.topLevelComparisons(filter).stream()
+    return path == AccessPath.POINT_LOOKUP || ServiceFilter.topLevelComparisons(filter).stream()
         .anyMatch(part -> part instanceof ServiceFilter.Comparison comparison
             && comparison.property().equals(Column.PARTITION_KEY) && comparison.op() == ServiceFilter.Op.EQ);
   }
 
   /** The comparisons on PartitionKey that bound the whole query (top-level conjuncts of the $filter). */
   public List<ServiceFilter.Comparison> partitionKeyComparisons() {
-    return FilterTranslator.topLevelComparisons(filter).stream()
+    return ServiceFilter.topLevelComparisons(filter).stream()
         .filter(part -> part instanceof ServiceFilter.Comparison comparison
             && comparison.property().equals(Column.PARTITION_KEY))
         .map(ServiceFilter.Comparison.class::cast).collect(Collectors.toList());

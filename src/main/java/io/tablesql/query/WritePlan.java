@@ -1,7 +1,6 @@
-package io.tablesql.plan;
+package io.tablesql.query;
 
-import io.tablesql.schema.AzureTable;
-import io.tablesql.schema.TableShape;
+import io.tablesql.catalog.TableShape;
 import java.util.List;
 import org.apache.calcite.rel.core.TableModify;
 
@@ -9,6 +8,6 @@ import org.apache.calcite.rel.core.TableModify;
  * What a write statement does to a table: the operation, the shape its input rows follow (the
  * table's columns, then for UPDATE one new value per updated column), and the updated columns.
  */
-public record WritePlan(AzureTable table, TableShape shape, TableModify.Operation operation,
+public record WritePlan(StoredTable table, TableShape shape, TableModify.Operation operation,
     List<String> updatedColumns) {
 }

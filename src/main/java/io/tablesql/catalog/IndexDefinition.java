@@ -1,11 +1,11 @@
-package io.tablesql.schema;
+package io.tablesql.catalog;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tablesql.keys.EncodedKey;
 import io.tablesql.keys.KeyEncoding;
-import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.KeyLayout.KeyColumn;
+import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.PrefixedKey;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.tablesql.plan;
+package io.tablesql.query;
 
 import java.util.List;
 import java.util.function.Function;

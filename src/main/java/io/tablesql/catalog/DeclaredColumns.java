@@ -1,10 +1,10 @@
-package io.tablesql.schema;
+package io.tablesql.catalog;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.errors.SqlStates;
-import io.tablesql.exec.Session;
-import io.tablesql.plan.ODataLiteral;
+import io.tablesql.session.Session;
 import io.tablesql.store.EdmType;
+import io.tablesql.store.ODataLiteral;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore;

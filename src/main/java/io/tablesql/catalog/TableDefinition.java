@@ -1,4 +1,4 @@
-package io.tablesql.schema;
+package io.tablesql.catalog;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,6 +1,5 @@
-package io.tablesql.exec;
+package io.tablesql.session;
 
-import com.azure.data.tables.models.TableEntity;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.keys.GeneratedKey;
 import io.tablesql.settings.ConnectionSettings;
@@ -8,21 +7,17 @@ import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.TableStore;
 import io.tablesql.txn.PendingWrites;
-import io.tablesql.txn.WriteOperation.Kind;
 import io.tablesql.txn.WriteOperation;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.DataContext;
 
 /**
  * The state one connection shares with the tables it plans and runs: settings, the store, the
- * open transaction (auto-commit, read-only, pending writes, commit), and the context of each
+ * open transaction (auto-commit, read-only, pending writes), and the context of each
  * statement executing (whose counters and page size its scans use).
  */
 public final class Session {
@@ -77,11 +72,8 @@ public final class Session {
     return autoCommit;
   }
 
-  /** Turning auto-commit back on commits what is pending, as JDBC asks. */
-  public void setAutoCommit(boolean autoCommit) throws java.sql.SQLException {
-    if (autoCommit && !this.autoCommit) {
-      commit();
-    }
+  /** Turning auto-commit back on ends the transaction: the caller commits what is pending first, as JDBC asks. */
+  public void setAutoCommit(boolean autoCommit) {
     this.autoCommit = autoCommit;
   }
 
@@ -121,54 +113,17 @@ public final class Session {
     return pending;
   }
 
-  /** Sends the transaction's writes as one entity group transaction: all or nothing. */
-  public void commit() throws java.sql.SQLException {
+  /**
+   * Ends the transaction and hands over its writes, which {@code WriteSender.commit} sends as one
+   * entity group transaction; a read-only connection with writes pending refuses, and keeps them.
+   */
+  public List<WriteOperation> endTransaction() throws java.sql.SQLException {
     if (!pending.isEmpty()) {
       requireWritable();
     }
-    List<WriteOperation> pendingWrites = pending.drain();
+    List<WriteOperation> writes = pending.drain();
     newTransaction();
-    if (!pendingWrites.isEmpty()) {
-      try {
-        RequestCounters counters = new RequestCounters();
-        List<WriteOperation> writes = resolveDeletesIfPresent(pendingWrites, counters);
-        if (writes.isEmpty()) {
-          return;
-        }
-        LookupCache.invalidate(this, writes.get(0).table());
-        IndexedWrites.submit(this, writes, counters);
-      } catch (io.tablesql.store.StoreException e) {
-        if (io.tablesql.errors.SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
-          throw SqlExceptions.of("Commit: " + e.getMessage(), e.sqlState());
-        }
-        throw SqlExceptions.of("Commit failed, nothing of the transaction was written: " + e.getMessage(),
-            e.sqlState());
-      }
-    }
-  }
-
-  /**
-   * The writes as the service can apply them: each {@link Kind#DELETE_IF_PRESENT} (an upsert
-   * deleted again) reads its entity first; absent, nothing is sent for it; present, a DELETE
-   * conditional on the ETag read, so that a change in between fails the commit with 40001.
-   */
-  private List<WriteOperation> resolveDeletesIfPresent(List<WriteOperation> writes, RequestCounters counters) {
-    List<WriteOperation> unresolved = writes.stream().filter(w -> w.kind() == Kind.DELETE_IF_PRESENT).toList();
-    if (unresolved.isEmpty()) {
-      return writes;
-    }
-    Iterator<Optional<TableEntity>> read = Parallel.map(unresolved, maxConcurrency(),
-        w -> store.get(w.table(), w.partitionKey(), w.rowKey(), null, counters)).iterator();
-    List<WriteOperation> resolved = new ArrayList<>();
-    for (WriteOperation write : writes) {
-      if (write.kind() != Kind.DELETE_IF_PRESENT) {
-        resolved.add(write);
-      } else {
-        read.next().ifPresent(entity -> resolved.add(new WriteOperation(write.table(), write.partitionKey(),
-            write.rowKey(), Kind.DELETE, Map.of(), entity.getETag(), write.origin())));
-      }
-    }
-    return resolved;
+    return writes;
   }
 
   public void rollback() {

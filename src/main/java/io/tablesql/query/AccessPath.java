@@ -1,4 +1,4 @@
-package io.tablesql.plan;
+package io.tablesql.query;
 
 /** How a table is read; the names are the ones EXPLAIN and the README use. */
 public enum AccessPath {

@@ -1,9 +1,9 @@
-package io.tablesql.schema;
+package io.tablesql.catalog;
 
 import com.azure.data.tables.models.TableEntity;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.tablesql.exec.Session;
+import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import java.time.Duration;

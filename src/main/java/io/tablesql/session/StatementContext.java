@@ -1,4 +1,4 @@
-package io.tablesql.exec;
+package io.tablesql.session;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.store.RequestCounters;

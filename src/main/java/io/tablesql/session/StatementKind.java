@@ -1,4 +1,4 @@
-package io.tablesql.exec;
+package io.tablesql.session;
 
 import java.util.Locale;
 

@@ -1,6 +1,5 @@
-package io.tablesql.plan;
+package io.tablesql.store;
 
-import io.tablesql.store.EdmType;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Locale;

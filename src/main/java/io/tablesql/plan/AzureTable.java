@@ -1,10 +1,12 @@
-package io.tablesql.schema;
+package io.tablesql.plan;
 
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.ShapeCache;
+import io.tablesql.catalog.TableDefinition;
+import io.tablesql.catalog.TableShape;
 import io.tablesql.exec.LookupCache;
-import io.tablesql.exec.Session;
-import io.tablesql.plan.AzureTableModify;
-import io.tablesql.plan.AzureTableScan;
-import io.tablesql.plan.TableQuery;
+import io.tablesql.query.StoredTable;
+import io.tablesql.session.Session;
 import java.lang.reflect.Type;
 import java.util.Collection;
 import java.util.List;
@@ -30,7 +32,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * One Azure table as a SQL table. Its columns come from sampling (see {@link ShapeCache}), or,
- * for a table declared with a primary key, from its definition in the {@link Catalog}.
+ * for a table declared with a primary key, from its definition in the {@link io.tablesql.catalog.Catalog}.
  */
 public final class AzureTable extends AbstractTable implements TranslatableTable, ModifiableTable {
   private final Session session;
@@ -43,7 +45,7 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
     this.definition = null;
   }
 
-  public AzureTable(Session session, TableDefinition definition) {
+  AzureTable(Session session, TableDefinition definition) {
     this.session = session;
     this.name = definition.physicalTable();
     this.definition = definition;
@@ -61,6 +63,11 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
 
   public Session session() {
     return session;
+  }
+
+  /** The table as its queries and writes name it. */
+  StoredTable stored() {
+    return new StoredTable(session, name, definition);
   }
 
   public TableShape shape() {
@@ -123,6 +130,6 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
   @Override
   public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
     return AzureTableScan.create(context.getCluster(), relOptTable,
-        TableQuery.fullScan(this, shape(), LookupCache.serves(session, name)));
+        FilterTranslator.fullScan(stored(), shape(), LookupCache.serves(session, name)));
   }
 }

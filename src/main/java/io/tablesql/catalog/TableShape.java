@@ -1,4 +1,4 @@
-package io.tablesql.schema;
+package io.tablesql.catalog;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.keys.KeyLayout;

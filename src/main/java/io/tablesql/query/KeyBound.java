@@ -1,4 +1,4 @@
-package io.tablesql.plan;
+package io.tablesql.query;
 
 import io.tablesql.keys.KeyLayout;
 import java.util.List;
@@ -15,8 +15,8 @@ import java.util.stream.IntStream;
  *             widens the bound to all keys with the values before it (the client checks the
  *             range again)
  */
-record KeyBound(KeyLayout layout, boolean partition, boolean successor, Role role) {
-  enum Role { EQUAL, LOWER, UPPER }
+public record KeyBound(KeyLayout layout, boolean partition, boolean successor, Role role) {
+  public enum Role { EQUAL, LOWER, UPPER }
 
   /** Greater than every key the service holds (U+FFFF is no character, and keys are text). */
   private static final String KEYS_END = String.valueOf(Character.MAX_VALUE);
@@ -39,10 +39,10 @@ record KeyBound(KeyLayout layout, boolean partition, boolean successor, Role rol
       if (role == Role.EQUAL) {
         return null;
       }
-      String end = FilterTranslator.successorOfPrefix(start);
+      String end = successorOfPrefix(start);
       return role == Role.LOWER ? start : end != null ? end : KEYS_END;
     }
-    return successor ? FilterTranslator.successorOfPrefix(key) : key;
+    return successor ? successorOfPrefix(key) : key;
   }
 
   /** How EXPLAIN shows the bound of values not known when planning. */
@@ -52,6 +52,20 @@ record KeyBound(KeyLayout layout, boolean partition, boolean successor, Role rol
             : parts.get(i).literal()))
         .collect(Collectors.joining(", "));
     return (successor ? "after " : "") + "key(" + values + ")";
+  }
+
+  /** The least string greater than every string starting with {@code prefix}, or null if none. */
+  public static String successorOfPrefix(String prefix) {
+    StringBuilder s = new StringBuilder(prefix);
+    while (s.length() > 0) {
+      char last = s.charAt(s.length() - 1);
+      if (last != Character.MAX_VALUE) {
+        s.setCharAt(s.length() - 1, (char) (last + 1));
+        return s.toString();
+      }
+      s.setLength(s.length() - 1);
+    }
+    return null;
   }
 
   private List<KeyLayout.KeyColumn> columns() {
