@@ -140,8 +140,8 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
             uuid, node.path("precision").asInt(-1), node.path("scale").asInt(-1), node.path("nullable").asBoolean()));
       }
       JsonNode discriminator = root.path("discriminator");
-      KeyLayout layout = new KeyLayout(key(root.path("partitionKey"), columns, true),
-          key(root.path("rowKey"), columns, false),
+      KeyLayout layout = new KeyLayout(key(root.path("partitionKey"), columns),
+          key(root.path("rowKey"), columns),
           discriminator.isObject() ? new KeyLayout.Discriminator(discriminator.path("property").asText(),
               discriminator.path("value").asText()) : null);
       List<IndexDefinition> indexes = new ArrayList<>();
@@ -154,9 +154,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
     }
   }
 
-  private static KeyFormat key(JsonNode node, List<Column> columns, boolean partition) {
+  private static KeyFormat key(JsonNode node, List<Column> columns) {
     if (node.path("generated").asBoolean()) {
-      return new GeneratedKey(partition);
+      return new GeneratedKey();
     }
     if (node.isObject()) {
       return TemplateKey.parse(node.path("template").asText(), name -> columns.stream()

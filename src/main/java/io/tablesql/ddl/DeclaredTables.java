@@ -76,7 +76,7 @@ final class DeclaredTables {
     for (SqlColumnDeclaration declaration : declarations) {
       columns.add(column(name, declaration, false));
     }
-    declare(session, name, ifNotExists, columns, new KeyLayout(new GeneratedKey(true), new GeneratedKey(false), null));
+    declare(session, name, ifNotExists, columns, new KeyLayout(new GeneratedKey(), new GeneratedKey(), null));
   }
 
   /** Makes the Azure table of a declared table and records its definition. */

@@ -9,11 +9,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * one for each row it inserts. The PartitionKey is one of {@value #BUCKETS} buckets, chosen per
  * statement (per transaction inside one), so that writes spread over partitions (not the guide's
  * append-only hot partition) while a statement's rows stay one entity group; the RowKey is the
- * time in milliseconds and 64 random bits, unique.
- *
- * @param partition whether this is the PartitionKey's format (else the RowKey's)
+ * time in milliseconds and 64 random bits, unique. Both keys have this one format.
  */
-public record GeneratedKey(boolean partition) implements KeyFormat {
+public record GeneratedKey() implements KeyFormat {
   static final int BUCKETS = 16;
 
   /** A bucket for the rows of one statement or transaction. */
