@@ -277,6 +277,8 @@ class IndexTest extends OracleComparedTest {
     try (PreparedStatement create = connection.prepareStatement("CREATE INDEX IxKeylessSku ON IxKeyless (Sku)")) {
       // prepared DDL runs when executed, not when prepared (as Calcite would)
       assertThat(explain("SELECT Qty FROM IxKeyless WHERE Sku = 'a'")).doesNotContain("INDEX");
+      assertThat(create.getMetaData()).as("DDL returns no rows").isNull();
+      assertThat(create.getParameterMetaData().getParameterCount()).isZero();
       assertThat(create.execute()).isFalse();
       assertThat(create.getUpdateCount()).isEqualTo(0);
     }

@@ -448,6 +448,9 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
+    if (ddl) {
+      return null; // DDL returns no rows
+    }
     ResultSetMetaData metaData = call(() -> delegate.getMetaData());
     return metaData == null ? null : new WrappedResultSetMetaData(metaData);
   }

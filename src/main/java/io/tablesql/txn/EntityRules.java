@@ -165,7 +165,7 @@ public final class EntityRules {
    * is what the service's 4 MiB limit counts: the operation's part of the multipart body (its
    * headers and request line with the entity's URL) and the entity as JSON, where binary values
    * travel as base64 and typed values carry an {@code @odata.type} annotation. Checked against
-   * the SDK's requests by PayloadSizeTest.
+   * the SDK's requests by PayloadSizeUnitTest.
    */
   public static long payloadSizeOf(WriteOperation operation) {
     long size = OPERATION_OVERHEAD_BYTES + operation.table().length();

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * root package that uses nothing of the driver (such as {@code KeyRanges}, which the connection
  * implements) may be implemented and named anywhere.
  */
-class LayeringTest {
+class LayeringUnitTest {
   /** Top to bottom: a package may use the ones after it. */
   static final List<String> LAYERS = List.of(
       "io.tablesql",
@@ -58,7 +58,7 @@ class LayeringTest {
       assertTrue(declared.find(), file + " declares no package");
       String own = declared.group(1);
       if (!LAYERS.contains(own)) {
-        violations.add(file + ": package " + own + " has no place in LayeringTest.LAYERS");
+        violations.add(file + ": package " + own + " has no place in LayeringUnitTest.LAYERS");
         continue;
       }
       List<String> used = new ArrayList<>();
@@ -73,7 +73,7 @@ class LayeringTest {
       for (String name : used) {
         String target = packageOf(name);
         if (!LAYERS.contains(target)) {
-          violations.add(file + ": " + name + " is in " + target + ", which has no place in LayeringTest.LAYERS");
+          violations.add(file + ": " + name + " is in " + target + ", which has no place in LayeringUnitTest.LAYERS");
         } else if (LAYERS.indexOf(target) < LAYERS.indexOf(own) && !isContract(name)) {
           violations.add(file + ": " + own + " uses " + name + ", but " + target + " is above it");
         }

@@ -17,7 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Every JDBC method of every wrapper is the driver's: none falls to an interface's default. */
-class ForwardingTest {
+class ForwardingUnitTest {
   private static final Map<Class<?>, Class<?>> WRAPPERS = Map.of(
       TableSqlConnection.class, Connection.class,
       TableSqlDatabaseMetaData.class, DatabaseMetaData.class,

@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** LiteralScanner alone, without Calcite or the emulator: which text is a literal, its value and position. */
-class LiteralScannerTest {
+class LiteralScannerUnitTest {
   private static List<Literal> literals(String sql) {
     Scan scan = LiteralScanner.scan(sql);
     assertThat(scan).as("scan of %s", sql).isNotNull();

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * LiteralLifter and LiftTemplates without the emulator: the lifted text with its values put back
  * is the statement as written, and a template gives exactly what lifting by parsing gives.
  */
-class LiftTemplatesTest {
+class LiftTemplatesUnitTest {
   /** The statement as Calcite reads it, so that texts differing only in layout compare equal. */
   private static String canonical(String sql) {
     try {

@@ -29,7 +29,7 @@ import reactor.core.publisher.Mono;
  * with, against the bytes the Azure SDK really sends for an operation: the transaction request is
  * captured by an HTTP client that answers nothing, so no emulator is needed.
  */
-class PayloadSizeTest {
+class PayloadSizeUnitTest {
   private static final String TABLE = "PayloadSizes";
   /** The request line names the entity by its absolute URL: an account name of the longest kind Azure allows (24). */
   private static final String ENDPOINT = "https://" + "a".repeat(24) + ".table.core.windows.net";
