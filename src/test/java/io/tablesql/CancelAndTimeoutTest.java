@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.FaultyProxy;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,16 +23,18 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A cancelled statement fails with 57014 and a timed-out one with HYT00 (SQLTimeoutException),
- * whichever way the query was sent; scans of one entity per request keep them slow enough.
+ * whichever way the query was sent; scans of one entity per request, each delayed by a proxy,
+ * keep them slow enough.
  */
 class CancelAndTimeoutTest {
   private static final String CANCELLED = "57014";
   private static final String TIMED_OUT = "HYT00";
   private static String table;
+  private static FaultyProxy proxy;
   private static Connection connection;
 
   @BeforeAll
-  static void setUp() throws SQLException {
+  static void setUp() throws Exception {
     TableClient client = TestAccount.newTable("Slow");
     List<TableEntity> entities = new ArrayList<>();
     for (int i = 0; i < 3000; i++) {
@@ -39,12 +42,20 @@ class CancelAndTimeoutTest {
     }
     TestAccount.insert(client, entities);
     table = client.getTableName();
-    connection = TestAccount.connect("pageSize=1");
+    proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
+    proxy.delay(2); // a partition, one entity per request, takes 2 s at least however fast the machine
+    connection = slowConnection();
   }
 
   @AfterAll
   static void tearDown() throws SQLException {
     connection.close();
+    proxy.close();
+  }
+
+  /** A connection reading one entity per request, each request delayed. */
+  private static Connection slowConnection() throws SQLException {
+    return FaultTest.connectThrough(proxy, "pageSize=1");
   }
 
   private static void readAll(ResultSet resultSet) throws SQLException {
@@ -167,7 +178,7 @@ class CancelAndTimeoutTest {
       }
     }
     assertRuns(connection, partitionScan("p2")); // the same plan with another literal
-    try (Connection other = TestAccount.connect("pageSize=1")) {
+    try (Connection other = slowConnection()) {
       assertRuns(other, sql);
     }
   }
@@ -267,7 +278,7 @@ class CancelAndTimeoutTest {
 
   @Test
   void closingTheConnectionEndsAFetchInAnotherThread() throws Exception {
-    Connection own = TestAccount.connect("pageSize=1");
+    Connection own = slowConnection();
     Statement statement = own.createStatement();
     Throwable failure = interruptFetch(statement, partitionScan("p1"), own::close);
     assertThat(failure).isInstanceOf(java.sql.SQLNonTransientConnectionException.class)
