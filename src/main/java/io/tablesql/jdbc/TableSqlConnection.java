@@ -233,6 +233,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     Properties calcite = ParserSettings.connectionProperties();
     calcite.setProperty("defaultNullCollation", DialectFacts.NULL_COLLATION.name()); // what metadata tells tools
     calcite.setProperty("timeZone", "UTC");
+    calcite.setProperty("metaColumnFactory", PlainTypeColumns.class.getName());
     return calcite;
   }
 

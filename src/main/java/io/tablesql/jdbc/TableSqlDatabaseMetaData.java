@@ -8,7 +8,6 @@ import io.tablesql.settings.ConnectionSettings;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -143,29 +142,10 @@ final class TableSqlDatabaseMetaData extends ForwardingDatabaseMetaData {
     }
   }
 
-  /**
-   * Every metadata result set is owned ({@link #owned}), and one with a TYPE_NAME column shows
-   * plain type names ({@link TypeNames}).
-   */
+  /** Every metadata result set is owned ({@link #owned}); getColumns' type names are plain already ({@link PlainTypeColumns}). */
   @Override
   ResultSet result(ResultSet metadata) throws SQLException {
-    WrappedResultSet owned = owned(metadata);
-    try {
-      return hasTypeNames(metadata.getMetaData()) ? owned.withPlainTypeNames() : owned;
-    } catch (SQLException | RuntimeException e) {
-      owned.close(); // closes its statement too
-      throw e;
-    }
-  }
-
-  private static boolean hasTypeNames(ResultSetMetaData columns) throws SQLException {
-    boolean typeName = false;
-    boolean dataType = false;
-    for (int i = 1; i <= columns.getColumnCount(); i++) {
-      typeName |= columns.getColumnLabel(i).equals("TYPE_NAME");
-      dataType |= columns.getColumnLabel(i).equals("DATA_TYPE");
-    }
-    return typeName && dataType;
+    return owned(metadata);
   }
 
   /**

@@ -26,8 +26,6 @@ final class WrappedResultSet extends ForwardingResultSet {
   private final ResultSet delegate;
   private final WrappedStatement statement;
   private Runnable onClose;
-  private int typeNameColumn = -1;
-  private int dataTypeColumn = -1;
   /** The SQL type of each column (1-based) and how errors name it, read from the metadata on first need. */
   private int[] columnTypes;
   private String[] columnNames;
@@ -40,20 +38,6 @@ final class WrappedResultSet extends ForwardingResultSet {
   @Override
   ResultSet delegate() {
     return delegate;
-  }
-
-  /**
-   * Shows a metadata result's TYPE_NAME column as the type alone ({@link TypeNames}), read from
-   * its DATA_TYPE column where Calcite names a Java class.
-   */
-  WrappedResultSet withPlainTypeNames() throws SQLException {
-    this.typeNameColumn = delegate.findColumn("TYPE_NAME");
-    this.dataTypeColumn = delegate.findColumn("DATA_TYPE");
-    return this;
-  }
-
-  private String plainType(int column, String value) throws SQLException {
-    return column == typeNameColumn ? TypeNames.plain(value, delegate.getInt(dataTypeColumn)) : value;
   }
 
   /** Runs once the result set is closed: a cached plan goes back to its cache. */
@@ -77,8 +61,8 @@ final class WrappedResultSet extends ForwardingResultSet {
   }
 
   // Besides: close gives a lent plan back, the readers of dates and times and getObject follow
-  // UtcWallClock, getString shows plain type names in metadata results' TYPE_NAME, and metadata
-  // is wrapped. The rest of ResultSet forwards to Calcite's (ForwardingResultSet).
+  // UtcWallClock, and metadata is wrapped. The rest of ResultSet forwards to Calcite's
+  // (ForwardingResultSet).
 
   @Override
   public void close() throws SQLException {
@@ -89,11 +73,6 @@ final class WrappedResultSet extends ForwardingResultSet {
       action.run();
     }
     statement.resultSetClosed(this);
-  }
-
-  @Override
-  public String getString(int columnIndex) throws SQLException {
-    return call(() -> plainType(columnIndex, delegate.getString(columnIndex)));
   }
 
   @Override
@@ -109,11 +88,6 @@ final class WrappedResultSet extends ForwardingResultSet {
   @Override
   public java.sql.Timestamp getTimestamp(int columnIndex) throws SQLException {
     return getTimestamp(columnIndex, null);
-  }
-
-  @Override
-  public String getString(String columnLabel) throws SQLException {
-    return getString(findColumn(columnLabel));
   }
 
   @Override
@@ -144,8 +118,7 @@ final class WrappedResultSet extends ForwardingResultSet {
         case Types.DATE: return getDate(columnIndex, null);
         case Types.TIME: return getTime(columnIndex, null);
         default:
-          Object value = delegate.getObject(columnIndex);
-          return value instanceof String text ? plainType(columnIndex, text) : value;
+          return delegate.getObject(columnIndex);
       }
     });
   }
