@@ -2,7 +2,6 @@ package io.tablesql;
 
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
-
 import io.tablesql.jdbc.TableSqlConnection;
 import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.settings.DriverProperty;

@@ -1,7 +1,6 @@
 package io.tablesql;
 
 import io.tablesql.errors.SqlStates;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -2,7 +2,6 @@ package io.tablesql;
 
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.SQLDataException;
