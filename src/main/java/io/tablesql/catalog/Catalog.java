@@ -55,7 +55,13 @@ public final class Catalog {
    * there is no catalog (no request is made then).
    */
   public static Contents contents(Session session, boolean mayExist) {
-    if (!mayExist || !session.settings().getBoolean(DriverProperty.CATALOG)) {
+    if (!session.settings().getBoolean(DriverProperty.CATALOG)) {
+      return Contents.EMPTY;
+    }
+    if (!mayExist) {
+      // remembered, so that writes looking for indexes (ofPhysicalTable) ask no more; only if
+      // this JVM has no entry yet: after its own DDL, forget leaves one that must be read again
+      CACHE.asMap().putIfAbsent(session.settings().cacheKey(), new Entry(Contents.EMPTY, expiry(session)));
       return Contents.EMPTY;
     }
     return cached(session);
@@ -66,8 +72,9 @@ public final class Catalog {
    * {@code catalog} property: DDL decides on it (another JVM may have changed it since).
    */
   public static Contents fresh(Session session) {
-    forget(session);
-    return cached(session);
+    Contents contents = read(session);
+    CACHE.put(session.settings().cacheKey(), new Entry(contents, expiry(session)));
+    return contents;
   }
 
   private static Contents cached(Session session) {
@@ -75,11 +82,14 @@ public final class Catalog {
     long now = System.nanoTime();
     Entry entry = CACHE.getIfPresent(key);
     if (entry == null || now - entry.expiresAtNanos() > 0) {
-      long ttl = Duration.ofSeconds(session.settings().getInt(DriverProperty.SCHEMA_TTL)).toNanos();
-      entry = new Entry(read(session), now + ttl);
+      entry = new Entry(read(session), expiry(session));
       CACHE.put(key, entry);
     }
     return entry.contents();
+  }
+
+  private static long expiry(Session session) {
+    return System.nanoTime() + Duration.ofSeconds(session.settings().getInt(DriverProperty.SCHEMA_TTL)).toNanos();
   }
 
   /**
@@ -208,9 +218,13 @@ public final class Catalog {
     forget(session);
   }
 
-  /** Forgets the cached definitions of this account and credential. */
+  /**
+   * Forgets the cached definitions of this account and credential: the next use reads them. An
+   * expired entry rather than none, so that a connection's older table list, which showed no
+   * catalog, cannot take its place ({@link #contents}).
+   */
   public static void forget(Session session) {
-    CACHE.invalidate(session.settings().cacheKey());
+    CACHE.put(session.settings().cacheKey(), new Entry(Contents.EMPTY, System.nanoTime() - 1));
   }
 
   private static String rowKey(String name) {
