@@ -8,7 +8,6 @@ import io.tablesql.session.StatementContext;
 import io.tablesql.store.RequestCounters;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -23,7 +22,7 @@ import java.util.function.Function;
  * since entries are added before their rows are written, no committed row is missed. A stale
  * entry past the grace period is removed on the way.
  */
-final class IndexScan implements Iterator<TableEntity> {
+final class IndexScan implements Iterator<List<TableEntity>> {
   /** Entries whose rows are read together: one multi-point lookup's worth. */
   private static final int BATCH = 100;
 
@@ -32,19 +31,15 @@ final class IndexScan implements Iterator<TableEntity> {
   private final Session session;
   private final String table;
   private final RequestCounters counters;
-  private final QueryRunner.Guard guard;
   private final Duration grace;
   private final boolean covered;
-  private Iterator<TableEntity> batch = Collections.emptyIterator();
 
-  private IndexScan(Iterator<TableEntity> entries, TableQuery query, StatementContext context,
-      QueryRunner.Guard guard) {
+  private IndexScan(Iterator<TableEntity> entries, TableQuery query, StatementContext context) {
     this.entries = entries;
     this.index = new IndexEntries(query.table().definition(), query.index().definition());
     this.session = query.table().session();
     this.table = query.table().name();
     this.counters = context.counters();
-    this.guard = guard;
     this.grace = IndexedWrites.grace(session);
     this.covered = query.index().covered();
   }
@@ -52,30 +47,20 @@ final class IndexScan implements Iterator<TableEntity> {
   static Iterator<TableEntity> rows(TableQuery query, Function<Operand, Object> values, StatementContext context,
       QueryRunner.Guard guard) {
     Iterator<TableEntity> entries = QueryRunner.open(query.index().entries(), null, values, context, guard);
-    return new IndexScan(entries, query, context, guard);
+    return QueryRunner.flatten(new IndexScan(entries, query, context), guard);
   }
 
   @Override
   public boolean hasNext() {
-    while (!batch.hasNext()) {
-      guard.check();
-      if (!entries.hasNext()) {
-        return false;
-      }
-      batch = nextBatch().iterator();
-    }
-    return true;
+    return entries.hasNext();
   }
 
+  /** The rows of the next entries (up to {@link #BATCH}) that still match them; may be none. */
   @Override
-  public TableEntity next() {
+  public List<TableEntity> next() {
     if (!hasNext()) {
       throw new NoSuchElementException();
     }
-    return batch.next();
-  }
-
-  private List<TableEntity> nextBatch() {
     List<TableEntity> found = new ArrayList<>();
     while (found.size() < BATCH && entries.hasNext()) {
       found.add(entries.next());

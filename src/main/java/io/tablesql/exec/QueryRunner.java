@@ -206,7 +206,8 @@ public final class QueryRunner {
     return key.chars().allMatch(c -> EntityRules.isAllowedInKey((char) c));
   }
 
-  private static Iterator<TableEntity> flatten(Iterator<List<TableEntity>> pages, Guard guard) {
+  /** The entities of {@code pages}, checking the guard before each page is asked for. */
+  static Iterator<TableEntity> flatten(Iterator<List<TableEntity>> pages, Guard guard) {
     return new Iterator<>() {
       private Iterator<TableEntity> page = Collections.emptyIterator();
 

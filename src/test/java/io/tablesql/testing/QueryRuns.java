@@ -66,4 +66,16 @@ public final class QueryRuns {
     }
     return run;
   }
+
+  /** Runs {@code ALTER INDEX index VERIFY}; its summary, the last warning it gave. */
+  public static String verify(Connection on, String index) throws SQLException {
+    try (Statement statement = on.createStatement()) {
+      statement.execute("ALTER INDEX " + index + " VERIFY");
+      String summary = null;
+      for (java.sql.SQLWarning w = statement.getWarnings(); w != null; w = w.getNextWarning()) {
+        summary = w.getMessage();
+      }
+      return summary;
+    }
+  }
 }
