@@ -13,7 +13,6 @@ import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
 import io.tablesql.session.Session;
-import io.tablesql.session.StatementContext;
 import io.tablesql.session.StatementKind;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.plan.AzureSchema;
@@ -330,9 +329,9 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       return WrappedPreparedStatement.ofDdl(call(() -> delegate.prepareStatement("VALUES 0")), this, text);
     }
     NewColumns.declare(text, session);
-    StatementContext planning = StatementContext.single(new RequestCounters(),
-        session.settings().getInt(DriverProperty.PAGE_SIZE), text.kind());
-    return new WrappedPreparedStatement(session.during(planning, () -> withFreshTables(action)), this, text);
+    // planned as a statement of its kind (an UPDATE of a lookup table reads it fresh: LookupCache)
+    return new WrappedPreparedStatement(session.during(session.detached(text.kind()), () -> withFreshTables(action)),
+        this, text);
   }
 
   /**

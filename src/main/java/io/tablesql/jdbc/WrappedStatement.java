@@ -64,13 +64,19 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
     return delegate;
   }
 
-  /**
-   * Runs an execution of {@code text} as this statement's, translating any failure. An INSERT or
-   * UPSERT may name properties no sampled entity has ({@link NewColumns}).
-   */
+  /** Runs an execution of {@code text} as this statement's, translating any failure. */
   final <T> T execution(StatementText text, SqlAction<T> action) throws SQLException {
-    NewColumns.declare(text, connection.session());
     return run(context -> action.run(), text.kind(), null);
+  }
+
+  /**
+   * SQL given to this Statement, analysed before it is planned: an INSERT or UPSERT may name
+   * properties no sampled entity has ({@link NewColumns}). A PreparedStatement's was at prepare.
+   */
+  private StatementText analysed(String sql) {
+    StatementText text = StatementText.of(sql);
+    NewColumns.declare(text, connection.session());
+    return text;
   }
 
   /**
@@ -194,7 +200,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
   @Override
   public ResultSet executeQuery(String written) throws SQLException {
     String sql = JdbcEscapes.translate(written);
-    return ReservedAliases.run(sql, text -> executeQueryAsWritten(StatementText.of(text)));
+    return ReservedAliases.run(sql, text -> executeQueryAsWritten(analysed(text)));
   }
 
   private ResultSet executeQueryAsWritten(StatementText text) throws SQLException {
@@ -256,7 +262,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
   @Override
   public long executeLargeUpdate(String written) throws SQLException {
     String sql = JdbcEscapes.translate(written);
-    return ReservedAliases.run(sql, text -> updateResult(StatementText.of(text), () -> delegate.executeLargeUpdate(text)));
+    return ReservedAliases.run(sql, text -> updateResult(analysed(text), () -> delegate.executeLargeUpdate(text)));
   }
 
   /** An update count as an int, as Calcite's int methods give it: Integer.MAX_VALUE when larger. */
@@ -271,7 +277,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
   }
 
   private boolean executeAsWritten(String sql) throws SQLException {
-    StatementText text = StatementText.of(sql);
+    StatementText text = analysed(sql);
     if (text.kind() == StatementKind.QUERY && connection.planCache().enabled()) {
       executeQueryAsWritten(text);
       return true;

@@ -184,7 +184,11 @@ public final class Session {
    */
   public StatementContext executing() {
     StatementContext context = executing.get();
-    return context != null ? context : StatementContext.single(new RequestCounters(),
-        settings.getInt(DriverProperty.PAGE_SIZE), StatementKind.QUERY);
+    return context != null ? context : detached(StatementKind.QUERY);
+  }
+
+  /** A context of a statement of {@code kind} whose counts go nowhere: for preparing, or the driver's own work. */
+  public StatementContext detached(StatementKind kind) {
+    return StatementContext.single(new RequestCounters(), settings.getInt(DriverProperty.PAGE_SIZE), kind);
   }
 }
