@@ -203,7 +203,12 @@ public final class QueryRunner {
   }
 
   private static boolean storable(String key) {
-    return key.chars().allMatch(c -> EntityRules.isAllowedInKey((char) c));
+    for (int i = 0; i < key.length(); i++) {
+      if (!EntityRules.isAllowedInKey(key.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The entities of {@code pages}, checking the guard before each page is asked for. */

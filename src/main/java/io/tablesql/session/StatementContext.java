@@ -18,10 +18,12 @@ public final class StatementContext {
   private final RequestCounters counters;
   private final int pageSize;
   private final List<StatementKind> kinds;
-  private final Map<WriteOperation.EntityKey, TableEntity> readEntities = new ConcurrentHashMap<>();
-  private final Map<List<Object>, java.util.Deque<WriteOperation.EntityKey>> rowEntities = new ConcurrentHashMap<>();
+  /** Entities read by an UPDATE or DELETE, and the rows they became; null for statements that do not read to write. */
+  private final Map<WriteOperation.EntityKey, TableEntity> readEntities;
+  private final Map<List<Object>, java.util.Deque<WriteOperation.EntityKey>> rowEntities;
+  /** A batch's writes and the execution each came from; null outside a batch. */
   private final List<WriteOperation> batch;
-  private final Map<WriteOperation, Integer> batchRows = new java.util.IdentityHashMap<>();
+  private final Map<WriteOperation, Integer> batchRows;
   private int executions;
   private final List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -29,7 +31,12 @@ public final class StatementContext {
     this.counters = counters;
     this.pageSize = pageSize;
     this.kinds = kinds;
+    // a point lookup executed again and again makes none of these
+    boolean readsToWrite = kinds.stream().anyMatch(StatementKind::readsBeforeWriting);
+    this.readEntities = readsToWrite ? new ConcurrentHashMap<>() : null;
+    this.rowEntities = readsToWrite ? new ConcurrentHashMap<>() : null;
     this.batch = batch ? new ArrayList<>() : null;
+    this.batchRows = batch ? new java.util.IdentityHashMap<>() : null;
   }
 
   public static StatementContext single(RequestCounters counters, int pageSize, StatementKind kind) {
@@ -74,7 +81,7 @@ public final class StatementContext {
   }
 
   public TableEntity readEntity(WriteOperation.EntityKey key) {
-    return readEntities.remove(key);
+    return readEntities == null ? null : readEntities.remove(key);
   }
 
   /**
@@ -91,7 +98,7 @@ public final class StatementContext {
 
   /** The entity a row read by this statement came from (each once: equal rows are different entities), or null. */
   public WriteOperation.EntityKey takeRow(String table, List<Object> row) {
-    java.util.Deque<WriteOperation.EntityKey> keys = rowEntities.get(rowKey(table, row));
+    java.util.Deque<WriteOperation.EntityKey> keys = rowEntities == null ? null : rowEntities.get(rowKey(table, row));
     return keys == null ? null : keys.poll();
   }
 
