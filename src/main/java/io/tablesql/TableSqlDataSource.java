@@ -108,6 +108,11 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.STRICT_ATOMICITY, strictAtomicity);
   }
 
+  /** {@code jdk} or {@code netty}: the HTTP client requests go through. */
+  public void setHttpClient(String httpClient) {
+    set(DriverProperty.HTTP_CLIENT, httpClient);
+  }
+
   /** {@code merge} or {@code replace}: what UPSERT does to an existing entity. */
   public void setUpsertMode(String upsertMode) {
     set(DriverProperty.UPSERT_MODE, upsertMode);

@@ -1,6 +1,7 @@
 package io.tablesql;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.testing.TestAccount;
@@ -77,6 +78,20 @@ class DriverJarIT {
           assertThat(resultSet.getTimestamp(1)).hasToString("2014-04-22 14:19:55.0");
         }
       }
+    }
+  }
+
+  @Test
+  void nettyIsRefusedByNameWithoutIt() throws Exception {
+    try (URLClassLoader loader = new URLClassLoader(
+        new URL[] {Path.of(System.getProperty("tablesql.driverJar")).toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+      Driver driver = (Driver) Class.forName("io.tablesql.TableSqlDriver", true, loader).getDeclaredConstructor()
+          .newInstance();
+      assertThatThrownBy(() -> driver.connect(TestAccount.url("httpClient=netty"), new Properties()))
+          .isInstanceOfSatisfying(java.sql.SQLException.class, e -> {
+            assertThat(e.getSQLState()).isEqualTo("08001");
+            assertThat(e.getMessage()).contains("azure-core-http-netty").contains("httpClient=jdk");
+          });
     }
   }
 

@@ -189,7 +189,12 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   public static TableSqlConnection open(ConnectionSettings settings) throws SQLException {
     Properties calcite = calciteProperties();
     PlannerWarmup.startOnce(CALCITE, calcite);
-    TableStore store = new TableStore(settings);
+    TableStore store;
+    try {
+      store = new TableStore(settings);
+    } catch (StoreException e) {
+      throw e.toSqlException();
+    }
     try {
       Session session = new Session(settings, store);
       List<String> listing = listTables(settings, store);

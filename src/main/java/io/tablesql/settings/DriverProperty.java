@@ -27,6 +27,10 @@ public enum DriverProperty {
           + "ranges; N splits every such scan into up to N."),
   REQUEST_TIMEOUT("requestTimeoutSeconds", "30",
       "Seconds to wait for one response from the service before failing the request."),
+  HTTP_CLIENT("httpClient", "jdk",
+      "The HTTP client requests go through: jdk (the JDK's HttpClient, which the driver jar carries) or netty "
+          + "(azure-core-http-netty, the Azure SDK's default transport, for applications that have it on their class "
+          + "path; not with the driver jar, which has no Netty).", "jdk", "netty"),
   MAX_RETRIES("maxRetries", "3",
       "Retries of a request that failed with a transient error (throttling, timeouts, 5xx)."),
   MAX_REQUESTS_PER_SECOND("maxRequestsPerSecond", "0",

@@ -4,12 +4,14 @@ import com.azure.core.credential.AzureNamedKeyCredential;
 import com.azure.core.credential.AzureSasCredential;
 import com.azure.core.exception.HttpResponseException;
 import com.azure.core.http.HttpClient;
+import com.azure.core.http.HttpClientProvider;
 import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
 import com.azure.core.http.policy.ExponentialBackoffOptions;
 import com.azure.core.http.policy.RetryOptions;
 import com.azure.core.http.rest.PagedResponse;
 import com.azure.core.http.rest.Response;
 import com.azure.core.util.Context;
+import com.azure.core.util.HttpClientOptions;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
@@ -35,6 +37,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The only code that talks to the Azure Data Tables SDK: listing, creating and deleting tables,
@@ -46,6 +49,7 @@ import java.util.Optional;
 public final class TableStore {
   /** Where the SDK looks for the ETag that a conditional write sends as If-Match. */
   private static final String ETAG_PROPERTY = "odata.etag";
+  private static final String NETTY_PROVIDER = "com.azure.core.http.netty.NettyAsyncHttpClientProvider";
   private static final String TABLE_BEING_DELETED = "TableBeingDeleted";
   /** The service's error codes for an entity over its limits. */
   private static final java.util.Set<String> ENTITY_LIMITS = java.util.Set.of("TooManyProperties",
@@ -77,11 +81,12 @@ public final class TableStore {
 
   private static TableServiceClient buildService(ConnectionSettings settings, AccountMetrics metrics) {
     Duration timeout = Duration.ofSeconds(settings.getInt(DriverProperty.REQUEST_TIMEOUT));
-    HttpClient http = new JdkHttpClientBuilder()
-        .connectionTimeout(Duration.ofSeconds(Math.min(10, timeout.getSeconds())))
-        .responseTimeout(timeout)
-        .readTimeout(timeout)
-        .build();
+    Duration connectTimeout = Duration.ofSeconds(Math.min(10, timeout.getSeconds()));
+    HttpClient http = settings.get(DriverProperty.HTTP_CLIENT).equalsIgnoreCase("netty")
+        ? HttpClient.createDefault(new HttpClientOptions().setHttpClientProvider(nettyProvider())
+            .setConnectTimeout(connectTimeout).setResponseTimeout(timeout).setReadTimeout(timeout))
+        : new JdkHttpClientBuilder().connectionTimeout(connectTimeout).responseTimeout(timeout).readTimeout(timeout)
+            .build();
     TableServiceClientBuilder builder = new TableServiceClientBuilder()
         .endpoint(settings.tableEndpoint())
         .httpClient(http)
@@ -100,6 +105,21 @@ public final class TableStore {
       builder.credential(new AzureSasCredential(settings.sharedAccessSignature().reveal()));
     }
     return builder.buildClient();
+  }
+
+  /**
+   * The SDK's provider of Netty clients, looked up by name: the driver does not depend on Netty,
+   * an application that has azure-core-http-netty (the SDK's default transport) may choose it.
+   */
+  private static Class<? extends HttpClientProvider> nettyProvider() {
+    try {
+      return Class.forName(NETTY_PROVIDER, false, TableStore.class.getClassLoader())
+          .asSubclass(HttpClientProvider.class);
+    } catch (ClassNotFoundException | ClassCastException | LinkageError e) {
+      throw new StoreException("httpClient=netty needs com.azure:azure-core-http-netty on the application's class "
+          + "path, next to the driver as a Maven dependency (the driver jar has no Netty and cannot use one). Add "
+          + "it, or use httpClient=jdk.", SqlStates.UNABLE_TO_CONNECT, null);
+    }
   }
 
   /** Stops counting in the account's metrics (the last store of an account withdraws its MXBean); idempotent. */
@@ -486,12 +506,17 @@ public final class TableStore {
             + cause.getClass().getSimpleName() + "). Check TableEndpoint (or AccountName and "
             + "EndpointSuffix) and that the service or emulator is running.", SqlStates.UNABLE_TO_CONNECT, null);
       }
-      if (cause instanceof HttpTimeoutException) {
+      if (cause instanceof HttpTimeoutException || cause instanceof TimeoutException || isNettyTimeout(cause)) {
         return new StoreException("The Table service at " + endpoint + " did not answer in time while trying to "
             + action + ". Raise requestTimeoutSeconds or retry.", SqlStates.COMMUNICATION_FAILURE, null);
       }
     }
     return new StoreException("Failed to " + action + " at " + endpoint + ": " + e.getClass().getSimpleName()
         + ".", SqlStates.COMMUNICATION_FAILURE, null);
+  }
+
+  /** Netty's read, write and response timeouts, named rather than imported: Netty is optional. */
+  private static boolean isNettyTimeout(Throwable cause) {
+    return cause.getClass().getName().startsWith("io.netty.handler.timeout.");
   }
 }

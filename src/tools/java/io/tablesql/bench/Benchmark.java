@@ -49,7 +49,9 @@ import reactor.core.publisher.Mono;
  * {@code tablesql.bench.coldOptions} (space-separated) more JVM options for every cold-start
  * process of both sides, e.g. {@code -XX:TieredStopAtLevel=1}; {@code tablesql.bench.profile} ({@code netty}, {@code jdk}
  * or {@code sql}) runs only that side of each case, three times as often, for a profiler
- * ({@code -XX:StartFlightRecording}).
+ * ({@code -XX:StartFlightRecording}); {@code tablesql.bench.sqlOptions} adds driver properties to tablesql's
+ * connections, e.g. {@code httpClient=netty} (with {@code cases} leaving out the cold starts, which run the
+ * driver jar: it has no Netty).
  */
 public final class Benchmark {
   private static final int PARTITIONS = 50;
@@ -75,10 +77,11 @@ public final class Benchmark {
         Sdk.of("JDK", sdkBuilder(endpoint).httpClient(new JdkHttpClientBuilder().build())));
     this.service = sdks.get(0).service();
     this.endpoint = endpoint;
-    this.url = endpoint.equals(emulator.tableEndpoint())
+    String options = System.getProperty("tablesql.bench.sqlOptions", "");
+    this.url = (endpoint.equals(emulator.tableEndpoint())
         ? "jdbc:tablesql:" + emulator.connectionString() + ";lookupTables=" + LOOKUP
         : "jdbc:tablesql:TableEndpoint=" + endpoint + ";AccountName=" + LocalEmulator.ACCOUNT + ";AccountKey="
-            + LocalEmulator.KEY + ";lookupTables=" + LOOKUP;
+            + LocalEmulator.KEY + ";lookupTables=" + LOOKUP) + (options.isEmpty() ? "" : ";" + options);
   }
 
   private static TableServiceClientBuilder sdkBuilder(String endpoint) {
