@@ -32,7 +32,10 @@ public final class StatementContext {
     this.pageSize = pageSize;
     this.kinds = kinds;
     // a point lookup executed again and again makes none of these
-    boolean readsToWrite = kinds.stream().anyMatch(StatementKind::readsBeforeWriting);
+    boolean readsToWrite = false;
+    for (StatementKind kind : kinds) {
+      readsToWrite |= kind.readsBeforeWriting();
+    }
     this.readEntities = readsToWrite ? new ConcurrentHashMap<>() : null;
     this.rowEntities = readsToWrite ? new ConcurrentHashMap<>() : null;
     this.batch = batch ? new ArrayList<>() : null;
