@@ -198,6 +198,7 @@ public final class Benchmark {
           return sqlCost(point, count(point.executeQuery()));
         });
       }
+      threadedLookups(next);
       try (Statement statement = connection.createStatement()) {
         SdkRun sdkGet = sdk -> {
           long before = sdk.requests().get();
@@ -478,6 +479,80 @@ public final class Benchmark {
    * Runs a case on every SDK side and tablesql, alternately, and adds its row: the medians, the
    * ratio of tablesql to the faster SDK side, and to each.
    */
+  /**
+   * Point lookups on 8 threads at once: tablesql with a connection and a PreparedStatement per
+   * thread, the SDK sharing its side's client (thread-safe, as an expert would). What serialises
+   * or allocates per execution shows here.
+   */
+  private void threadedLookups(int[] next) throws Exception {
+    String name = "point lookups, 8 threads with a connection each (50 per thread)";
+    if (!cases.isEmpty() && cases.stream().noneMatch(name::contains)) {
+      return;
+    }
+    int threads = 8;
+    int perThread = 50;
+    java.util.concurrent.atomic.AtomicInteger keys = new java.util.concurrent.atomic.AtomicInteger(next[0]);
+    List<Connection> connections = new ArrayList<>();
+    List<PreparedStatement> lookups = new ArrayList<>();
+    try {
+      for (int t = 0; t < threads; t++) {
+        connections.add(DriverManager.getConnection(url));
+        lookups.add(connections.get(t).prepareStatement(
+            "SELECT Name FROM " + BIG + " WHERE PartitionKey = ? AND RowKey = ?"));
+      }
+      compare(name, 20, 30, sdk -> {
+        long before = sdk.requests().get();
+        onThreads(threads, t -> {
+          for (int n = 0; n < perThread; n++) {
+            int i = keys.getAndIncrement();
+            sdk.big().getEntity(partition(i % PARTITIONS), row(i % PER_PARTITION));
+          }
+          return new long[3];
+        });
+        return sdk.cost(before, threads * perThread, threads * perThread);
+      }, () -> onThreads(threads, t -> {
+        long[] cost = new long[3];
+        PreparedStatement lookup = lookups.get(t);
+        for (int n = 0; n < perThread; n++) {
+          int i = keys.getAndIncrement();
+          lookup.setString(1, partition(i % PARTITIONS));
+          lookup.setString(2, row(i % PER_PARTITION));
+          long[] one = sqlCost(lookup, count(lookup.executeQuery()));
+          for (int k = 0; k < 3; k++) {
+            cost[k] += one[k];
+          }
+        }
+        return cost;
+      }));
+    } finally {
+      for (Connection c : connections) {
+        c.close();
+      }
+    }
+  }
+
+  /** Runs {@code task} for threads 0 to n - 1 at once on the pool; the sum of their costs. */
+  private long[] onThreads(int n, ThreadTask task) throws Exception {
+    List<java.util.concurrent.Future<long[]>> running = new ArrayList<>();
+    for (int t = 0; t < n; t++) {
+      int thread = t;
+      running.add(pool.submit(() -> task.run(thread)));
+    }
+    long[] sum = new long[3];
+    for (java.util.concurrent.Future<long[]> one : running) {
+      long[] cost = one.get();
+      for (int k = 0; k < 3; k++) {
+        sum[k] += cost[k];
+      }
+    }
+    return sum;
+  }
+
+  /** One thread's part of a threaded case, and what it cost (requests, entities, rows). */
+  private interface ThreadTask {
+    long[] run(int thread) throws Exception;
+  }
+
   private void compare(String name, int warmups, int repetitions, SdkRun sdk, Measurement.Run sql)
       throws Exception {
     if (!cases.isEmpty() && cases.stream().noneMatch(name::contains)) {
