@@ -186,6 +186,13 @@ public final class QueryRunner {
 
   /** Keys with their parameters bound, without NULLs or repeats, in key order. */
   private static List<TableQuery.Key> boundKeys(TableQuery query, Function<Operand, Object> values) {
+    if (query.keys().size() == 1) { // a point lookup, executed again and again: no set to order one key
+      TableQuery.Key key = query.keys().get(0);
+      Object partition = values.apply(key.partitionKey());
+      Object row = values.apply(key.rowKey());
+      return partition == null || row == null ? List.of()
+          : List.of(new TableQuery.Key(Operand.literal(partition), Operand.literal(row)));
+    }
     TreeSet<TableQuery.Key> keys = new TreeSet<>(KEY_ORDER);
     for (TableQuery.Key key : query.keys()) {
       Object partition = values.apply(key.partitionKey());

@@ -107,7 +107,11 @@ public record TableQuery(StoredTable table, TableShape shape, AccessPath path, L
   }
 
   public List<Column> columns() {
-    return projection.stream().map(i -> shape.columns().get(i)).collect(Collectors.toList());
+    List<Column> columns = new ArrayList<>(projection.size());
+    for (int i : projection) {
+      columns.add(shape.columns().get(i));
+    }
+    return columns;
   }
 
   /**
