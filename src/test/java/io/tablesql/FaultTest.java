@@ -41,10 +41,7 @@ class FaultTest {
   static Connection connectThrough(FaultyProxy proxy, String... properties) throws SQLException {
     StringBuilder url = new StringBuilder("jdbc:tablesql:TableEndpoint=" + proxy.base() + "/" + LocalEmulator.ACCOUNT
         + ";AccountName=" + LocalEmulator.ACCOUNT + ";AccountKey=" + LocalEmulator.KEY);
-    for (String property : properties) {
-      url.append(';').append(property);
-    }
-    return DriverManager.getConnection(url.toString());
+    return DriverManager.getConnection(TestAccount.withProperties(url, properties));
   }
 
   @Test

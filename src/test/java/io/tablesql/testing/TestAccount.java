@@ -49,7 +49,19 @@ public final class TestAccount {
   }
 
   public static String url(String... properties) {
-    StringBuilder url = new StringBuilder("jdbc:tablesql:").append(emulator().connectionString());
+    return withProperties(new StringBuilder("jdbc:tablesql:").append(emulator().connectionString()), properties);
+  }
+
+  /**
+   * {@code url} with the given driver properties, after those of the system property
+   * {@code tablesql.test.driverProperties} (semicolon-separated), which runs the tests under
+   * other settings, e.g. the fault tests over Netty ({@code -Dtablesql.test.driverProperties=httpClient=netty}).
+   */
+  public static String withProperties(StringBuilder url, String... properties) {
+    String common = System.getProperty("tablesql.test.driverProperties", "");
+    if (!common.isEmpty()) {
+      url.append(';').append(common);
+    }
     for (String property : properties) {
       url.append(';').append(property);
     }
