@@ -5,6 +5,7 @@ import com.azure.core.credential.AzureSasCredential;
 import com.azure.core.exception.HttpResponseException;
 import com.azure.core.http.HttpClient;
 import com.azure.core.http.HttpClientProvider;
+import com.azure.core.http.HttpHeaderName;
 import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
 import com.azure.core.http.policy.ExponentialBackoffOptions;
 import com.azure.core.http.policy.RetryOptions;
@@ -50,6 +51,13 @@ public final class TableStore {
   /** Where the SDK looks for the ETag that a conditional write sends as If-Match. */
   private static final String ETAG_PROPERTY = "odata.etag";
   private static final String NETTY_PROVIDER = "com.azure.core.http.netty.NettyAsyncHttpClientProvider";
+  /**
+   * Netty clients by request timeout, shared by the JVM's connections: each has a connection
+   * pool that is never closed, which one client per connection would leave behind.
+   */
+  private static final java.util.Map<Duration, HttpClient> NETTY_CLIENTS =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  private static final HttpHeaderName ERROR_CODE = HttpHeaderName.fromString("x-ms-error-code");
   private static final String TABLE_BEING_DELETED = "TableBeingDeleted";
   /** The service's error codes for an entity over its limits. */
   private static final java.util.Set<String> ENTITY_LIMITS = java.util.Set.of("TooManyProperties",
@@ -83,8 +91,8 @@ public final class TableStore {
     Duration timeout = Duration.ofSeconds(settings.getInt(DriverProperty.REQUEST_TIMEOUT));
     Duration connectTimeout = Duration.ofSeconds(Math.min(10, timeout.getSeconds()));
     HttpClient http = settings.get(DriverProperty.HTTP_CLIENT).equalsIgnoreCase("netty")
-        ? HttpClient.createDefault(new HttpClientOptions().setHttpClientProvider(nettyProvider())
-            .setConnectTimeout(connectTimeout).setResponseTimeout(timeout).setReadTimeout(timeout))
+        ? NETTY_CLIENTS.computeIfAbsent(timeout, t -> nettyClient(new HttpClientOptions()
+            .setConnectTimeout(connectTimeout).setResponseTimeout(t).setReadTimeout(t)))
         : new JdkHttpClientBuilder().connectionTimeout(connectTimeout).responseTimeout(timeout).readTimeout(timeout)
             .build();
     TableServiceClientBuilder builder = new TableServiceClientBuilder()
@@ -108,17 +116,20 @@ public final class TableStore {
   }
 
   /**
-   * The SDK's provider of Netty clients, looked up by name: the driver does not depend on Netty,
-   * an application that has azure-core-http-netty (the SDK's default transport) may choose it.
+   * A client of the SDK's Netty transport, whose provider is looked up by name: the driver does
+   * not depend on Netty, an application that has azure-core-http-netty (the SDK's default) may
+   * choose it. One that cannot be made (absent, or built against another Reactor than the
+   * driver jar's relocated one) refuses the connection by name.
    */
-  private static Class<? extends HttpClientProvider> nettyProvider() {
+  private static HttpClient nettyClient(HttpClientOptions options) {
     try {
-      return Class.forName(NETTY_PROVIDER, false, TableStore.class.getClassLoader())
-          .asSubclass(HttpClientProvider.class);
-    } catch (ClassNotFoundException | ClassCastException | LinkageError e) {
+      Class<? extends HttpClientProvider> provider = Class.forName(NETTY_PROVIDER, false,
+          TableStore.class.getClassLoader()).asSubclass(HttpClientProvider.class);
+      return HttpClient.createDefault(options.setHttpClientProvider(provider));
+    } catch (ClassNotFoundException | RuntimeException | LinkageError e) {
       throw new StoreException("httpClient=netty needs com.azure:azure-core-http-netty on the application's class "
-          + "path, next to the driver as a Maven dependency (the driver jar has no Netty and cannot use one). Add "
-          + "it, or use httpClient=jdk.", SqlStates.UNABLE_TO_CONNECT, null);
+          + "path, next to the driver as a Maven dependency (the driver jar has no Netty and cannot use one): "
+          + e.getClass().getSimpleName() + ". Add it, or use httpClient=jdk.", SqlStates.UNABLE_TO_CONNECT, null);
     }
   }
 
@@ -243,7 +254,7 @@ public final class TableStore {
       try {
         Response<TableClient> response = service.createTableWithResponse(table, null, context(counters, table, null));
         status = response.getStatusCode();
-        code = response.getHeaders().getValue("x-ms-error-code");
+        code = response.getHeaders().getValue(ERROR_CODE);
       } catch (HttpResponseException e) {
         if (e.getResponse() == null || e.getResponse().getStatusCode() != 409) {
           throw translate(e, "create table " + table);
@@ -364,7 +375,7 @@ public final class TableStore {
         default -> throw new IllegalStateException(operation.kind() + " is resolved before sending");
       };
       metrics.entitiesWritten(1);
-      return new EntityWrite(response.getStatusCode(), response.getHeaders().getValue("ETag"));
+      return new EntityWrite(response.getStatusCode(), response.getHeaders().getValue(HttpHeaderName.ETAG));
     } catch (HttpResponseException e) {
       int status = e.getResponse() == null ? 0 : e.getResponse().getStatusCode();
       if ((status == 404 && !"TableNotFound".equals(errorCode(e))) || status == 409 || status == 412) {
@@ -448,7 +459,7 @@ public final class TableStore {
         && service.getValue().getErrorCode() != null) {
       return service.getValue().getErrorCode().toString();
     }
-    return e.getResponse() == null ? null : e.getResponse().getHeaderValue("x-ms-error-code");
+    return e.getResponse() == null ? null : e.getResponse().getHeaderValue(ERROR_CODE);
   }
 
   /** One client per table: building one per request costs more than a point read itself. */
@@ -473,7 +484,7 @@ public final class TableStore {
     }
     if (e instanceof HttpResponseException http && http.getResponse() != null) {
       int status = http.getResponse().getStatusCode();
-      String code = http.getResponse().getHeaderValue("x-ms-error-code");
+      String code = http.getResponse().getHeaderValue(ERROR_CODE);
       String detail = code != null ? code : "HTTP " + status;
       if (status == 403 && !accountKey && code != null && code.startsWith("Authorization")) {
         return new StoreException("The credentials are not permitted to " + action + " at " + endpoint + " ("
