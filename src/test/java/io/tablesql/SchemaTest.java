@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.FaultyProxy;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -124,6 +125,27 @@ class SchemaTest {
         assertThat(immediate.isValid(1)).isTrue();
         assertThat(statement).isNotNull();
       }
+    }
+  }
+
+  @Test
+  void aSampleOfATableLargerThanItIsOneRequest() throws Exception {
+    List<TableEntity> entities = new ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      entities.add(new TableEntity("p", String.format("r%02d", i)).addProperty(i < 10 ? "Early" : "Late", i));
+    }
+    String table = TestAccount.newTable("Sampled", entities.toArray(new TableEntity[0])).getTableName();
+    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
+         Connection connection = FaultTest.connectThrough(proxy, "sampleSize=10");
+         ResultSet columns = connection.getMetaData().getColumns(null, null, table, null)) {
+      List<String> names = new ArrayList<>();
+      while (columns.next()) {
+        names.add(columns.getString("COLUMN_NAME"));
+      }
+      // the first 10 entities only, from one request of 10: the page after them is not asked for
+      assertThat(names).contains("Early").doesNotContain("Late");
+      assertThat(proxy.seen().stream().filter(request -> request.isQuery() && request.path().contains(table)))
+          .singleElement().satisfies(request -> assertThat(request.query()).containsEntry("$top", "10"));
     }
   }
 }

@@ -1,14 +1,13 @@
 package io.tablesql.catalog;
 
-import com.azure.data.tables.models.TableEntity;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
+import io.tablesql.store.TableStore;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 
@@ -67,23 +66,7 @@ public final class ShapeCache {
 
   private static TableShape sample(Session session, String table) {
     int sampleSize = session.settings().getInt(DriverProperty.SAMPLE_SIZE);
-    List<TableEntity> sample = new ArrayList<>();
-    Iterator<List<TableEntity>> pages = session.store()
-        .query(table, null, null, Math.min(1000, sampleSize), new RequestCounters());
-    boolean complete = true;
-    while (pages.hasNext()) {
-      if (sample.size() >= sampleSize) {
-        complete = false;
-        break;
-      }
-      for (TableEntity entity : pages.next()) {
-        if (sample.size() == sampleSize) {
-          complete = false;
-          break;
-        }
-        sample.add(entity);
-      }
-    }
-    return TableShape.infer(table, DeclaredColumns.read(session, table), sample, complete);
+    TableStore.Sample sample = session.store().sample(table, sampleSize, new RequestCounters());
+    return TableShape.infer(table, DeclaredColumns.read(session, table), sample.entities(), sample.complete());
   }
 }

@@ -241,6 +241,41 @@ public final class TableStore {
     };
   }
 
+  /** A table's first entities, and whether they are all of it. */
+  public record Sample(List<TableEntity> entities, boolean complete) {
+  }
+
+  /**
+   * The first {@code size} entities of a table, in pages of at most 1000. Whether there are more
+   * is told by the last page's continuation, so a table larger than the sample costs no request
+   * for the page after it.
+   */
+  public Sample sample(String table, int size, RequestCounters counters) {
+    ListEntitiesOptions options = new ListEntitiesOptions().setTop(Math.min(1000, size));
+    List<TableEntity> entities = new ArrayList<>();
+    try {
+      Iterator<PagedResponse<TableEntity>> pages = client(table).listEntities(options, null,
+          context(counters, table, null)).iterableByPage().iterator();
+      while (pages.hasNext()) {
+        PagedResponse<TableEntity> page = pages.next();
+        List<TableEntity> values = page.getValue();
+        counters.addEntities(values.size());
+        metrics.entitiesRead(values.size());
+        int taken = Math.min(values.size(), size - entities.size());
+        entities.addAll(values.subList(0, taken));
+        if (entities.size() == size) {
+          return new Sample(entities, taken == values.size() && page.getContinuationToken() == null);
+        }
+        if (page.getContinuationToken() == null) {
+          break;
+        }
+      }
+      return new Sample(entities, true);
+    } catch (RuntimeException e) {
+      throw translate(e, "query table " + table);
+    }
+  }
+
   /**
    * Creates a table; false if it exists already. A name the service is still deleting (Azure
    * keeps a dropped table's name busy for a while) is tried again until tableDeleteWaitSeconds.
