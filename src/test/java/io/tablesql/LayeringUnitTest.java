@@ -36,6 +36,7 @@ class LayeringUnitTest {
       "io.tablesql.store",
       "io.tablesql.txn",
       "io.tablesql.settings",
+      "io.tablesql.parser",
       "io.tablesql.errors");
 
   private static final Path SOURCES = Path.of("src/main/java/io/tablesql");

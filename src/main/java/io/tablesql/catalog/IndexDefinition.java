@@ -96,7 +96,7 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
     } else {
       layout = new KeyLayout(indexed, rowKeys);
     }
-    return new TableDefinition(name, table, entryColumns, layout, List.of());
+    return new TableDefinition(name, table, entryColumns, layout);
   }
 
   private static Column notNull(Column column) {

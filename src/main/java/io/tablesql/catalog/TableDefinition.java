@@ -24,9 +24,11 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *
  * @param name          the SQL name, as declared
  * @param physicalTable the Azure table its entities are stored in
+ * @param droppedColumns columns dropped by ALTER TABLE whose values the entities still hold, so a
+ *                       column of the same name cannot be added back (it would show them)
  */
 public record TableDefinition(String name, String physicalTable, List<Column> columns, KeyLayout layout,
-    List<IndexDefinition> indexes) {
+    List<IndexDefinition> indexes, List<String> droppedColumns) {
   /**
    * The newest catalog format this class reads: 1, table definitions as JSON with keys in
    * {@link KeyEncoding} version 1; 2, the same with secondary indexes. A table without indexes is
@@ -41,14 +43,34 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
     // an existing table's writer may have stored whole numbers of a DOUBLE column as Int32 or Int64
     columns = layout.isMapped() ? columns.stream().map(Column::readingAnyNumber).toList() : List.copyOf(columns);
     indexes = List.copyOf(indexes);
+    droppedColumns = List.copyOf(droppedColumns);
   }
 
   public TableDefinition(String name, String physicalTable, List<Column> columns, KeyLayout layout) {
-    this(name, physicalTable, columns, layout, List.of());
+    this(name, physicalTable, columns, layout, List.of(), List.of());
   }
 
   public TableDefinition withIndexes(List<IndexDefinition> newIndexes) {
-    return new TableDefinition(name, physicalTable, columns, layout, newIndexes);
+    return new TableDefinition(name, physicalTable, columns, layout, newIndexes, droppedColumns);
+  }
+
+  /** The definition with a column added (ALTER TABLE ... ADD COLUMN). */
+  public TableDefinition withColumnAdded(Column column) {
+    List<Column> changed = new ArrayList<>(columns);
+    changed.add(column);
+    return new TableDefinition(name, physicalTable, changed, layout, indexes, droppedColumns);
+  }
+
+  /**
+   * The definition without a column (ALTER TABLE ... DROP COLUMN). The entities keep its values
+   * (no entity is rewritten), so the name is remembered: see {@link #droppedColumns}.
+   */
+  public TableDefinition withColumnDropped(Column column) {
+    List<Column> changed = new ArrayList<>(columns);
+    changed.remove(column);
+    List<String> dropped = new ArrayList<>(droppedColumns);
+    dropped.add(column.name());
+    return new TableDefinition(name, physicalTable, changed, layout, indexes, dropped);
   }
 
   /** The index of a name (case-insensitively), or null. */
@@ -99,6 +121,10 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
     for (IndexDefinition index : indexes) {
       index.write(root.withArray("indexes").addObject());
     }
+    if (!droppedColumns.isEmpty()) {
+      ArrayNode dropped = root.putArray("droppedColumns"); // drivers before ALTER TABLE ignore it
+      droppedColumns.forEach(dropped::add);
+    }
     return root.toString();
   }
 
@@ -148,7 +174,10 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
       for (JsonNode index : root.path("indexes")) {
         indexes.add(IndexDefinition.read(index));
       }
-      return new TableDefinition(root.path("name").asText(), root.path("table").asText(), columns, layout, indexes);
+      List<String> dropped = new ArrayList<>();
+      root.path("droppedColumns").forEach(node -> dropped.add(node.asText()));
+      return new TableDefinition(root.path("name").asText(), root.path("table").asText(), columns, layout, indexes,
+          dropped);
     } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
       throw new IllegalArgumentException("unreadable table definition: " + e.getMessage(), e);
     }

@@ -3,10 +3,21 @@ package io.tablesql.ddl;
 import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.Column;
 import io.tablesql.catalog.DeclaredColumns;
+import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.ShapeCache;
+import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.ViewDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
+import io.tablesql.parser.DropBehavior;
+import io.tablesql.parser.SqlAlterIndex;
+import io.tablesql.parser.SqlAlterTable;
+import io.tablesql.parser.SqlCreateIndex;
+import io.tablesql.parser.SqlCreateTable;
+import io.tablesql.parser.SqlDropIndex;
+import io.tablesql.parser.SqlDropTable;
+import io.tablesql.parser.SqlDropView;
+import io.tablesql.parser.SqlTableKey;
 import io.tablesql.plan.AzureSchema;
 import io.tablesql.session.Session;
 import io.tablesql.store.EdmType;
@@ -23,26 +34,20 @@ import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.server.DdlExecutorImpl;
-import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.ddl.SqlCheckConstraint;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
-import org.apache.calcite.sql.ddl.SqlCreateFunction;
-import org.apache.calcite.sql.ddl.SqlCreateTable;
 import org.apache.calcite.sql.ddl.SqlCreateView;
-import org.apache.calcite.sql.ddl.SqlDropTable;
-import org.apache.calcite.sql.ddl.SqlDropView;
 import org.apache.calcite.sql.ddl.SqlKeyConstraint;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * DDL on the storage account: CREATE and DROP of tables and views, and the index statements
- * (which arrive wrapped as CREATE FUNCTION, see {@link IndexStatement}); what Calcite's grammar
- * reads but tablesql cannot do (CREATE TABLE AS, other functions, CHECK) is refused. Calcite
- * calls the {@code execute} method matching the statement's node type.
+ * DDL on the storage account, as tablesql's grammar reads it (see {@code src/main/codegen}):
+ * CREATE and DROP of tables and views, ALTER TABLE, and CREATE, DROP and ALTER INDEX; what the
+ * grammar reads but tablesql cannot do (CREATE TABLE AS, CHECK, DEFAULT) is refused by name.
+ * Calcite calls the {@code execute} method matching the statement's node type.
  */
 public final class AzureDdlExecutor extends DdlExecutorImpl {
   static final AzureDdlExecutor INSTANCE = new AzureDdlExecutor();
@@ -56,51 +61,91 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   /**
    * CREATE TABLE [IF NOT EXISTS] name (columns): with a PRIMARY KEY, or without one (keys made up
    * per row), a declared table (see {@link DeclaredTables}); OVER an existing table, a mapping;
-   * with PartitionKey and RowKey among the columns, an Azure table whose column types are
-   * remembered in the account.
+   * with columns named PartitionKey and RowKey (as a PRIMARY KEY or not), an Azure table whose
+   * entities keep exactly those keys and whose column types are remembered in the account.
    */
   public void execute(SqlCreateTable create, CalcitePrepare.Context context) {
     Session session = writableSession(context);
-    String name = create.name.getSimple();
+    String name = IndexStatement.last(create.name);
     if (create.query != null) {
       throw new StoreException("CREATE TABLE ... AS SELECT is not supported: CREATE TABLE, then INSERT INTO ... "
           + "SELECT.", SqlStates.FEATURE_NOT_SUPPORTED, null);
     }
-    List<SqlColumnDeclaration> declarations = new ArrayList<>();
-    List<SqlKeyConstraint> keys = new ArrayList<>();
-    MappingClause.Mapping mapping = null;
-    if (create.columnList != null) {
-      for (SqlNode node : create.columnList) {
-        if (node instanceof SqlColumnDeclaration declaration) {
-          declarations.add(declaration);
-        } else if (node instanceof SqlKeyConstraint key) {
-          keys.add(key);
-        } else if (node instanceof SqlCheckConstraint check) {
-          mapping = mapping(check);
-        }
+    if (!create.checkConstraints().isEmpty()) {
+      throw new StoreException("CHECK constraints are not supported.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    List<SqlColumnDeclaration> declarations = create.columns();
+    for (SqlColumnDeclaration declaration : declarations) {
+      if (declaration.expression != null) {
+        throw new StoreException("Column " + declaration.name.getSimple() + " has a DEFAULT, which tablesql does not "
+            + "support: a row inserted without the column holds NULL. Leave DEFAULT out and give the value in each "
+            + "INSERT.", SqlStates.FEATURE_NOT_SUPPORTED, null);
       }
     }
-    if (mapping != null) {
-      DeclaredTables.map(session, name, create.ifNotExists, declarations, keys, mapping);
+    List<SqlTableKey> keys = create.primaryKeys();
+    if (keys.size() > 1) {
+      throw new StoreException("Table " + name + " declares more than one PRIMARY KEY; a table has one.",
+          SqlStates.SYNTAX_ERROR, null);
+    }
+    SqlTableKey key = keys.isEmpty() ? null : keys.get(0);
+    List<Unique> uniques = uniques(create.uniqueConstraints());
+    if (create.mapping != null) {
+      if (!uniques.isEmpty()) {
+        throw noIndexOnMapped(name);
+      }
+      DeclaredTables.map(session, name, create.ifNotExists, declarations, key, create.mapping);
       return;
     }
-    if (!keys.isEmpty()) {
-      DeclaredTables.create(session, name, create.ifNotExists, declarations, keys);
-      return;
-    }
-    boolean namesKeys = declarations.stream().map(d -> d.name.getSimple())
+    boolean namesServiceKeys = declarations.stream().map(d -> d.name.getSimple())
         .anyMatch(column -> column.equalsIgnoreCase(Column.PARTITION_KEY) || column.equalsIgnoreCase(Column.ROW_KEY));
-    if (!declarations.isEmpty() && !namesKeys) {
-      DeclaredTables.createWithoutKey(session, name, create.ifNotExists, declarations);
+    if (key != null && !namesServiceKeys) {
+      if (DeclaredTables.create(session, name, create.ifNotExists, declarations, key)) {
+        addUniqueIndexes(session, name, uniques, key.columnNames());
+      }
       return;
+    }
+    if (key == null && !declarations.isEmpty() && !namesServiceKeys) {
+      if (DeclaredTables.createWithoutKey(session, name, create.ifNotExists, declarations)) {
+        addUniqueIndexes(session, name, uniques, List.of());
+      }
+      return;
+    }
+    createAzureTable(session, name, create.ifNotExists, declarations, key, uniques);
+  }
+
+  /**
+   * An Azure table whose entities keep the keys the PartitionKey and RowKey columns give, with
+   * its columns' types remembered: the raw layout, written with or without {@code PRIMARY KEY
+   * (PartitionKey, RowKey)}.
+   */
+  private static void createAzureTable(Session session, String name, boolean ifNotExists,
+      List<SqlColumnDeclaration> declarations, SqlTableKey key, List<Unique> uniques) {
+    if (key != null && !isServiceKey(key)) {
+      throw new StoreException("The PRIMARY KEY of " + name + " names the service's own key columns: over "
+          + "PartitionKey and RowKey the key is PRIMARY KEY (PartitionKey, RowKey), in that order and ascending, "
+          + "which keeps each entity's keys as written. A key of other columns needs other column names.",
+          SqlStates.SYNTAX_ERROR, null);
+    }
+    if (!uniques.isEmpty()) {
+      throw new StoreException("Table " + name + " has PartitionKey and RowKey columns, so its entities are the "
+          + "Azure table's own and other programs may write them without an index; UNIQUE needs a table declared "
+          + "over other column names.", SqlStates.FEATURE_NOT_SUPPORTED, null);
     }
     tableName(name);
     List<Column> columns = new ArrayList<>();
     for (SqlColumnDeclaration declaration : declarations) {
       columns.add(column(declaration));
     }
+    if (key != null) {
+      for (String keyColumn : key.columnNames()) {
+        if (columns.stream().noneMatch(column -> column.name().equalsIgnoreCase(keyColumn))) {
+          throw new StoreException("PRIMARY KEY column " + keyColumn + " is not a column of " + name + ".",
+              SqlStates.COLUMN_NOT_FOUND, null);
+        }
+      }
+    }
     if (!session.store().createTable(name, new RequestCounters())) {
-      if (create.ifNotExists) {
+      if (ifNotExists) {
         return;
       }
       throw new StoreException("Table " + name + " exists already. Use CREATE TABLE IF NOT EXISTS to accept that.",
@@ -111,49 +156,92 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     session.schemaChanged();
   }
 
-  /** DROP TABLE [IF EXISTS] name: deletes the table and all its entities in one request. */
+  /** {@code PRIMARY KEY (PartitionKey, RowKey)} (or with the PartitionKey in its own parentheses), ascending. */
+  private static boolean isServiceKey(SqlTableKey key) {
+    List<String> columns = key.columnNames();
+    return columns.size() == 2 && key.partitionColumns == 1 && columns.get(0).equalsIgnoreCase(Column.PARTITION_KEY)
+        && columns.get(1).equalsIgnoreCase(Column.ROW_KEY) && !key.descending.contains(true);
+  }
+
+  /** A UNIQUE constraint: its name as written (null without CONSTRAINT name) and its columns. */
+  private record Unique(String name, List<String> columns) {
+    /** The index's name: the constraint's, or {@code <table>_<columns>_key} as PostgreSQL names it. */
+    String indexName(String table) {
+      return name != null ? name : table + "_" + String.join("_", columns) + "_key";
+    }
+  }
+
+  private static List<Unique> uniques(List<SqlKeyConstraint> constraints) {
+    List<Unique> uniques = new ArrayList<>();
+    for (SqlKeyConstraint constraint : constraints) {
+      List<String> columns = new ArrayList<>();
+      for (SqlNode column : (SqlNodeList) constraint.getOperandList().get(1)) {
+        columns.add(((SqlIdentifier) column).getSimple());
+      }
+      SqlIdentifier name = (SqlIdentifier) constraint.getOperandList().get(0);
+      uniques.add(new Unique(name == null ? null : name.getSimple(), columns));
+    }
+    return uniques;
+  }
+
+  /**
+   * The UNIQUE indexes a new table's UNIQUE constraints declare, named as PostgreSQL names them
+   * ({@code <table>_<columns>_key}); one over exactly the key's columns is the key itself. If one
+   * cannot be made, the table is dropped again: nothing half-made stays.
+   */
+  private static void addUniqueIndexes(Session session, String table, List<Unique> uniques,
+      List<String> keyColumns) {
+    try {
+      for (Unique unique : uniques) {
+        List<String> columns = unique.columns();
+        if (columns.size() == keyColumns.size() && columns.stream().map(c -> c.toLowerCase(Locale.ROOT)).toList()
+            .containsAll(keyColumns.stream().map(c -> c.toLowerCase(Locale.ROOT)).toList())) {
+          continue;
+        }
+        Indexes.execute(session, IndexStatement.unique(unique.indexName(table), table, columns),
+            session.executing()::warn);
+      }
+    } catch (RuntimeException e) {
+      DeclaredTables.drop(session, table);
+      throw e;
+    }
+  }
+
+  /**
+   * DROP TABLE [IF EXISTS] name [CASCADE | RESTRICT]: deletes the table and all its entities in one
+   * request (a declared table's indexes with it). RESTRICT refuses while a view reads it; CASCADE
+   * drops those views too; without either the views stay (and fail when read).
+   */
   public void execute(SqlDropTable drop, CalcitePrepare.Context context) {
     Session session = writableSession(context);
-    String name = drop.name.getSimple();
-    if (DeclaredColumns.isMetadataTable(name) || Catalog.isCatalogTable(name)) {
+    String name = IndexStatement.last(drop.name);
+    if (isReserved(name)) {
       throw new StoreException("Table " + name + " holds tablesql's catalog of declared tables and columns and "
           + "cannot be dropped through SQL. Drop the tables it declares instead.", SqlStates.INSUFFICIENT_PRIVILEGE,
           null);
     }
-    if (DeclaredTables.drop(session, name)) {
-      return;
-    }
-    if (!session.store().deleteTable(name, new RequestCounters())) {
-      if (drop.ifExists) {
-        return;
+    Catalog.Contents catalog = Catalog.fresh(session);
+    List<ViewDefinition> dependents = dependents(name, drop.behavior, catalog);
+    if (!DeclaredTables.drop(session, name)) {
+      if (!isAzureTableName(name) || !session.store().deleteTable(name, new RequestCounters())) {
+        if (drop.ifExists) {
+          return;
+        }
+        throw new StoreException("Table " + name + " does not exist. Use DROP TABLE IF EXISTS to accept that.",
+            SqlStates.TABLE_NOT_FOUND, null);
       }
-      throw new StoreException("Table " + name + " does not exist. Use DROP TABLE IF EXISTS to accept that.",
-          SqlStates.TABLE_NOT_FOUND, null);
+      DeclaredColumns.forget(session, name);
+      ShapeCache.invalidate(session, name);
+      LookupCache.invalidate(session, name);
     }
-    DeclaredColumns.forget(session, name);
-    ShapeCache.invalidate(session, name);
-    LookupCache.invalidate(session, name);
+    dropViews(session, dependents);
     session.schemaChanged();
-  }
-
-  /**
-   * CREATE, DROP and ALTER INDEX, which arrive wrapped as {@code CREATE FUNCTION "TABLESQL_INDEX"}
-   * (see {@link IndexStatement}); other functions are not supported.
-   */
-  public void execute(SqlCreateFunction create, CalcitePrepare.Context context) {
-    List<SqlNode> operands = create.getOperandList();
-    if (!(operands.get(0) instanceof SqlIdentifier name && name.getSimple().equals(IndexStatement.CARRIER)
-        && operands.get(1) instanceof SqlLiteral text)) {
-      throw new StoreException("CREATE FUNCTION is not supported.", SqlStates.FEATURE_NOT_SUPPORTED, null);
-    }
-    Session session = writableSession(context);
-    Indexes.execute(session, IndexStatement.parse(text.getValueAs(String.class)), session.executing()::warn);
   }
 
   /** CREATE [OR REPLACE] VIEW name [(columns)] AS query: the view, kept in the account's catalog. */
   public void execute(SqlCreateView create, CalcitePrepare.Context context) {
     Session session = writableSession(context);
-    String name = create.name.getSimple();
+    String name = IndexStatement.last(create.name);
     String sql = create.query.toSqlString(CalciteSqlDialect.DEFAULT).getSql();
     if (create.columnList != null) {
       List<String> columns = new ArrayList<>();
@@ -179,11 +267,15 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     session.schemaChanged();
   }
 
-  /** DROP VIEW [IF EXISTS] name: removes the view from the catalog; its tables are untouched. */
+  /**
+   * DROP VIEW [IF EXISTS] name [CASCADE | RESTRICT]: removes the view from the catalog; its tables
+   * are untouched. RESTRICT refuses while another view reads it; CASCADE drops those too.
+   */
   public void execute(SqlDropView drop, CalcitePrepare.Context context) {
     Session session = writableSession(context);
-    String name = drop.name.getSimple();
-    ViewDefinition view = Catalog.fresh(session).views().get(name.toLowerCase(Locale.ROOT));
+    String name = IndexStatement.last(drop.name);
+    Catalog.Contents catalog = Catalog.fresh(session);
+    ViewDefinition view = catalog.views().get(name.toLowerCase(Locale.ROOT));
     if (view == null) {
       if (drop.ifExists) {
         return;
@@ -191,22 +283,103 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
       throw new StoreException("View " + name + " does not exist. Use DROP VIEW IF EXISTS to accept that.",
           SqlStates.TABLE_NOT_FOUND, null);
     }
+    List<ViewDefinition> dependents = dependents(view.name(), drop.behavior, catalog);
     Catalog.remove(session, view);
+    dropViews(session, dependents);
     session.schemaChanged();
   }
 
-  /** The mapping an OVER clause was rewritten to (see {@link MappingClause}); other CHECK constraints are refused. */
-  private static MappingClause.Mapping mapping(SqlCheckConstraint check) {
-    List<SqlNode> operands = check.getOperandList();
-    MappingClause.Mapping mapping = null;
-    if (operands.get(0) instanceof SqlIdentifier name && name.getSimple().equals(MappingClause.NAME)
-        && operands.get(1) instanceof SqlCall condition && condition.operand(0) instanceof SqlLiteral text) {
-      mapping = MappingClause.mappingOf(text.getValueAs(String.class));
+  /**
+   * The views a drop takes with it: with CASCADE every view that reads the object, directly or
+   * through another view; with RESTRICT none, and the drop is refused if there is any; without a
+   * drop behavior none.
+   */
+  private static List<ViewDefinition> dependents(String name, DropBehavior behavior, Catalog.Contents catalog) {
+    if (behavior == DropBehavior.UNSPECIFIED) {
+      return List.of();
     }
-    if (mapping == null) {
-      throw new StoreException("CHECK constraints are not supported.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    List<ViewDefinition> dependents = ViewDependencies.of(name, catalog.views().values());
+    if (behavior == DropBehavior.RESTRICT && !dependents.isEmpty()) {
+      throw new StoreException("Cannot drop " + name + ": " + (dependents.size() == 1 ? "view " : "views ")
+          + String.join(", ", dependents.stream().map(ViewDefinition::name).toList()) + " depend"
+          + (dependents.size() == 1 ? "s" : "") + " on it. Drop " + (dependents.size() == 1 ? "it" : "them")
+          + " first, or use CASCADE to drop them with it.", SqlStates.DEPENDENT_OBJECTS, null);
     }
-    return mapping;
+    return dependents;
+  }
+
+  private static void dropViews(Session session, List<ViewDefinition> views) {
+    for (ViewDefinition view : views) {
+      Catalog.remove(session, view);
+    }
+  }
+
+  /** CREATE [UNIQUE] INDEX. */
+  public void execute(SqlCreateIndex create, CalcitePrepare.Context context) {
+    if (create.getReplace()) {
+      throw new StoreException("CREATE OR REPLACE INDEX is not supported: DROP INDEX, then CREATE INDEX.",
+          SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    Session session = writableSession(context);
+    Indexes.execute(session, IndexStatement.of(create), session.executing()::warn);
+  }
+
+  /** DROP INDEX [IF EXISTS]. */
+  public void execute(SqlDropIndex drop, CalcitePrepare.Context context) {
+    Session session = writableSession(context);
+    Indexes.execute(session, IndexStatement.of(drop), session.executing()::warn);
+  }
+
+  /** ALTER INDEX ... VERIFY | REBUILD. */
+  public void execute(SqlAlterIndex alter, CalcitePrepare.Context context) {
+    Session session = writableSession(context);
+    Indexes.execute(session, IndexStatement.of(alter), session.executing()::warn);
+  }
+
+  /**
+   * ALTER TABLE ... ADD [COLUMN] or DROP [COLUMN] on a declared table: a change of its definition
+   * in the catalog, no entity rewritten. An added column is nullable (rows written before hold
+   * NULL); a key column cannot be dropped, nor an indexed one unless CASCADE drops its indexes.
+   */
+  public void execute(SqlAlterTable alter, CalcitePrepare.Context context) {
+    Session session = writableSession(context);
+    String name = IndexStatement.last(alter.table);
+    TableDefinition table = Catalog.fresh(session).tables().get(name.toLowerCase(Locale.ROOT));
+    if (table == null) {
+      if (schema(context).getTable(name) != null) {
+        throw new StoreException("Table " + name + " is an Azure table whose columns are the properties its "
+            + "entities hold: a column appears when a row holds it, and ALTER TABLE changes only tables declared with "
+            + "CREATE TABLE.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+      }
+      throw new StoreException("Table " + name + " does not exist.", SqlStates.TABLE_NOT_FOUND, null);
+    }
+    if (alter.dropped != null) {
+      DeclaredTables.dropColumn(session, table, alter.dropped.getSimple(), alter.behavior);
+    } else {
+      if (alter.added.stream().anyMatch(SqlTableKey.class::isInstance)) {
+        throw new StoreException("ALTER TABLE cannot add a PRIMARY KEY column: a table's key is fixed when it is "
+            + "created.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+      }
+      List<Unique> uniques = uniques(alter.added.stream().filter(SqlKeyConstraint.class::isInstance)
+          .map(SqlKeyConstraint.class::cast).toList());
+      if (!uniques.isEmpty() && table.layout().isMapped()) {
+        throw noIndexOnMapped(table.name());
+      }
+      DeclaredTables.addColumn(session, table, alter.addedColumn());
+      for (Unique unique : uniques) {
+        Indexes.execute(session, IndexStatement.unique(unique.indexName(table.name()), table.name(),
+            unique.columns()), session.executing()::warn);
+      }
+    }
+    LookupCache.invalidate(session, table.physicalTable());
+    session.schemaChanged();
+  }
+
+  static StoreException noIndexOnMapped(String table) {
+    return new StoreException("Table " + table + " is mapped over an existing Azure table (OVER), whose "
+        + "entities other programs write without maintaining an index; indexes are for tables tablesql writes. "
+        + "Copy the rows into a declared table (INSERT INTO ... SELECT) and index that.",
+        SqlStates.FEATURE_NOT_SUPPORTED, null);
   }
 
   /** Whether the service takes a name as a table's name. */

@@ -1,12 +1,15 @@
 package io.tablesql.ddl;
 
+import io.tablesql.parser.TableSqlParserImpl;
 import java.io.Reader;
 import org.apache.calcite.server.DdlExecutor;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParserImplFactory;
-import org.apache.calcite.sql.parser.ddl.SqlDdlParserImpl;
 
-/** Calcite's parser with DDL, whose statements {@link AzureDdlExecutor} runs against the account. */
+/**
+ * tablesql's grammar (generated from Calcite's, see {@code src/main/codegen}), whose DDL
+ * {@link AzureDdlExecutor} runs against the account.
+ */
 public final class DdlParserFactory implements SqlParserImplFactory {
   public static final DdlParserFactory INSTANCE = new DdlParserFactory();
 
@@ -15,7 +18,7 @@ public final class DdlParserFactory implements SqlParserImplFactory {
 
   @Override
   public SqlAbstractParserImpl getParser(Reader stream) {
-    return SqlDdlParserImpl.FACTORY.getParser(stream);
+    return TableSqlParserImpl.FACTORY.getParser(stream);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.tablesql.ddl;
 
 import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.Column;
+import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
@@ -9,6 +10,9 @@ import io.tablesql.keys.GeneratedKey;
 import io.tablesql.keys.KeyLayout.KeyColumn;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.TemplateKey;
+import io.tablesql.parser.DropBehavior;
+import io.tablesql.parser.SqlTableKey;
+import io.tablesql.parser.SqlTableMapping;
 import io.tablesql.session.Session;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
@@ -20,11 +24,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
-import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
-import org.apache.calcite.sql.ddl.SqlKeyConstraint;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
@@ -38,35 +38,36 @@ final class DeclaredTables {
   /** Keys hold a DECIMAL's unscaled value as a BIGINT. */
   private static final int MAX_KEY_DECIMAL_PRECISION = 18;
 
+  /** What an OVER clause says: the Azure table, the key templates (null if not given), the discriminator (or null). */
+  private record Mapping(String table, String partitionKey, String rowKey, String property, String value) {
+  }
+
   private DeclaredTables() {
   }
 
-  static void create(Session session, String name, boolean ifNotExists, List<SqlColumnDeclaration> declarations,
-      List<SqlKeyConstraint> keys) {
-    if (keys.size() > 1 || keys.get(0).getOperator().getKind() != org.apache.calcite.sql.SqlKind.PRIMARY_KEY) {
-      throw new StoreException("Table " + name + " declares " + (keys.size() > 1 ? "more than one PRIMARY KEY or "
-          + "UNIQUE constraint" : "a UNIQUE constraint") + "; a table has one PRIMARY KEY and no other constraint.",
-          SqlStates.FEATURE_NOT_SUPPORTED, null);
-    }
+  /** CREATE TABLE with a PRIMARY KEY; false if it exists and IF NOT EXISTS accepts that. */
+  static boolean create(Session session, String name, boolean ifNotExists, List<SqlColumnDeclaration> declarations,
+      SqlTableKey key) {
     if (AzureDdlExecutor.isReserved(name)) {
       throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
           SqlStates.SYNTAX_ERROR, null);
     }
-    List<String> keyNames = keyColumnNames(keys.get(0));
+    List<String> keyNames = key.columnNames();
     List<Column> columns = new ArrayList<>();
     for (SqlColumnDeclaration declaration : declarations) {
       String column = declaration.name.getSimple();
-      boolean isKey = keyNames.stream().anyMatch(key -> key.equalsIgnoreCase(column));
+      boolean isKey = keyNames.stream().anyMatch(keyName -> keyName.equalsIgnoreCase(column));
       columns.add(column(name, declaration, isKey));
     }
-    declare(session, name, ifNotExists, columns, layout(name, keys.get(0), columns));
+    return declare(session, name, ifNotExists, columns, layout(name, key, columns));
   }
 
   /**
    * CREATE TABLE without a PRIMARY KEY (as generic SQL tools write it): the driver makes up each
-   * row's keys (see {@link GeneratedKey}), which no column shows.
+   * row's keys (see {@link GeneratedKey}), which no column shows. False if it exists and IF NOT
+   * EXISTS accepts that.
    */
-  static void createWithoutKey(Session session, String name, boolean ifNotExists,
+  static boolean createWithoutKey(Session session, String name, boolean ifNotExists,
       List<SqlColumnDeclaration> declarations) {
     if (AzureDdlExecutor.isReserved(name)) {
       throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
@@ -76,22 +77,23 @@ final class DeclaredTables {
     for (SqlColumnDeclaration declaration : declarations) {
       columns.add(column(name, declaration, false));
     }
-    declare(session, name, ifNotExists, columns, new KeyLayout(new GeneratedKey(), new GeneratedKey(), null));
+    return declare(session, name, ifNotExists, columns,
+        new KeyLayout(new GeneratedKey(), new GeneratedKey(), null));
   }
 
-  /** Makes the Azure table of a declared table and records its definition. */
-  private static void declare(Session session, String name, boolean ifNotExists, List<Column> columns,
+  /** Makes the Azure table of a declared table and records its definition; false if it existed. */
+  private static boolean declare(Session session, String name, boolean ifNotExists, List<Column> columns,
       KeyLayout layout) {
     if (Catalog.fresh(session).tables().containsKey(name.toLowerCase(Locale.ROOT))) {
       if (ifNotExists) {
-        return;
+        return false;
       }
       throw exists(name);
     }
     String physical = createPhysicalTable(session, name, false);
     if (physical == null) { // an Azure table of that name, not declared
       if (ifNotExists) {
-        return;
+        return false;
       }
       throw exists(name);
     }
@@ -104,6 +106,7 @@ final class DeclaredTables {
     }
     LookupCache.invalidate(session, physical);
     session.schemaChanged();
+    return true;
   }
 
   /**
@@ -134,7 +137,9 @@ final class DeclaredTables {
    * templates read (see {@link TemplateKey}); nothing is written to the Azure table.
    */
   static void map(Session session, String name, boolean ifNotExists, List<SqlColumnDeclaration> declarations,
-      List<SqlKeyConstraint> keys, MappingClause.Mapping mapping) {
+      SqlTableKey key, SqlTableMapping over) {
+    Mapping mapping = new Mapping(over.tableName(), over.partitionKeyTemplate(), over.rowKeyTemplate(),
+        over.property(), over.value());
     if (AzureDdlExecutor.isReserved(name)) {
       throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
           SqlStates.SYNTAX_ERROR, null);
@@ -159,7 +164,7 @@ final class DeclaredTables {
     KeyLayout layout = new KeyLayout(template(name, "PARTITION KEY", mapping.partitionKey(), columns),
         template(name, "ROW KEY", mapping.rowKey(), columns),
         mapping.property() == null ? null : new KeyLayout.Discriminator(mapping.property(), mapping.value()));
-    List<String> declaredKey = keys.isEmpty() ? null : keyColumnNames(keys.get(0));
+    List<String> declaredKey = key == null ? null : key.columnNames();
     List<String> templateKey = layout.columns().stream().map(KeyColumn::name).toList();
     if (declaredKey != null && !declaredKey.stream().map(k -> k.toLowerCase(Locale.ROOT)).toList()
         .equals(templateKey.stream().map(k -> k.toLowerCase(Locale.ROOT)).toList())) {
@@ -208,27 +213,64 @@ final class DeclaredTables {
     return true;
   }
 
+  /** ALTER TABLE ... ADD COLUMN: a nullable column, which every row written before holds as NULL. */
+  static void addColumn(Session session, TableDefinition table, SqlColumnDeclaration declaration) {
+    Column column = column(table.name(), declaration, false);
+    if (!column.nullable()) {
+      throw new StoreException("Column " + column.name() + " is NOT NULL, but the rows of " + table.name() + " written "
+          + "before it hold no value: ALTER TABLE adds nullable columns only.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    Catalog.update(session, table.name(), definition -> {
+      if (definition.columns().stream().anyMatch(c -> c.name().equalsIgnoreCase(column.name()))) {
+        throw new StoreException("Column " + column.name() + " exists already in " + table.name() + ".",
+            SqlStates.COLUMN_EXISTS, null);
+      }
+      if (!definition.layout().isMapped()
+          && definition.droppedColumns().stream().anyMatch(c -> c.equalsIgnoreCase(column.name()))) {
+        throw new StoreException("Column " + column.name() + " was dropped from " + table.name() + ", and its rows "
+            + "still hold its old values (dropping a column rewrites no entity): a column of that name would show them. "
+            + "Choose another name.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+      }
+      return definition.withColumnAdded(column);
+    });
+  }
+
+  /**
+   * ALTER TABLE ... DROP COLUMN: the column leaves the definition; the entities keep its values
+   * (no entity is rewritten). A key column cannot be dropped; an indexed one only with CASCADE,
+   * which drops its indexes first.
+   */
+  static void dropColumn(Session session, TableDefinition table, String name, DropBehavior behavior) {
+    Column column = table.columns().stream().filter(c -> c.name().equalsIgnoreCase(name)).findFirst()
+        .orElseThrow(() -> new StoreException("Column " + name + " is not a column of " + table.name() + ".",
+            SqlStates.COLUMN_NOT_FOUND, null));
+    if (table.layout().columns().stream().anyMatch(key -> key.name().equals(column.name()))) {
+      throw new StoreException("Column " + column.name() + " is part of the key of " + table.name() + " and cannot be "
+          + "dropped: every row's PartitionKey and RowKey are made of it.", SqlStates.DEPENDENT_OBJECTS, null);
+    }
+    List<IndexDefinition> indexes = table.indexes().stream().filter(index -> index.columns().stream()
+        .anyMatch(c -> c.column().equals(column.name())) || index.include().contains(column.name())).toList();
+    if (!indexes.isEmpty() && behavior != DropBehavior.CASCADE) {
+      throw new StoreException("Column " + column.name() + " of " + table.name() + " is in index"
+          + (indexes.size() == 1 ? " " : "es ") + String.join(", ", indexes.stream().map(IndexDefinition::name).toList())
+          + ". Drop the index first, or use DROP COLUMN ... CASCADE to drop it with the column.",
+          SqlStates.DEPENDENT_OBJECTS, null);
+    }
+    for (IndexDefinition index : indexes) {
+      Indexes.drop(session, table, index);
+    }
+    Catalog.update(session, table.name(), definition -> definition.columns().contains(column)
+        ? definition.withColumnDropped(column) : null);
+  }
+
   private static StoreException exists(String name) {
     return new StoreException("Table " + name + " exists already. Use CREATE TABLE IF NOT EXISTS to accept that.",
         "42S01", null);
   }
 
-  private static List<String> keyColumnNames(SqlKeyConstraint key) {
-    List<String> names = new ArrayList<>();
-    for (SqlNode node : (SqlNodeList) key.getOperandList().get(1)) {
-      names.add(((SqlIdentifier) node).getSimple());
-    }
-    return names;
-  }
-
-  private static KeyLayout layout(String table, SqlKeyConstraint key, List<Column> columns) {
-    SqlIdentifier constraintName = (SqlIdentifier) key.getOperandList().get(0);
-    List<String> names = keyColumnNames(key);
-    KeyClause.Layout layout = constraintName == null ? null : KeyClause.layoutOf(constraintName.getSimple());
-    int partitionColumns = layout == null ? 1 : layout.partitionColumns();
-    if (layout != null && layout.descending().size() != names.size() || partitionColumns > names.size()) {
-      throw new StoreException("The PRIMARY KEY of " + table + " cannot be read.", SqlStates.SYNTAX_ERROR, null);
-    }
+  private static KeyLayout layout(String table, SqlTableKey key, List<Column> columns) {
+    List<String> names = key.columnNames();
+    int partitionColumns = key.partitionColumns;
     List<KeyColumn> partition = new ArrayList<>();
     List<KeyColumn> row = new ArrayList<>();
     Set<String> seen = new HashSet<>();
@@ -241,7 +283,7 @@ final class DeclaredTables {
         throw new StoreException("PRIMARY KEY of " + table + " names " + name + " twice.", SqlStates.SYNTAX_ERROR,
             null);
       }
-      KeyColumn keyColumn = TableDefinition.keyColumn(column, layout != null && layout.descending().get(i));
+      KeyColumn keyColumn = TableDefinition.keyColumn(column, key.descending.get(i));
       if (keyColumn == null || column.sqlType() == SqlTypeName.DECIMAL
           && column.precision() > MAX_KEY_DECIMAL_PRECISION) {
         throw new StoreException("Column " + column.name() + " of " + table + " cannot be in the PRIMARY KEY: keys "
@@ -253,7 +295,7 @@ final class DeclaredTables {
     return new KeyLayout(partition, row);
   }
 
-  private static Column column(String table, SqlColumnDeclaration declaration, boolean isKey) {
+  static Column column(String table, SqlColumnDeclaration declaration, boolean isKey) {
     String name = declaration.name.getSimple();
     String typeName = declaration.dataType.getTypeName().getSimple().toUpperCase(Locale.ROOT);
     int precision = -1;

@@ -45,10 +45,7 @@ final class Indexes {
           + "rows.", SqlStates.TABLE_NOT_FOUND, null);
     }
     if (table.layout().isMapped()) {
-      throw new StoreException("Table " + table.name() + " is mapped over an existing Azure table (OVER), whose "
-          + "entities other programs write without maintaining an index; indexes are for tables tablesql writes. "
-          + "Copy the rows into a declared table (INSERT INTO ... SELECT) and index that.",
-          SqlStates.FEATURE_NOT_SUPPORTED, null);
+      throw AzureDdlExecutor.noIndexOnMapped(table.name());
     }
     List<IndexColumn> columns = new ArrayList<>();
     for (IndexColumn named : statement.columns()) {
@@ -99,7 +96,7 @@ final class Indexes {
       report(index, build(session, declared, index, false, progress), progress);
     } catch (StoreException e) {
       if (SqlStates.UNIQUE_VIOLATION.equals(e.sqlState())) {
-        dropIndex(session, table, index); // the rows break it: nothing of it stays
+        drop(session, table, index); // the rows break it: nothing of it stays
         throw new StoreException("CREATE UNIQUE INDEX " + index.name() + " failed: " + e.getMessage()
             .replace(" Nothing was written.", "") + " The index was not created.", e.sqlState(), null);
       }
@@ -156,11 +153,11 @@ final class Indexes {
       throw new StoreException("Index " + statement.name() + " does not exist. Use DROP INDEX IF EXISTS to accept "
           + "that.", SqlStates.TABLE_NOT_FOUND, null);
     }
-    dropIndex(session, table, table.index(statement.name()));
+    drop(session, table, table.index(statement.name()));
   }
 
   /** Forgets an index, then deletes its entries: a global one's with their table (one request). */
-  private static void dropIndex(Session session, TableDefinition table, IndexDefinition index) {
+  static void drop(Session session, TableDefinition table, IndexDefinition index) {
     Catalog.update(session, table.name(), definition -> {
       IndexDefinition current = definition.index(index.name());
       if (current == null) {

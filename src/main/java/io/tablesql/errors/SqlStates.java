@@ -58,6 +58,9 @@ public final class SqlStates {
   public static final String INVALID_SCHEMA_NAME = "3F000";
   /** SQL text given to a method of a prepared statement, which runs only its own. */
   public static final String WRONG_OBJECT_TYPE = "42809";
+  /** A drop refused because other objects depend on the one dropped (PostgreSQL's dependent_objects_still_exist). */
+  public static final String DEPENDENT_OBJECTS = "2BP01";
+  public static final String COLUMN_EXISTS = "42S21";
 
   private SqlStates() {
   }

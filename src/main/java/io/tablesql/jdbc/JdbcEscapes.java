@@ -1,9 +1,5 @@
 package io.tablesql.jdbc;
 
-import io.tablesql.ddl.IndexStatement;
-import io.tablesql.ddl.KeyClause;
-import io.tablesql.ddl.MappingClause;
-import io.tablesql.session.StatementKind;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
@@ -25,14 +21,8 @@ final class JdbcEscapes {
   private JdbcEscapes() {
   }
 
-  /**
-   * {@code sql} with the escapes Calcite does not read rewritten, and the PRIMARY KEY forms and
-   * OVER clause of CREATE TABLE it does not read (see {@link KeyClause}, {@link MappingClause});
-   * the same text if it has none.
-   */
-  static String translate(String written) {
-    String sql = written != null && StatementKind.of(written) == StatementKind.DDL
-        ? IndexStatement.rewrite(MappingClause.rewrite(KeyClause.rewrite(written))) : written;
+  /** {@code sql} with the escapes Calcite does not read rewritten; the same text if it has none. */
+  static String translate(String sql) {
     if (sql == null || sql.indexOf('{') < 0) {
       return sql;
     }

@@ -270,8 +270,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
 
   @Override
   public PreparedStatement prepareStatement(String written) throws SQLException {
-    String sql = JdbcEscapes.translate(written);
-    return ReservedAliases.run(sql, this::prepareAsWritten);
+    return prepareAsWritten(JdbcEscapes.translate(written));
   }
 
   private PreparedStatement prepareAsWritten(String sql) throws SQLException {
@@ -423,7 +422,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
 
   @Override
   public String nativeSQL(String sql) throws SQLException {
-    return JdbcEscapes.translate(sql); // the text as the parser reads it, the escapes it does not read rewritten
+    return JdbcEscapes.translate(sql); // the user's text, only the escapes the parser does not read translated
   }
 
   /**

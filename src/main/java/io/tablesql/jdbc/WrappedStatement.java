@@ -199,8 +199,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
 
   @Override
   public ResultSet executeQuery(String written) throws SQLException {
-    String sql = JdbcEscapes.translate(written);
-    return ReservedAliases.run(sql, text -> executeQueryAsWritten(analysed(text)));
+    return executeQueryAsWritten(analysed(JdbcEscapes.translate(written)));
   }
 
   private ResultSet executeQueryAsWritten(StatementText text) throws SQLException {
@@ -262,7 +261,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
   @Override
   public long executeLargeUpdate(String written) throws SQLException {
     String sql = JdbcEscapes.translate(written);
-    return ReservedAliases.run(sql, text -> updateResult(analysed(text), () -> delegate.executeLargeUpdate(text)));
+    return updateResult(analysed(sql), () -> delegate.executeLargeUpdate(sql));
   }
 
   /** An update count as an int, as Calcite's int methods give it: Integer.MAX_VALUE when larger. */
@@ -272,8 +271,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
 
   @Override
   public boolean execute(String written) throws SQLException {
-    String sql = JdbcEscapes.translate(written);
-    return ReservedAliases.run(sql, this::executeAsWritten);
+    return executeAsWritten(JdbcEscapes.translate(written));
   }
 
   private boolean executeAsWritten(String sql) throws SQLException {

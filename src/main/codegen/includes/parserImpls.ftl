@@ -1,0 +1,338 @@
+<#--
+  tablesql's statements, added to Calcite's grammar (see config.fmpp). Each production builds a
+  typed node of io.tablesql.parser; what a statement means is decided where it runs
+  (io.tablesql.ddl.AzureDdlExecutor), so the grammar reads every form a user may write and the
+  executor names what it refuses.
+-->
+
+boolean IfNotExistsOpt() :
+{
+}
+{
+    <IF> <NOT> <EXISTS> { return true; }
+|
+    { return false; }
+}
+
+boolean IfExistsOpt() :
+{
+}
+{
+    <IF> <EXISTS> { return true; }
+|
+    { return false; }
+}
+
+/** CASCADE, RESTRICT, or neither (the SQL standard's drop behavior). */
+DropBehavior DropBehaviorOpt() :
+{
+}
+{
+    <CASCADE> { return DropBehavior.CASCADE; }
+|
+    <RESTRICT> { return DropBehavior.RESTRICT; }
+|
+    { return DropBehavior.UNSPECIFIED; }
+}
+
+/**
+ * CREATE TABLE [IF NOT EXISTS] name [(elements)] [OVER azureTable [PARTITION KEY 'template']
+ * [ROW KEY 'template'] [WHERE property = 'value']] [AS query].
+ */
+SqlCreate SqlCreateTable(Span s, boolean replace) :
+{
+    final boolean ifNotExists;
+    final SqlIdentifier id;
+    final List<SqlNode> elements = new ArrayList<SqlNode>();
+    SqlTableMapping mapping = null;
+    SqlNode query = null;
+}
+{
+    <TABLE> ifNotExists = IfNotExistsOpt() id = CompoundIdentifier()
+    [
+        <LPAREN> TableElement(elements) ( <COMMA> TableElement(elements) )* <RPAREN>
+    ]
+    [ mapping = TableMapping() ]
+    [ <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY) ]
+    {
+        return new SqlCreateTable(s.end(this), replace, ifNotExists, id,
+            new SqlNodeList(elements, s.pos()), mapping, query);
+    }
+}
+
+/** A column, or a table constraint: [CONSTRAINT name] PRIMARY KEY (...) | UNIQUE (...) | CHECK (...). */
+void TableElement(List<SqlNode> elements) :
+{
+    final Span s = Span.of();
+    SqlIdentifier name = null;
+    final SqlNodeList columns;
+    final SqlNode condition;
+    final SqlTableKey key;
+}
+{
+    ColumnDeclaration(elements)
+|
+    [ <CONSTRAINT> { s.add(this); } name = SimpleIdentifier() ]
+    (
+        key = PrimaryKey(s, name) { elements.add(key); }
+    |
+        <UNIQUE> { s.add(this); } columns = ParenthesizedSimpleIdentifierList() {
+            elements.add(SqlDdlNodes.unique(s.end(columns), name, columns));
+        }
+    |
+        <CHECK> { s.add(this); } <LPAREN> condition = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN> {
+            elements.add(SqlDdlNodes.check(s.end(this), name, condition));
+        }
+    )
+}
+
+/**
+ * name type [NOT NULL | NULL] [DEFAULT expression] [PRIMARY KEY | UNIQUE], the constraints in any
+ * order; a column's PRIMARY KEY or UNIQUE is added after it as the table constraint it stands for.
+ */
+void ColumnDeclaration(List<SqlNode> elements) :
+{
+    final SqlIdentifier id;
+    final SqlDataTypeSpec type;
+    boolean nullable = true;
+    SqlNode defaultValue = null;
+    final List<SqlNode> constraints = new ArrayList<SqlNode>();
+    Span c;
+}
+{
+    id = SimpleIdentifier() type = DataType()
+    (
+        <NOT> <NULL> { nullable = false; }
+    |
+        <NULL> { nullable = true; }
+    |
+        <DEFAULT_> defaultValue = Expression(ExprContext.ACCEPT_SUB_QUERY)
+    |
+        <PRIMARY> { c = span(); } <KEY> {
+            constraints.add(SqlTableKey.ofColumn(c.end(this), id));
+        }
+    |
+        <UNIQUE> { c = span(); } {
+            constraints.add(SqlDdlNodes.unique(c.end(this), null, new SqlNodeList(List.of(id), id.getParserPosition())));
+        }
+    )*
+    {
+        elements.add(SqlDdlNodes.column(id.getParserPosition().plus(getPos()), id, type.withNullable(nullable),
+            defaultValue, defaultValue == null ? (nullable ? ColumnStrategy.NULLABLE : ColumnStrategy.NOT_NULLABLE)
+                : ColumnStrategy.DEFAULT));
+        elements.addAll(constraints);
+    }
+}
+
+/**
+ * PRIMARY KEY ((p1, p2), r1 [ASC | DESC], ...): the columns in the inner parentheses make up
+ * the PartitionKey, the rest the RowKey; without inner parentheses the first column is the
+ * PartitionKey.
+ */
+SqlTableKey PrimaryKey(Span s, SqlIdentifier name) :
+{
+    final List<SqlIdentifier> columns = new ArrayList<SqlIdentifier>();
+    final List<Boolean> descending = new ArrayList<Boolean>();
+    int partitionColumns = -1;
+    SqlIdentifier column;
+}
+{
+    <PRIMARY> { s.add(this); } <KEY> <LPAREN>
+    (
+        <LPAREN>
+        column = SimpleIdentifier() { columns.add(column); descending.add(false); }
+        (
+            <COMMA> column = SimpleIdentifier() { columns.add(column); descending.add(false); }
+        )*
+        <RPAREN> { partitionColumns = columns.size(); }
+    |
+        KeyColumn(columns, descending)
+    )
+    (
+        <COMMA> KeyColumn(columns, descending)
+    )*
+    <RPAREN>
+    {
+        return new SqlTableKey(s.end(this), name, columns, descending,
+            partitionColumns < 0 ? 1 : partitionColumns, partitionColumns >= 0);
+    }
+}
+
+void KeyColumn(List<SqlIdentifier> columns, List<Boolean> descending) :
+{
+    final SqlIdentifier column;
+    boolean desc = false;
+}
+{
+    column = SimpleIdentifier() [ <ASC> | <DESC> { desc = true; } ]
+    {
+        columns.add(column);
+        descending.add(desc);
+    }
+}
+
+/** OVER azureTable [PARTITION KEY 'template'] [ROW KEY 'template'] [WHERE property = 'value']. */
+SqlTableMapping TableMapping() :
+{
+    final Span s;
+    final SqlIdentifier table;
+    SqlNode partitionKey = null;
+    SqlNode rowKey = null;
+    SqlIdentifier property = null;
+    SqlNode value = null;
+}
+{
+    <OVER> { s = span(); } table = SimpleIdentifier()
+    [ <PARTITION> <KEY> partitionKey = StringLiteral() ]
+    [ <ROW> <KEY> rowKey = StringLiteral() ]
+    [ <WHERE> property = SimpleIdentifier() <EQ> value = StringLiteral() ]
+    {
+        return new SqlTableMapping(s.end(this), table, partitionKey, rowKey, property, value);
+    }
+}
+
+/** CREATE VIEW name [(columns)] AS query. */
+SqlCreate SqlCreateView(Span s, boolean replace) :
+{
+    final SqlIdentifier id;
+    SqlNodeList columns = null;
+    final SqlNode query;
+}
+{
+    <VIEW> id = CompoundIdentifier()
+    [ columns = ParenthesizedSimpleIdentifierList() ]
+    <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
+    {
+        return SqlDdlNodes.createView(s.end(this), replace, id, columns, query);
+    }
+}
+
+/** CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC | DESC], ...) [INCLUDE (columns)] [GLOBAL | LOCAL]. */
+SqlCreate SqlCreateIndex(Span s, boolean replace) :
+{
+    boolean unique = false;
+    final boolean ifNotExists;
+    final SqlIdentifier name;
+    final SqlIdentifier table;
+    final List<SqlIdentifier> columns = new ArrayList<SqlIdentifier>();
+    final List<Boolean> descending = new ArrayList<Boolean>();
+    SqlNodeList include = null;
+    Boolean local = null;
+}
+{
+    [ <UNIQUE> { unique = true; } ]
+    <INDEX> ifNotExists = IfNotExistsOpt() name = SimpleIdentifier()
+    <ON> table = CompoundIdentifier()
+    <LPAREN> KeyColumn(columns, descending) ( <COMMA> KeyColumn(columns, descending) )* <RPAREN>
+    [
+        include = IncludeList() [ local = IndexScope() ]
+    |
+        local = IndexScope() [ include = IncludeList() ]
+    ]
+    {
+        return new SqlCreateIndex(s.end(this), replace, unique, ifNotExists, name, table, columns, descending,
+            include, Boolean.TRUE.equals(local));
+    }
+}
+
+SqlNodeList IncludeList() :
+{
+    final SqlNodeList columns;
+}
+{
+    <INCLUDE> columns = ParenthesizedSimpleIdentifierList() { return columns; }
+}
+
+/** GLOBAL (false) or LOCAL (true). */
+Boolean IndexScope() :
+{
+}
+{
+    <GLOBAL> { return false; }
+|
+    <LOCAL> { return true; }
+}
+
+/** DROP TABLE [IF EXISTS] name [CASCADE | RESTRICT]. */
+SqlDrop SqlDropTable(Span s, boolean replace) :
+{
+    final boolean ifExists;
+    final SqlIdentifier name;
+    final DropBehavior behavior;
+}
+{
+    <TABLE> ifExists = IfExistsOpt() name = CompoundIdentifier() behavior = DropBehaviorOpt()
+    {
+        return new SqlDropTable(s.end(this), ifExists, name, behavior);
+    }
+}
+
+/** DROP VIEW [IF EXISTS] name [CASCADE | RESTRICT]. */
+SqlDrop SqlDropView(Span s, boolean replace) :
+{
+    final boolean ifExists;
+    final SqlIdentifier name;
+    final DropBehavior behavior;
+}
+{
+    <VIEW> ifExists = IfExistsOpt() name = CompoundIdentifier() behavior = DropBehaviorOpt()
+    {
+        return new SqlDropView(s.end(this), ifExists, name, behavior);
+    }
+}
+
+/** DROP INDEX [IF EXISTS] name. */
+SqlDrop SqlDropIndex(Span s, boolean replace) :
+{
+    final boolean ifExists;
+    final SqlIdentifier name;
+}
+{
+    <INDEX> ifExists = IfExistsOpt() name = SimpleIdentifier()
+    {
+        return new SqlDropIndex(s.end(this), ifExists, name);
+    }
+}
+
+/** ALTER INDEX name VERIFY | REBUILD. */
+SqlNode SqlAlterIndex() :
+{
+    final Span s;
+    final SqlIdentifier name;
+    final boolean rebuild;
+}
+{
+    <ALTER> { s = span(); } <INDEX> name = SimpleIdentifier()
+    (
+        <VERIFY> { rebuild = false; }
+    |
+        <REBUILD> { rebuild = true; }
+    )
+    {
+        return new SqlAlterIndex(s.end(this), name, rebuild);
+    }
+}
+
+/** ALTER TABLE name ADD [COLUMN] column | DROP [COLUMN] name [CASCADE | RESTRICT]. */
+SqlNode SqlAlterTable() :
+{
+    final Span s;
+    final SqlIdentifier table;
+    final List<SqlNode> added = new ArrayList<SqlNode>();
+    final SqlIdentifier dropped;
+    final DropBehavior behavior;
+}
+{
+    <ALTER> { s = span(); } <TABLE> table = CompoundIdentifier()
+    (
+        <ADD> [ <COLUMN> ] ColumnDeclaration(added)
+        {
+            return SqlAlterTable.addColumn(s.end(this), table, added);
+        }
+    |
+        <DROP> [ <COLUMN> ] dropped = SimpleIdentifier() behavior = DropBehaviorOpt()
+        {
+            return SqlAlterTable.dropColumn(s.end(this), table, dropped, behavior);
+        }
+    )
+}

@@ -1,0 +1,70 @@
+package io.tablesql.parser;
+
+import java.util.List;
+import org.apache.calcite.sql.SqlDdl;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlSpecialOperator;
+import org.apache.calcite.sql.SqlWriter;
+import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.util.ImmutableNullableList;
+
+/**
+ * ALTER TABLE name ADD [COLUMN] column (with its constraints, which follow the column) or ALTER
+ * TABLE name DROP [COLUMN] column [CASCADE | RESTRICT].
+ */
+public final class SqlAlterTable extends SqlDdl {
+  private static final SqlOperator OPERATOR = new SqlSpecialOperator("ALTER TABLE", SqlKind.ALTER_TABLE);
+
+  public final SqlIdentifier table;
+  /** ADD COLUMN: the column declared, then any PRIMARY KEY or UNIQUE it carries; empty for DROP. */
+  public final List<SqlNode> added;
+  /** DROP COLUMN: the column, or null for ADD. */
+  public final SqlIdentifier dropped;
+  public final DropBehavior behavior;
+
+  private SqlAlterTable(SqlParserPos pos, SqlIdentifier table, List<SqlNode> added, SqlIdentifier dropped,
+      DropBehavior behavior) {
+    super(OPERATOR, pos);
+    this.table = table;
+    this.added = List.copyOf(added);
+    this.dropped = dropped;
+    this.behavior = behavior;
+  }
+
+  static SqlAlterTable addColumn(SqlParserPos pos, SqlIdentifier table, List<SqlNode> declared) {
+    return new SqlAlterTable(pos, table, declared, null, DropBehavior.UNSPECIFIED);
+  }
+
+  static SqlAlterTable dropColumn(SqlParserPos pos, SqlIdentifier table, SqlIdentifier column,
+      DropBehavior behavior) {
+    return new SqlAlterTable(pos, table, List.of(), column, behavior);
+  }
+
+  /** The column ADD COLUMN declares, or null for DROP COLUMN. */
+  public SqlColumnDeclaration addedColumn() {
+    return added.isEmpty() ? null : (SqlColumnDeclaration) added.get(0);
+  }
+
+  @Override
+  public List<SqlNode> getOperandList() {
+    return ImmutableNullableList.of(table, dropped);
+  }
+
+  @Override
+  public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
+    writer.keyword("ALTER TABLE");
+    table.unparse(writer, 0, 0);
+    if (dropped != null) {
+      writer.keyword("DROP COLUMN");
+      dropped.unparse(writer, 0, 0);
+      behavior.unparse(writer);
+    } else {
+      writer.keyword("ADD COLUMN");
+      added.get(0).unparse(writer, 0, 0);
+    }
+  }
+}
