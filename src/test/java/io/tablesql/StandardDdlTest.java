@@ -41,37 +41,38 @@ class StandardDdlTest {
   @Test
   void restrictRefusesWhileViewsDependAndCascadeDropsThem() throws SQLException {
     try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE Parts (Id INT PRIMARY KEY, Name VARCHAR(20))");
-      statement.execute("CREATE INDEX PartsByName ON Parts (Name)");
-      statement.executeUpdate("INSERT INTO Parts VALUES (1, 'bolt'), (2, 'nut')");
-      statement.execute("CREATE VIEW PartNames AS SELECT Name FROM Parts");
-      statement.execute("CREATE VIEW ShortPartNames AS SELECT p.Name FROM PartNames AS p WHERE CHAR_LENGTH(p.Name) < 4");
-      statement.execute("CREATE VIEW Unrelated AS SELECT 1 AS One FROM (VALUES (1)) AS v (x)");
+      statement.execute("CREATE TABLE StdParts (Id INT PRIMARY KEY, Name VARCHAR(20))");
+      statement.execute("CREATE INDEX StdPartsByName ON StdParts (Name)");
+      statement.executeUpdate("INSERT INTO StdParts VALUES (1, 'bolt'), (2, 'nut')");
+      statement.execute("CREATE VIEW StdPartNames AS SELECT Name FROM StdParts");
+      statement.execute("CREATE VIEW StdShortPartNames AS SELECT p.Name FROM StdPartNames AS p "
+          + "WHERE CHAR_LENGTH(p.Name) < 4");
+      statement.execute("CREATE VIEW StdUnrelated AS SELECT 1 AS One FROM (VALUES (1)) AS v (x)");
 
-      assertThatThrownBy(() -> statement.execute("DROP TABLE Parts RESTRICT"))
+      assertThatThrownBy(() -> statement.execute("DROP TABLE StdParts RESTRICT"))
           .satisfies(e -> assertThat(state(e)).isEqualTo("2BP01"))
-          .hasMessageContaining("PartNames").hasMessageContaining("ShortPartNames").hasMessageContaining("CASCADE");
-      assertThatThrownBy(() -> statement.execute("DROP VIEW PartNames RESTRICT"))
+          .hasMessageContaining("StdPartNames").hasMessageContaining("StdShortPartNames").hasMessageContaining("CASCADE");
+      assertThatThrownBy(() -> statement.execute("DROP VIEW StdPartNames RESTRICT"))
           .satisfies(e -> assertThat(state(e)).isEqualTo("2BP01"))
-          .hasMessageContaining("ShortPartNames");
-      try (ResultSet resultSet = statement.executeQuery("SELECT COUNT(*) FROM ShortPartNames")) {
+          .hasMessageContaining("StdShortPartNames");
+      try (ResultSet resultSet = statement.executeQuery("SELECT COUNT(*) FROM StdShortPartNames")) {
         assertThat(resultSet.next()).isTrue();
         assertThat(resultSet.getInt(1)).isEqualTo(1); // nothing was dropped
       }
 
-      statement.execute("DROP TABLE Parts CASCADE");
-      for (String gone : List.of("Parts", "PartNames", "ShortPartNames")) {
+      statement.execute("DROP TABLE StdParts CASCADE");
+      for (String gone : List.of("StdParts", "StdPartNames", "StdShortPartNames")) {
         assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM " + gone))
             .as(gone).satisfies(e -> assertThat(state(e)).isEqualTo("42S02"));
       }
-      try (ResultSet resultSet = statement.executeQuery("SELECT One FROM Unrelated")) {
+      try (ResultSet resultSet = statement.executeQuery("SELECT One FROM StdUnrelated")) {
         assertThat(resultSet.next()).isTrue();
       }
       // the index went with the table: its name is free again
-      statement.execute("CREATE TABLE Parts (Id INT PRIMARY KEY, Name VARCHAR(20))");
-      statement.execute("CREATE INDEX PartsByName ON Parts (Name)");
-      statement.execute("DROP VIEW Unrelated RESTRICT");
-      statement.execute("DROP TABLE Parts"); // no drop behavior: as before, nothing depends on it anyway
+      statement.execute("CREATE TABLE StdParts (Id INT PRIMARY KEY, Name VARCHAR(20))");
+      statement.execute("CREATE INDEX StdPartsByName ON StdParts (Name)");
+      statement.execute("DROP VIEW StdUnrelated RESTRICT");
+      statement.execute("DROP TABLE StdParts"); // no drop behavior: as before, nothing depends on it anyway
     }
   }
 
@@ -89,19 +90,19 @@ class StandardDdlTest {
   @Test
   void theRawKeyLayoutAsAPrimaryKeyInEveryRendering() throws SQLException {
     try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE Orders (PartitionKey VARCHAR NOT NULL, RowKey VARCHAR NOT NULL, Total DOUBLE, "
+      statement.execute("CREATE TABLE StdOrders (PartitionKey VARCHAR NOT NULL, RowKey VARCHAR NOT NULL, Total DOUBLE, "
           + "PRIMARY KEY (PartitionKey, RowKey))");
       // as Hibernate-style generators write it
-      statement.execute("create table OrdersHib (PartitionKey varchar(255) not null, RowKey varchar(255) not null, "
+      statement.execute("create table StdOrdersHib (PartitionKey varchar(255) not null, RowKey varchar(255) not null, "
           + "Total float, primary key (PartitionKey, RowKey))");
       // as jOOQ renders createTable(...).primaryKey(PartitionKey, RowKey)
-      DSL.using(connection, SQLDialect.DEFAULT).createTable("OrdersJooq")
+      DSL.using(connection, SQLDialect.DEFAULT).createTable("StdOrdersJooq")
           .column("PartitionKey", SQLDataType.VARCHAR(100).nullable(false))
           .column("RowKey", SQLDataType.VARCHAR(100).nullable(false))
           .column("Total", SQLDataType.DOUBLE)
           .constraints(DSL.primaryKey("PartitionKey", "RowKey"))
           .execute();
-      for (String table : List.of("Orders", "OrdersHib", "OrdersJooq")) {
+      for (String table : List.of("StdOrders", "StdOrdersHib", "StdOrdersJooq")) {
         statement.executeUpdate("INSERT INTO " + table + " (PartitionKey, RowKey, Total) VALUES ('east', 'o-1', 2.5)");
         TableEntity entity = TestAccount.service().getTableClient(table).getEntity("east", "o-1");
         assertThat(entity.getProperty("Total")).as(table).isEqualTo(2.5);
@@ -111,7 +112,7 @@ class StandardDdlTest {
           assertThat(resultSet.getString(1)).isEqualTo("o-1");
         }
       }
-      assertThatThrownBy(() -> statement.execute("CREATE TABLE OrdersBad (PartitionKey VARCHAR, RowKey VARCHAR, "
+      assertThatThrownBy(() -> statement.execute("CREATE TABLE StdOrdersBad (PartitionKey VARCHAR, RowKey VARCHAR, "
           + "PRIMARY KEY (RowKey, PartitionKey))"))
           .satisfies(e -> assertThat(state(e)).isEqualTo("42000")).hasMessageContaining("(PartitionKey, RowKey)");
     }
@@ -120,27 +121,27 @@ class StandardDdlTest {
   @Test
   void uniqueConstraintsDeclareUniqueIndexes() throws SQLException {
     try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE t3 (z INTEGER UNIQUE)");
-      statement.executeUpdate("INSERT INTO t3 VALUES (1)");
-      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO t3 VALUES (1)"))
+      statement.execute("CREATE TABLE Stdt3 (z INTEGER UNIQUE)");
+      statement.executeUpdate("INSERT INTO Stdt3 VALUES (1)");
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO Stdt3 VALUES (1)"))
           .satisfies(e -> assertThat(state(e)).isEqualTo("23505"));
-      statement.executeUpdate("INSERT INTO t3 VALUES (2)");
+      statement.executeUpdate("INSERT INTO Stdt3 VALUES (2)");
 
-      statement.execute("CREATE TABLE Seats (Hall VARCHAR(10), Num INT, Holder VARCHAR(20), PRIMARY KEY (Hall, Num), "
-          + "CONSTRAINT OneSeatEach UNIQUE (Holder))");
-      statement.executeUpdate("INSERT INTO Seats VALUES ('a', 1, 'ann')");
-      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO Seats VALUES ('b', 7, 'ann')"))
+      statement.execute("CREATE TABLE StdSeats (Hall VARCHAR(10), Num INT, Holder VARCHAR(20), PRIMARY KEY (Hall, Num), "
+          + "CONSTRAINT StdOneSeatEach UNIQUE (Holder))");
+      statement.executeUpdate("INSERT INTO StdSeats VALUES ('a', 1, 'ann')");
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO StdSeats VALUES ('b', 7, 'ann')"))
           .satisfies(e -> assertThat(state(e)).isEqualTo("23505"));
-      try (ResultSet resultSet = connection.getMetaData().getIndexInfo(null, null, "Seats", true, false)) {
+      try (ResultSet resultSet = connection.getMetaData().getIndexInfo(null, null, "StdSeats", true, false)) {
         List<String> names = new ArrayList<>();
         while (resultSet.next()) {
           names.add(resultSet.getString("INDEX_NAME"));
         }
-        assertThat(names).contains("OneSeatEach");
+        assertThat(names).contains("StdOneSeatEach");
       }
-      assertThatThrownBy(() -> statement.execute("CREATE TABLE RawUnique (PartitionKey VARCHAR, RowKey VARCHAR, "
+      assertThatThrownBy(() -> statement.execute("CREATE TABLE StdRawUnique (PartitionKey VARCHAR, RowKey VARCHAR, "
           + "Email VARCHAR UNIQUE)")).satisfies(e -> assertThat(state(e)).isEqualTo("0A000"));
-      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM RawUnique"))
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM StdRawUnique"))
           .satisfies(e -> assertThat(state(e)).isEqualTo("42S02")); // nothing half-made
     }
   }
@@ -148,38 +149,38 @@ class StandardDdlTest {
   @Test
   void alterTableAddsAndDropsColumnsOfDeclaredTables() throws SQLException {
     try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE Notes (Id INT PRIMARY KEY, Body VARCHAR(20))");
-      statement.executeUpdate("INSERT INTO Notes VALUES (1, 'first')");
-      statement.execute("ALTER TABLE Notes ADD COLUMN Tag VARCHAR(10)");
-      try (ResultSet resultSet = statement.executeQuery("SELECT Tag FROM Notes WHERE Id = 1")) {
+      statement.execute("CREATE TABLE StdNotes (Id INT PRIMARY KEY, Body VARCHAR(20))");
+      statement.executeUpdate("INSERT INTO StdNotes VALUES (1, 'first')");
+      statement.execute("ALTER TABLE StdNotes ADD COLUMN Tag VARCHAR(10)");
+      try (ResultSet resultSet = statement.executeQuery("SELECT Tag FROM StdNotes WHERE Id = 1")) {
         assertThat(resultSet.next()).isTrue();
         assertThat(resultSet.getString(1)).isNull();
       }
-      statement.executeUpdate("INSERT INTO Notes (Id, Body, Tag) VALUES (2, 'second', 'red')");
-      assertThatThrownBy(() -> statement.execute("ALTER TABLE Notes ADD Tag INT"))
+      statement.executeUpdate("INSERT INTO StdNotes (Id, Body, Tag) VALUES (2, 'second', 'red')");
+      assertThatThrownBy(() -> statement.execute("ALTER TABLE StdNotes ADD Tag INT"))
           .satisfies(e -> assertThat(state(e)).isEqualTo("42S21"));
-      assertThatThrownBy(() -> statement.execute("ALTER TABLE Notes ADD Must INT NOT NULL"))
+      assertThatThrownBy(() -> statement.execute("ALTER TABLE StdNotes ADD Must INT NOT NULL"))
           .satisfies(e -> assertThat(state(e)).isEqualTo("0A000"));
 
-      statement.execute("ALTER TABLE Notes DROP COLUMN Tag");
-      assertThat(columns(statement, "Notes")).containsExactly("Id", "Body");
-      assertThatThrownBy(() -> statement.execute("ALTER TABLE Notes ADD COLUMN Tag VARCHAR(10)"))
+      statement.execute("ALTER TABLE StdNotes DROP COLUMN Tag");
+      assertThat(columns(statement, "StdNotes")).containsExactly("Id", "Body");
+      assertThatThrownBy(() -> statement.execute("ALTER TABLE StdNotes ADD COLUMN Tag VARCHAR(10)"))
           .satisfies(e -> assertThat(state(e)).isEqualTo("0A000")).hasMessageContaining("old values");
-      assertThatThrownBy(() -> statement.execute("ALTER TABLE Notes DROP COLUMN Id"))
+      assertThatThrownBy(() -> statement.execute("ALTER TABLE StdNotes DROP COLUMN Id"))
           .satisfies(e -> assertThat(state(e)).isEqualTo("2BP01"));
-      assertThatThrownBy(() -> statement.execute("ALTER TABLE Notes DROP COLUMN Nope"))
+      assertThatThrownBy(() -> statement.execute("ALTER TABLE StdNotes DROP COLUMN Nope"))
           .satisfies(e -> assertThat(state(e)).isEqualTo("42S22"));
 
-      statement.execute("CREATE INDEX NotesByBody ON Notes (Body)");
-      assertThatThrownBy(() -> statement.execute("ALTER TABLE Notes DROP Body"))
-          .satisfies(e -> assertThat(state(e)).isEqualTo("2BP01")).hasMessageContaining("NotesByBody");
-      statement.execute("ALTER TABLE Notes DROP Body CASCADE");
-      assertThat(columns(statement, "Notes")).containsExactly("Id");
-      statement.execute("CREATE INDEX NotesByBody ON Notes (Id)"); // the name is free again
+      statement.execute("CREATE INDEX StdNotesByBody ON StdNotes (Body)");
+      assertThatThrownBy(() -> statement.execute("ALTER TABLE StdNotes DROP Body"))
+          .satisfies(e -> assertThat(state(e)).isEqualTo("2BP01")).hasMessageContaining("StdNotesByBody");
+      statement.execute("ALTER TABLE StdNotes DROP Body CASCADE");
+      assertThat(columns(statement, "StdNotes")).containsExactly("Id");
+      statement.execute("CREATE INDEX StdNotesByBody ON StdNotes (Id)"); // the name is free again
 
-      statement.execute("ALTER TABLE Notes ADD COLUMN Code VARCHAR(10) UNIQUE");
-      statement.executeUpdate("UPDATE Notes SET Code = 'x' WHERE Id = 1");
-      assertThatThrownBy(() -> statement.executeUpdate("UPDATE Notes SET Code = 'x' WHERE Id = 2"))
+      statement.execute("ALTER TABLE StdNotes ADD COLUMN Code VARCHAR(10) UNIQUE");
+      statement.executeUpdate("UPDATE StdNotes SET Code = 'x' WHERE Id = 1");
+      assertThatThrownBy(() -> statement.executeUpdate("UPDATE StdNotes SET Code = 'x' WHERE Id = 2"))
           .satisfies(e -> assertThat(state(e)).isEqualTo("23505"));
 
       assertThatThrownBy(() -> statement.execute("ALTER TABLE NoSuchTable ADD x INT"))
