@@ -183,11 +183,21 @@ SqlTableMapping TableMapping() :
 }
 {
     <OVER> { s = span(); } table = SimpleIdentifier()
-    [ <PARTITION> <KEY> partitionKey = StringLiteral() ]
-    [ <ROW> <KEY> rowKey = StringLiteral() ]
-    [ <WHERE> property = SimpleIdentifier() <EQ> value = StringLiteral() ]
+    [ <PARTITION> <KEY> partitionKey = PlainString() ]
+    [ <ROW> <KEY> rowKey = PlainString() ]
+    [ <WHERE> property = SimpleIdentifier() <EQ> value = PlainString() ]
     {
         return new SqlTableMapping(s.end(this), table, partitionKey, rowKey, property, value);
+    }
+}
+
+/** A character string literal of one part, without a character set: a key template's or a property's text. */
+SqlNode PlainString() :
+{
+}
+{
+    <QUOTED_STRING> {
+        return SqlLiteral.createCharString(SqlParserUtil.parseString(token.image), getPos());
     }
 }
 

@@ -220,8 +220,9 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
           + "cannot be dropped through SQL. Drop the tables it declares instead.", SqlStates.INSUFFICIENT_PRIVILEGE,
           null);
     }
-    Catalog.Contents catalog = Catalog.fresh(session);
-    List<ViewDefinition> dependents = dependents(name, drop.behavior, catalog);
+    // without a drop behavior no view is looked at: no catalog read beyond the one the drop makes
+    List<ViewDefinition> dependents = drop.behavior == DropBehavior.UNSPECIFIED ? List.of()
+        : dependents(name, drop.behavior, Catalog.fresh(session));
     if (!DeclaredTables.drop(session, name)) {
       if (!isAzureTableName(name) || !session.store().deleteTable(name, new RequestCounters())) {
         if (drop.ifExists) {

@@ -162,6 +162,9 @@ class GrammarUnitTest {
     // in a mapping clause: a template that is not a string
     SqlParserPos mapping = errorAt("CREATE TABLE t (a INT) OVER Raw PARTITION KEY {a}");
     assertThat(List.of(mapping.getLineNum(), mapping.getColumnNum())).containsExactly(1, 47);
+    // a template must be plain text, not a binary string or one with a character set
+    SqlParserPos binary = errorAt("CREATE TABLE t (a INT) OVER Raw PARTITION KEY X'0A'");
+    assertThat(List.of(binary.getLineNum(), binary.getColumnNum())).containsExactly(1, 47);
     // in an index statement: neither VERIFY nor REBUILD
     SqlParserPos alter = errorAt("ALTER INDEX i REPAIR");
     assertThat(List.of(alter.getLineNum(), alter.getColumnNum())).containsExactly(1, 15);
