@@ -47,6 +47,7 @@ public final class KeyRangeSplitter {
   public static int plannedRanges(TableQuery query) {
     boolean splittable = (query.path() == AccessPath.TABLE_SCAN || query.path() == AccessPath.RANGE_SCAN)
         && !query.fixesPartition() && query.keys().isEmpty() && query.partitions().isEmpty()
+        && ServiceFilter.SequentialRanges.split(query.filter()) == null // read range after range instead
         && (query.filter() == null ? 0 : query.filter().comparisons()) + 2 <= ServiceFilter.MAX_COMPARISONS;
     if (!splittable) {
       return 1;

@@ -133,6 +133,10 @@ public final class QueryRunner {
         return new PrefetchingConcatenation(scans, concurrency, 1, guard, requests);
       }
       default: {
+        List<ServiceFilter> keyRanges = ServiceFilter.SequentialRanges.split(query.filter());
+        if (keyRanges != null) {
+          return rangeAfterRange(query, keyRanges, select, values, context, guard, pageSize, limit);
+        }
         int ranges = KeyRangeSplitter.plannedRanges(query);
         if (ranges > 1 && (limit == null || limit > pageSize)) {
           Iterator<TableEntity> split = splitScan(query, ranges, select, values, context, guard, pageSize);
@@ -144,6 +148,42 @@ public final class QueryRunner {
         return flatten(store.query(table, filter, select, pageSize, context.counters(), access), guard);
       }
     }
+  }
+
+  /**
+   * A scan of {@link ServiceFilter.SequentialRanges}, one range at a time in key order: a LIMIT
+   * met in a range sends no request for the next, and a range asks for no more entities than the
+   * LIMIT still needs.
+   */
+  private static Iterator<TableEntity> rangeAfterRange(TableQuery query, List<ServiceFilter> ranges,
+      List<String> select, Function<Operand, Object> values, StatementContext context, Guard guard, int pageSize,
+      Long limit) {
+    TableStore store = query.table().session().store();
+    RequestCounters requests = context.counters().stoppable();
+    long[] read = {0}; // by the ranges before: a range starts when the one before has ended
+    List<Supplier<Iterator<List<TableEntity>>>> scans = new ArrayList<>();
+    for (ServiceFilter range : ranges) {
+      String text = range.render(values);
+      scans.add(() -> {
+        int size = limit == null ? pageSize : (int) Math.max(1, Math.min(pageSize, limit - read[0]));
+        Iterator<List<TableEntity>> pages = store.query(query.table().name(), text, select, size, requests,
+            query.accessLabel());
+        return new Iterator<>() {
+          @Override
+          public boolean hasNext() {
+            return pages.hasNext();
+          }
+
+          @Override
+          public List<TableEntity> next() {
+            List<TableEntity> page = pages.next();
+            read[0] += page.size();
+            return page;
+          }
+        };
+      });
+    }
+    return new PrefetchingConcatenation(scans, 1, 1, guard, requests);
   }
 
   /**

@@ -10,6 +10,7 @@ import io.tablesql.query.KeyBound;
 import io.tablesql.query.Operand;
 import io.tablesql.query.ServiceFilter.And;
 import io.tablesql.query.ServiceFilter.Comparison;
+import io.tablesql.query.ServiceFilter.SequentialRanges;
 import io.tablesql.query.ServiceFilter.Op;
 import io.tablesql.query.ServiceFilter.Or;
 import io.tablesql.query.ServiceFilter;
@@ -34,6 +35,7 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.NlsString;
 
@@ -128,21 +130,202 @@ public final class FilterTranslator {
     }
 
     // One query: key comparisons first, so that they are the ones that fit in the filter.
+    SequentialRanges keyRanges = null;
+    RexNode keysetConjunct = null; // its ranges hold exactly its rows: nothing for the client to check
+    for (RexNode conjunct : conjuncts) {
+      keyRanges = propertyKeyRanges(conjunct);
+      if (keyRanges != null) {
+        keysetConjunct = conjunct;
+        break;
+      }
+    }
     List<RexNode> ordered = new ArrayList<>();
     for (RexNode conjunct : conjuncts) {
-      if (constrainsKey(conjunct)) {
+      if (conjunct != keysetConjunct && constrainsKey(conjunct)) {
         ordered.add(conjunct);
       }
     }
     for (RexNode conjunct : conjuncts) {
-      if (!constrainsKey(conjunct)) {
+      if (conjunct != keysetConjunct && !constrainsKey(conjunct)) {
         ordered.add(conjunct);
       }
     }
-    ServiceFilter filter = pushConjuncts(ordered, ServiceFilter.MAX_COMPARISONS, residual);
+    int budget = ServiceFilter.MAX_COMPARISONS - (keyRanges == null ? 0 : keyRanges.comparisons());
+    ServiceFilter filter = pushConjuncts(ordered, budget, residual);
+    AccessPath path = scanPath(filter);
+    if (keyRanges != null) {
+      filter = filter == null ? keyRanges : and(List.of(filter, keyRanges));
+      path = AccessPath.RANGE_SCAN;
+    }
     RexNode client = compose(residual);
-    return new Result(query.withAccess(scanPath(filter), List.of(), List.of(), filter, describe(client)), client,
+    return new Result(query.withAccess(path, List.of(), List.of(), filter, describe(client)), client,
         List.copyOf(correlated));
+  }
+
+  /**
+   * A row-value comparison of a key with values, {@code (k1, ..., km) > (v1, ..., vm)} (or
+   * {@code >=, <, <=}), with its sides either way round: the columns, the values, and the
+   * comparison read with the columns on the left; null for any other condition.
+   */
+  private record RowComparison(SqlKind kind, List<RexInputRef> columns, List<RexNode> values) {
+    static RowComparison of(RexNode node) {
+      SqlKind kind = node.getKind();
+      if (kind != SqlKind.GREATER_THAN && kind != SqlKind.GREATER_THAN_OR_EQUAL && kind != SqlKind.LESS_THAN
+          && kind != SqlKind.LESS_THAN_OR_EQUAL) {
+        return null;
+      }
+      List<RexNode> sides = ((RexCall) node).getOperands();
+      for (int i = 0; i < 2; i++) {
+        if (sides.get(i).getKind() == SqlKind.ROW && sides.get(1 - i).getKind() == SqlKind.ROW) {
+          List<RexNode> left = ((RexCall) sides.get(i)).getOperands();
+          List<RexNode> right = ((RexCall) sides.get(1 - i)).getOperands();
+          if (left.size() >= 2 && left.size() == right.size() && left.stream().allMatch(RexInputRef.class::isInstance)
+              && right.stream().noneMatch(RexInputRef.class::isInstance)) {
+            List<RexInputRef> columns = left.stream().map(RexInputRef.class::cast).toList();
+            return new RowComparison(i == 0 ? kind : kind.reverse(), columns, right);
+          }
+        }
+      }
+      return null;
+    }
+
+    boolean greater() {
+      return kind == SqlKind.GREATER_THAN || kind == SqlKind.GREATER_THAN_OR_EQUAL;
+    }
+
+    boolean inclusive() {
+      return kind == SqlKind.GREATER_THAN_OR_EQUAL || kind == SqlKind.LESS_THAN_OR_EQUAL;
+    }
+
+    /** The comparison of the i-th column: strict but for the last column's. */
+    SqlKind kindAt(int i) {
+      boolean last = i == columns.size() - 1;
+      return last ? kind : greater() ? SqlKind.GREATER_THAN : SqlKind.LESS_THAN;
+    }
+
+    /**
+     * The order in which the ranges of the comparison's disjuncts come in the keys: disjunct i
+     * fixes columns 0..i-1 and compares column i. Disjunct i's rows come after those of every
+     * later disjunct (which fix column i to its value) when a greater value of column i sorts
+     * later, that is for {@code >} on an ascending column and {@code <} on a descending one.
+     */
+    List<Integer> disjunctsInKeyOrder(List<Boolean> descending) {
+      List<Integer> order = new ArrayList<>(List.of(columns.size() - 1));
+      for (int i = columns.size() - 2; i >= 0; i--) {
+        if (greater() != descending.get(i)) {
+          order.add(i);
+        } else {
+          order.add(0, i);
+        }
+      }
+      return order;
+    }
+  }
+
+  /**
+   * Keyset paging over a table's own keys, {@code (PartitionKey, RowKey) > (p, r)}: the rest of
+   * partition p after r, then the partitions after p (for {@code <}, the other way round).
+   */
+  private SequentialRanges propertyKeyRanges(RexNode conjunct) {
+    RowComparison row = RowComparison.of(conjunct);
+    if (row == null || row.columns().size() != 2) {
+      return null;
+    }
+    Column partitionColumn = column(row.columns().get(0));
+    Column rowColumn = column(row.columns().get(1));
+    if (partitionColumn == null || rowColumn == null || !partitionColumn.name().equals(Column.PARTITION_KEY)
+        || !rowColumn.name().equals(Column.ROW_KEY)) {
+      return null;
+    }
+    Operand partition = value(row.values().get(0), partitionColumn, EdmType.STRING);
+    Operand rowKey = value(row.values().get(1), rowColumn, EdmType.STRING);
+    if (partition == null || rowKey == null) {
+      return null;
+    }
+    Op rowOp = row.greater() ? (row.inclusive() ? Op.GE : Op.GT) : (row.inclusive() ? Op.LE : Op.LT);
+    ServiceFilter inPartition = new And(List.of(
+        new Comparison(Column.PARTITION_KEY, Op.EQ, EdmType.STRING, partition, false),
+        new Comparison(Column.ROW_KEY, rowOp, EdmType.STRING, rowKey, false)));
+    ServiceFilter otherPartitions = new Comparison(Column.PARTITION_KEY, row.greater() ? Op.GT : Op.LT,
+        EdmType.STRING, partition, false);
+    return new SequentialRanges(row.greater() ? List.of(inPartition, otherPartitions) : List.of(otherPartitions, inPartition));
+  }
+
+  /**
+   * Keyset paging over a declared key, {@code (a, b, c) > (?, ?, ?)} on leading key columns: the
+   * comparison is the OR of {@code a > ?}, {@code a = ? and b > ?} and
+   * {@code a = ? and b = ? and c > ?}, each a range of keys ({@link KeyPredicates}), read in key
+   * order. Null when a disjunct gives no range (a value the key cannot encode, a template whose
+   * text does not keep the column's order).
+   */
+  private SequentialRanges declaredKeyRanges(RexNode conjunct) {
+    RowComparison row = RowComparison.of(conjunct);
+    KeyLayout layout = query.shape().layout();
+    if (row == null || layout.isGenerated()) {
+      return null;
+    }
+    List<Boolean> descending = new ArrayList<>();
+    for (int i = 0; i < row.columns().size(); i++) {
+      Column column = query.columns().get(row.columns().get(i).getIndex());
+      if (query.shape().keyPosition(column) != i) {
+        return null;
+      }
+      descending.add(layout.columns().get(i).descending());
+    }
+    List<ServiceFilter> ranges = new ArrayList<>();
+    for (int i : row.disjunctsInKeyOrder(descending)) {
+      List<RexNode> disjunct = new ArrayList<>();
+      for (int j = 0; j <= i; j++) {
+        SqlKind kind = j < i ? SqlKind.EQUALS : row.kindAt(i);
+        disjunct.add(rexBuilder.makeCall(comparisonOperator(kind), row.columns().get(j), row.values().get(j)));
+      }
+      KeyPredicates keys = new KeyPredicates(query.shape(), query.columns(), disjunct, this::keyOperand);
+      if (!keys.used.containsAll(disjunct)) {
+        return null;
+      }
+      List<ServiceFilter> parts = new ArrayList<>();
+      if (keys.partitionPoints != null) {
+        parts.add(new Comparison(Column.PARTITION_KEY, Op.EQ, EdmType.STRING, keys.partitionPoints.get(0), false));
+      } else {
+        parts.addAll(keys.partitionBounds);
+      }
+      parts.addAll(keys.rowBounds);
+      ranges.add(and(parts));
+    }
+    return new SequentialRanges(List.copyOf(ranges));
+  }
+
+  /**
+   * Whether the ranges of a declared key's row comparison hold exactly its rows, so that the
+   * client need not check it again (and a LIMIT can stop the paging): tablesql's own key encoding
+   * holds every value of the compared columns' types (a mapped template may not, nor a DOUBLE's
+   * NaN or a TIMESTAMP past the year 9999, which widen a bound), or the values are literals the
+   * key holds (checked when the ranges were made).
+   */
+  private boolean exactKeyRanges(RowComparison row) {
+    if (query.shape().layout().isMapped()) {
+      return false;
+    }
+    for (int i = 0; i < row.values().size(); i++) {
+      SqlTypeName type = query.columns().get(row.columns().get(i).getIndex()).sqlType();
+      boolean everyValueEncodes = type == SqlTypeName.VARCHAR || type == SqlTypeName.SMALLINT
+          || type == SqlTypeName.INTEGER || type == SqlTypeName.BIGINT || type == SqlTypeName.BOOLEAN
+          || type == SqlTypeName.VARBINARY;
+      if (!(row.values().get(i) instanceof RexLiteral) && !everyValueEncodes) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static org.apache.calcite.sql.SqlOperator comparisonOperator(SqlKind kind) {
+    switch (kind) {
+      case EQUALS: return SqlStdOperatorTable.EQUALS;
+      case GREATER_THAN: return SqlStdOperatorTable.GREATER_THAN;
+      case GREATER_THAN_OR_EQUAL: return SqlStdOperatorTable.GREATER_THAN_OR_EQUAL;
+      case LESS_THAN: return SqlStdOperatorTable.LESS_THAN;
+      default: return SqlStdOperatorTable.LESS_THAN_OR_EQUAL;
+    }
   }
 
   /**
@@ -153,6 +336,18 @@ public final class FilterTranslator {
     KeyPredicates keys = new KeyPredicates(query.shape(), query.columns(), conjuncts, this::keyOperand);
     List<RexNode> rest = new ArrayList<>(conjuncts);
     rest.removeAll(keys.absorbed);
+    SequentialRanges keyRanges = null;
+    RexNode keysetConjunct = null;
+    if (keys.rowPoints == null && (keys.partitionPoints == null || keys.partitionPoints.size() == 1)) {
+      for (RexNode conjunct : rest) {
+        keyRanges = declaredKeyRanges(conjunct);
+        if (keyRanges != null) {
+          keysetConjunct = conjunct;
+          keys.used.add(conjunct);
+          break;
+        }
+      }
+    }
     String keyPredicate = keys.used.isEmpty() ? null : describe(compose(new ArrayList<>(keys.used)));
     List<RexNode> residual = new ArrayList<>();
     if (keys.partitionPoints != null && keys.rowPoints != null
@@ -185,13 +380,24 @@ public final class FilterTranslator {
     // local index entries share the rows' partitions, with RowKeys above every row's: a bound on
     // every read of the rows, which is no range of their keys (the access path is decided without it)
     boolean belowEntries = TableQuery.holdsIndexEntries(query.table());
-    int budget = ServiceFilter.MAX_COMPARISONS - (path == null ? 0 : 1) - bounds.size() - (belowEntries ? 1 : 0);
+    int budget = ServiceFilter.MAX_COMPARISONS - (path == null ? 0 : 1) - bounds.size() - (belowEntries ? 1 : 0)
+        - (keyRanges == null ? 0 : keyRanges.comparisons());
+    if (keysetConjunct != null) {
+      rest.remove(keysetConjunct);
+      if (!exactKeyRanges(RowComparison.of(keysetConjunct))) {
+        residual.add(keysetConjunct); // the ranges may be wider than the comparison: the client checks it again
+      }
+    }
     ServiceFilter others = pushConjuncts(rest, budget, residual);
     List<ServiceFilter> parts = new ArrayList<>(bounds);
     if (others != null) {
       parts.add(others);
     }
     AccessPath access = path != null ? path : scanPath(and(parts));
+    if (keyRanges != null) {
+      parts.add(keyRanges);
+      access = AccessPath.RANGE_SCAN;
+    }
     if (belowEntries) {
       parts.add(new Comparison(Column.ROW_KEY, Op.LT, EdmType.STRING,
           Operand.literal(String.valueOf(IndexDefinition.LOCAL_MARK)), false));

@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** A {@code $filter} expression: comparisons of a property with a value, under AND and OR. */
+/**
+ * A {@code $filter} expression: comparisons of a property with a value, under AND and OR, and
+ * {@link SequentialRanges}, disjoint ranges of keys read one request chain after another.
+ */
 public sealed interface ServiceFilter {
   /** The service evaluates at most this many comparisons in one filter. */
   int MAX_COMPARISONS = 15;
@@ -127,6 +130,55 @@ public sealed interface ServiceFilter {
     @Override
     public boolean matches(Function<String, Object> properties, Function<Operand, Object> values) {
       return operands.stream().anyMatch(f -> f.matches(properties, values));
+    }
+  }
+
+  /**
+   * Disjoint ranges of keys in key order, which the rows of the filter are the union of: what a
+   * row-value comparison over a key ({@code (PartitionKey, RowKey) > (?, ?)}) reads. The service
+   * treats an {@code or} of key conditions as one scan from the start of the table or partition,
+   * not as ranges, so each range is read by a query of its own, one after the other
+   * ({@link #split}); rendered whole (EXPLAIN) the ranges are joined by {@code then}.
+   */
+  record SequentialRanges(List<ServiceFilter> ranges) implements ServiceFilter {
+    /** The comparisons one request carries: its range's. */
+    @Override
+    public int comparisons() {
+      return ranges.stream().mapToInt(ServiceFilter::comparisons).max().orElse(0);
+    }
+
+    @Override
+    public String render(Function<Operand, Object> values) {
+      return ranges.stream().map(range -> "(" + range.render(values) + ")").collect(Collectors.joining(" then "));
+    }
+
+    @Override
+    public boolean matches(Function<String, Object> properties, Function<Operand, Object> values) {
+      return ranges.stream().anyMatch(range -> range.matches(properties, values));
+    }
+
+    /**
+     * The filters of the requests that read {@code filter} in key order, one per range, when its
+     * top-level AND holds key ranges; otherwise null (one request chain reads it).
+     */
+    public static List<ServiceFilter> split(ServiceFilter filter) {
+      List<ServiceFilter> parts = topLevelComparisons(filter);
+      SequentialRanges keyRanges = null;
+      for (ServiceFilter part : parts) {
+        if (part instanceof SequentialRanges found) {
+          keyRanges = found;
+        }
+      }
+      if (keyRanges == null) {
+        return null;
+      }
+      List<ServiceFilter> filters = new ArrayList<>();
+      for (ServiceFilter range : keyRanges.ranges()) {
+        List<ServiceFilter> conjuncts = new ArrayList<>(parts);
+        conjuncts.set(parts.indexOf(keyRanges), range);
+        filters.add(conjuncts.size() == 1 ? range : new And(conjuncts));
+      }
+      return filters;
     }
   }
 }
