@@ -96,9 +96,10 @@ final class SqlErrors {
     }
     Matcher column = COLUMN_NOT_FOUND.matcher(message);
     if (column.find()) {
-      return SqlExceptions.of("Column '" + column.group(1) + "' not found (" + position + "). Columns are "
-          + "PartitionKey, RowKey, Timestamp and the properties seen in the table's first entities "
-          + "(driver property sampleSize).", SqlStates.COLUMN_NOT_FOUND, error);
+      return SqlExceptions.of("Column '" + column.group(1) + "' not found (" + position + "). A declared table's "
+          + "columns are those it was declared with; an Azure table's are PartitionKey, RowKey, Timestamp and the "
+          + "properties seen in its first entities (driver property sampleSize). List them with "
+          + "DatabaseMetaData.getColumns or !columns in the shell.", SqlStates.COLUMN_NOT_FOUND, error);
     }
     String state = message.contains("Cannot apply") || message.contains("type") || message.contains("Type")
         ? SqlStates.DATA_TYPE_MISMATCH : SqlStates.SYNTAX_ERROR;

@@ -85,14 +85,11 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     return planCache;
   }
 
-  /**
-   * Reads the account's table list again and gives Calcite a fresh view of it (Calcite keeps
-   * its own snapshot of a schema's names, so the schema is registered anew).
-   */
+  /** Reads the account's table list again and registers the schema anew, forgetting Calcite's view of it. */
   void refreshSchema() {
     planCache.clear();
     schema.refresh();
-    delegate.getRootSchema().add(schemaName, schema);
+    schema.register(delegate.getRootSchema(), schemaName);
   }
 
   @Override
@@ -203,7 +200,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       CalciteConnection calciteConnection =
           (CalciteConnection) CALCITE.connect("jdbc:calcite:", calcite);
       String schemaName = settings.schemaName();
-      calciteConnection.getRootSchema().add(schemaName, schema);
+      schema.register(calciteConnection.getRootSchema(), schemaName);
       calciteConnection.setSchema(schemaName);
       TableSqlConnection connection = new TableSqlConnection(calciteConnection, session, schema, schemaName);
       session.onSchemaChange(connection::refreshSchema);
@@ -379,7 +376,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       throw e.toSqlException();
     }
     planCache.clear();
-    delegate.getRootSchema().add(schemaName, schema);
+    schema.register(delegate.getRootSchema(), schemaName);
   }
 
   @Override

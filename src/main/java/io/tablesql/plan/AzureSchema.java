@@ -14,7 +14,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import io.tablesql.errors.SqlStates;
+import io.tablesql.store.StoreException;
+import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.Table;
+import org.apache.calcite.schema.lookup.LikePattern;
+import org.apache.calcite.schema.lookup.Lookup;
+import org.apache.calcite.schema.lookup.Named;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.schema.impl.ViewTable;
 
@@ -54,6 +60,51 @@ public final class AzureSchema extends AbstractSchema {
   @Override
   protected synchronized Map<String, Table> getTableMap() {
     return tables;
+  }
+
+  /**
+   * Finds tables by name: the table of exactly that name, else the one table whose name matches
+   * ignoring case (the service's own names match so, and SQL names written without quotes);
+   * several such tables and none exactly is an error that names them. Calcite's own lookup,
+   * which it uses when a schema has none, takes the first of several in its own order, so a
+   * table mapped as {@code orders} over the Azure table {@code Orders} was read as the latter.
+   * Needs a root schema that keeps no snapshot of the names ({@code UncachedSchemaFactory}).
+   */
+  @Override
+  public Lookup<Table> tables() {
+    return new Lookup<>() {
+      @Override
+      public Table get(String name) {
+        return getTableMap().get(name);
+      }
+
+      @Override
+      public Named<Table> getIgnoreCase(String name) {
+        Map<String, Table> map = getTableMap();
+        Table exact = map.get(name);
+        if (exact != null) {
+          return new Named<>(name, exact);
+        }
+        List<String> matches = map.keySet().stream().filter(candidate -> candidate.equalsIgnoreCase(name)).toList();
+        if (matches.size() > 1) {
+          throw new StoreException("Table name " + name + " matches " + String.join(" and ", matches)
+              + ", which differ only in case. Write the name in double quotes exactly as it is declared.",
+              SqlStates.SYNTAX_ERROR, null);
+        }
+        return matches.isEmpty() ? null : new Named<>(matches.get(0), map.get(matches.get(0)));
+      }
+
+      @Override
+      public Set<String> getNames(LikePattern pattern) {
+        return getTableMap().keySet().stream().filter(pattern.matcher()::apply)
+            .collect(java.util.stream.Collectors.toSet());
+      }
+    };
+  }
+
+  /** Adds the schema to a root schema, in place of one of the same name. */
+  public void register(SchemaPlus root, String name) {
+    root.add(name, this);
   }
 
   public synchronized boolean isStale() {
