@@ -40,4 +40,48 @@ class NameResolutionTest {
       assertThat(QueryRuns.run(connection, "SELECT N FROM " + raw.toUpperCase(Locale.ROOT)).rows()).hasSize(3);
     }
   }
+
+  @Test
+  void aQuotedNameIsCaseSensitiveForDeclaredTablesAndViews() throws SQLException {
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE NrDeclared (id INT PRIMARY KEY, v VARCHAR(10))");
+      statement.execute("CREATE VIEW NrView AS SELECT id FROM NrDeclared");
+      try {
+        statement.executeUpdate("INSERT INTO \"NrDeclared\" VALUES (1, 'a')");
+        statement.executeUpdate("INSERT INTO nrdeclared VALUES (2, 'b')"); // unquoted: any case
+        assertThat(QueryRuns.run(connection, "SELECT id FROM \"NrDeclared\" ORDER BY id").rows())
+            .containsExactly("1", "2");
+        assertThat(QueryRuns.run(connection, "SELECT id FROM NRVIEW").rows()).hasSize(2);
+        for (String sql : new String[] {"SELECT id FROM \"nrdeclared\"", "INSERT INTO \"nrdeclared\" VALUES (3, 'c')",
+            "UPDATE \"NRDECLARED\" SET v = 'x'", "DELETE FROM \"nrDeclared\"", "SELECT * FROM \"nrview\"",
+            "SELECT * FROM NrDeclared d JOIN \"nrdeclared\" e ON d.id = e.id"}) {
+          assertThatThrownBy(() -> statement.execute(sql)).as(sql).isInstanceOf(SQLException.class)
+              .hasMessageContaining("not found")
+              .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
+        }
+        for (String sql : new String[] {"DROP TABLE \"nrdeclared\"", "DROP TABLE \"NRDECLARED\" CASCADE",
+            "DROP VIEW \"nrview\"", "ALTER TABLE \"nrdeclared\" ADD COLUMN w INT",
+            "CREATE INDEX NrIx ON \"nrdeclared\" (v)"}) {
+          assertThatThrownBy(() -> statement.execute(sql)).as(sql).isInstanceOf(SQLException.class)
+              .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
+        }
+        statement.execute("DROP TABLE IF EXISTS \"nrdeclared\"");
+        statement.execute("DROP VIEW IF EXISTS \"NRVIEW\"");
+        assertThat(QueryRuns.run(connection, "SELECT COUNT(*) FROM NrDeclared").rows()).containsExactly("2");
+        assertThat(QueryRuns.run(connection, "SELECT COUNT(*) FROM NrView").rows()).containsExactly("2");
+      } finally {
+        statement.execute("DROP VIEW NrView");
+        statement.execute("DROP TABLE NrDeclared");
+      }
+    }
+  }
+
+  @Test
+  void anAzureTableMatchesItsServiceNameIgnoringCaseQuotedOrNot() throws SQLException {
+    TableClient table = TestAccount.newTable("CaseQuoted", new TableEntity("a", "1").addProperty("N", 1));
+    String upper = table.getTableName().toUpperCase(Locale.ROOT);
+    try (Connection connection = TestAccount.connect()) {
+      assertThat(QueryRuns.run(connection, "SELECT N FROM \"" + upper + "\"").rows()).containsExactly("1");
+    }
+  }
 }

@@ -66,7 +66,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
    */
   public void execute(SqlCreateTable create, CalcitePrepare.Context context) {
     Session session = writableSession(context);
-    String name = IndexStatement.last(create.name);
+    String name = Names.last(create.name);
     if (create.query != null) {
       throw new StoreException("CREATE TABLE ... AS SELECT is not supported: CREATE TABLE, then INSERT INTO ... "
           + "SELECT.", SqlStates.FEATURE_NOT_SUPPORTED, null);
@@ -214,7 +214,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
    */
   public void execute(SqlDropTable drop, CalcitePrepare.Context context) {
     Session session = writableSession(context);
-    String name = IndexStatement.last(drop.name);
+    String name = Names.last(drop.name);
     if (isReserved(name)) {
       throw new StoreException("Table " + name + " holds tablesql's catalog of declared tables and columns and "
           + "cannot be dropped through SQL. Drop the tables it declares instead.", SqlStates.INSUFFICIENT_PRIVILEGE,
@@ -223,8 +223,11 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     // without a drop behavior no view is looked at: no catalog read beyond the one the drop makes
     List<ViewDefinition> dependents = drop.behavior == DropBehavior.UNSPECIFIED ? List.of()
         : dependents(name, drop.behavior, Catalog.fresh(session));
-    if (!DeclaredTables.drop(session, name)) {
-      if (!isAzureTableName(name) || !session.store().deleteTable(name, new RequestCounters())) {
+    DeclaredTables.Dropped dropped = DeclaredTables.drop(session, drop.name);
+    if (dropped != DeclaredTables.Dropped.DROPPED) {
+      // a quoted name of another case than a declared table's denotes no table, nor the Azure table holding it
+      if (dropped == DeclaredTables.Dropped.OTHER_CASE || !isAzureTableName(name)
+          || !session.store().deleteTable(name, new RequestCounters())) {
         if (drop.ifExists) {
           return;
         }
@@ -242,7 +245,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   /** CREATE [OR REPLACE] VIEW name [(columns)] AS query: the view, kept in the account's catalog. */
   public void execute(SqlCreateView create, CalcitePrepare.Context context) {
     Session session = writableSession(context);
-    String name = IndexStatement.last(create.name);
+    String name = Names.last(create.name);
     String sql = create.query.toSqlString(CalciteSqlDialect.DEFAULT).getSql();
     if (create.columnList != null) {
       List<String> columns = new ArrayList<>();
@@ -274,10 +277,10 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
    */
   public void execute(SqlDropView drop, CalcitePrepare.Context context) {
     Session session = writableSession(context);
-    String name = IndexStatement.last(drop.name);
+    String name = Names.last(drop.name);
     Catalog.Contents catalog = Catalog.fresh(session);
     ViewDefinition view = catalog.views().get(name.toLowerCase(Locale.ROOT));
-    if (view == null) {
+    if (view == null || !Names.denotes(drop.name, view.name())) {
       if (drop.ifExists) {
         return;
       }
@@ -344,10 +347,11 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
    */
   public void execute(SqlAlterTable alter, CalcitePrepare.Context context) {
     Session session = writableSession(context);
-    String name = IndexStatement.last(alter.table);
+    String name = Names.last(alter.table);
     TableDefinition table = Catalog.fresh(session).tables().get(name.toLowerCase(Locale.ROOT));
-    if (table == null) {
-      if (schema(context).getTable(name) != null) {
+    boolean otherCase = table != null && !Names.denotes(alter.table, table.name());
+    if (table == null || otherCase) {
+      if (!otherCase && schema(context).getTable(name) != null) {
         throw new StoreException("Table " + name + " is an Azure table whose columns are the properties its "
             + "entities hold: a column appears when a row holds it, and ALTER TABLE changes only tables declared with "
             + "CREATE TABLE.", SqlStates.FEATURE_NOT_SUPPORTED, null);

@@ -23,6 +23,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -195,12 +196,19 @@ final class DeclaredTables {
 
   /**
    * Drops a declared table and its definition, with its entities unless it is mapped over an
-   * existing table (whose entities stay); false if {@code name} is not declared.
+   * existing table (whose entities stay).
    */
-  static boolean drop(Session session, String name) {
-    TableDefinition definition = Catalog.fresh(session).tables().get(name.toLowerCase(Locale.ROOT));
+  static Dropped drop(Session session, String name) {
+    return drop(session, new SqlIdentifier(name, org.apache.calcite.sql.parser.SqlParserPos.ZERO));
+  }
+
+  static Dropped drop(Session session, SqlIdentifier name) {
+    TableDefinition definition = Catalog.fresh(session).tables().get(Names.last(name).toLowerCase(Locale.ROOT));
     if (definition == null) {
-      return false;
+      return Dropped.NOT_DECLARED;
+    }
+    if (!Names.denotes(name, definition.name())) {
+      return Dropped.OTHER_CASE;
     }
     if (!definition.layout().isMapped()) {
       session.store().deleteTable(definition.physicalTable(), new RequestCounters());
@@ -210,8 +218,11 @@ final class DeclaredTables {
     Catalog.remove(session, definition);
     LookupCache.invalidate(session, definition.physicalTable());
     session.schemaChanged();
-    return true;
+    return Dropped.DROPPED;
   }
+
+  /** What DROP TABLE found: a declared table it dropped, none, or one whose name a quoted name differs from in case. */
+  enum Dropped { DROPPED, NOT_DECLARED, OTHER_CASE }
 
   /** ALTER TABLE ... ADD COLUMN: a nullable column, which every row written before holds as NULL. */
   static void addColumn(Session session, TableDefinition table, SqlColumnDeclaration declaration) {

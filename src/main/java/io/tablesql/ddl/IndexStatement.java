@@ -14,7 +14,7 @@ import org.apache.calcite.sql.SqlNode;
  * for a table's UNIQUE constraint), DROP INDEX, ALTER INDEX ... VERIFY | REBUILD.
  */
 record IndexStatement(Kind kind, String name, boolean unique, boolean ifExistsClause, String table,
-    List<IndexColumn> columns, List<String> include, boolean local) {
+    boolean tableQuoted, List<IndexColumn> columns, List<String> include, boolean local) {
 
   enum Kind { CREATE, DROP, VERIFY, REBUILD }
 
@@ -30,27 +30,23 @@ record IndexStatement(Kind kind, String name, boolean unique, boolean ifExistsCl
       }
     }
     return new IndexStatement(Kind.CREATE, create.name.getSimple(), create.unique, create.ifNotExists,
-        last(create.table), columns, include, create.local);
+        Names.last(create.table), create.table.isComponentQuoted(create.table.names.size() - 1), columns, include,
+        create.local);
   }
 
   static IndexStatement of(SqlDropIndex drop) {
-    return new IndexStatement(Kind.DROP, drop.name.getSimple(), false, drop.ifExists, null, List.of(), List.of(),
-        false);
+    return new IndexStatement(Kind.DROP, drop.name.getSimple(), false, drop.ifExists, null, false, List.of(),
+        List.of(), false);
   }
 
   static IndexStatement of(SqlAlterIndex alter) {
     return new IndexStatement(alter.rebuild ? Kind.REBUILD : Kind.VERIFY, alter.name.getSimple(), false, false, null,
-        List.of(), List.of(), false);
+        false, List.of(), List.of(), false);
   }
 
   /** The UNIQUE index a table's UNIQUE constraint declares. */
   static IndexStatement unique(String name, String table, List<String> columns) {
-    return new IndexStatement(Kind.CREATE, name, true, false, table,
+    return new IndexStatement(Kind.CREATE, name, true, false, table, false,
         columns.stream().map(column -> new IndexColumn(column, false)).toList(), List.of(), false);
-  }
-
-  /** The last part of a possibly qualified name: the object within the account's one schema. */
-  static String last(SqlIdentifier name) {
-    return name.names.get(name.names.size() - 1);
   }
 }

@@ -1,0 +1,69 @@
+package io.tablesql.jdbc;
+
+import static org.apache.calcite.util.Static.RESOURCE;
+
+import io.tablesql.plan.AzureTable;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.prepare.CalciteSqlValidator;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql.validate.IdentifierNamespace;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorNamespace;
+import org.apache.calcite.sql.validate.SqlValidatorTable;
+
+/**
+ * Calcite's validator, with quoted table names case-sensitive. Calcite matches names one way
+ * for the whole statement (tablesql: ignoring case, so that unquoted names match as written);
+ * the parse tree still knows which names were quoted. A quoted name that found a declared table
+ * or view of another case (the only one matching ignoring case) has found no table: 42S02. An
+ * Azure table's own name matches ignoring case, quoted or not, as the service's names do.
+ */
+final class TableSqlValidator extends CalciteSqlValidator {
+  private TableSqlValidator(SqlOperatorTable operators, CalciteCatalogReader catalogReader,
+      org.apache.calcite.adapter.java.JavaTypeFactory typeFactory, Config config) {
+    super(operators, catalogReader, typeFactory, config);
+  }
+
+  /** The validator Calcite's own preparation makes, as this class. */
+  static SqlValidator create(CalcitePrepare.Context context, CalciteCatalogReader catalogReader,
+      UnaryOperator<SqlValidator.Config> configTransform) {
+    CalciteConnectionConfig connection = context.config();
+    SqlOperatorTable operators = SqlOperatorTables.chain(
+        connection.fun(SqlOperatorTable.class, SqlStdOperatorTable.instance()), catalogReader);
+    SqlValidator.Config config = configTransform.apply(SqlValidator.Config.DEFAULT
+        .withLenientOperatorLookup(connection.lenientOperatorLookup())
+        .withConformance(connection.conformance())
+        .withDefaultNullCollation(connection.defaultNullCollation())
+        .withIdentifierExpansion(true));
+    return new TableSqlValidator(operators, catalogReader, context.getTypeFactory(), config);
+  }
+
+  @Override
+  protected void validateNamespace(SqlValidatorNamespace namespace, RelDataType targetRowType) {
+    SqlIdentifier id = namespace instanceof IdentifierNamespace identifier ? identifier.getId() : null;
+    int last = id == null ? -1 : id.names.size() - 1;
+    String written = last >= 0 && id.isComponentQuoted(last) ? id.names.get(last) : null;
+    super.validateNamespace(namespace, targetRowType);
+    if (written == null) {
+      return;
+    }
+    SqlValidatorTable table = namespace.resolve().getTable();
+    if (table == null) {
+      return; // a WITH query's name, say
+    }
+    List<String> found = table.getQualifiedName();
+    AzureTable azureTable = table.unwrap(AzureTable.class);
+    boolean serviceName = azureTable != null && azureTable.definition() == null;
+    if (!serviceName && !found.get(found.size() - 1).equals(written)) {
+      throw newValidationError(id, RESOURCE.objectNotFound(written));
+    }
+  }
+}
