@@ -65,6 +65,23 @@ class NameResolutionTest {
           assertThatThrownBy(() -> statement.execute(sql)).as(sql).isInstanceOf(SQLException.class)
               .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
         }
+        try (java.sql.PreparedStatement batch = connection.prepareStatement("INSERT INTO \"nrdeclared\" VALUES (?, ?)")) {
+          batch.setInt(1, 5);
+          batch.setString(2, "e");
+          batch.addBatch();
+          batch.executeBatch();
+          org.assertj.core.api.Assertions.fail("a batch into \"nrdeclared\" was written");
+        } catch (SQLException e) {
+          assertThat(e.getSQLState()).isEqualTo("42S02");
+        }
+        try (Statement batch = connection.createStatement()) {
+          batch.addBatch("INSERT INTO \"nrdeclared\" VALUES (6, 'f')");
+          batch.addBatch("INSERT INTO \"nrdeclared\" VALUES (7, 'g')");
+          batch.executeBatch();
+          org.assertj.core.api.Assertions.fail("a statement batch into \"nrdeclared\" was written");
+        } catch (SQLException e) {
+          assertThat(e.getSQLState()).isEqualTo("42S02");
+        }
         statement.execute("DROP TABLE IF EXISTS \"nrdeclared\"");
         statement.execute("DROP VIEW IF EXISTS \"NRVIEW\"");
         assertThat(QueryRuns.run(connection, "SELECT COUNT(*) FROM NrDeclared").rows()).containsExactly("2");
