@@ -204,16 +204,17 @@ SqlNode PlainString() :
 /** CREATE VIEW name [(columns)] AS query. */
 SqlCreate SqlCreateView(Span s, boolean replace) :
 {
+    final boolean ifNotExists;
     final SqlIdentifier id;
     SqlNodeList columns = null;
     final SqlNode query;
 }
 {
-    <VIEW> id = CompoundIdentifier()
+    <VIEW> ifNotExists = IfNotExistsOpt() id = CompoundIdentifier()
     [ columns = ParenthesizedSimpleIdentifierList() ]
     <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
     {
-        return SqlDdlNodes.createView(s.end(this), replace, id, columns, query);
+        return new io.tablesql.parser.SqlCreateView(s.end(this), replace, ifNotExists, id, columns, query);
     }
 }
 

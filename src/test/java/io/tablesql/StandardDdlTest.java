@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -48,6 +49,8 @@ class StandardDdlTest {
       statement.execute("CREATE VIEW StdShortPartNames AS SELECT p.Name FROM StdPartNames AS p "
           + "WHERE CHAR_LENGTH(p.Name) < 4");
       statement.execute("CREATE VIEW StdUnrelated AS SELECT 1 AS One FROM (VALUES (1)) AS v (x)");
+      statement.execute("CREATE VIEW IF NOT EXISTS StdUnrelated AS SELECT 2 AS Two FROM (VALUES (1)) AS v (x)");
+      assertThat(QueryRuns.run(connection, "SELECT * FROM StdUnrelated").rows()).containsExactly("1");
 
       assertThatThrownBy(() -> statement.execute("DROP TABLE StdParts RESTRICT"))
           .satisfies(e -> assertThat(state(e)).isEqualTo("2BP01"))

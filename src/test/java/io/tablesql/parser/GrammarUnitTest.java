@@ -9,7 +9,6 @@ import org.apache.calcite.sql.SqlCreate;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
-import org.apache.calcite.sql.ddl.SqlCreateView;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -126,6 +125,9 @@ class GrammarUnitTest {
     assertThat(((SqlDropTable) parse("DROP TABLE t")).behavior).isEqualTo(DropBehavior.UNSPECIFIED);
     assertThat(((SqlDropView) parse("DROP VIEW IF EXISTS v CASCADE")).behavior).isEqualTo(DropBehavior.CASCADE);
     assertThat(parse("CREATE OR REPLACE VIEW v (x) AS SELECT 1 FROM t")).isInstanceOf(SqlCreateView.class);
+    SqlCreateView ifNotExists = (SqlCreateView) parse("CREATE VIEW IF NOT EXISTS v AS SELECT 1 FROM t");
+    assertThat(ifNotExists.ifNotExists).isTrue();
+    assertThat(ifNotExists.columnList).isNull();
     assertThat(((SqlCreate) parse("CREATE OR REPLACE VIEW v AS SELECT 1 FROM t")).getReplace()).isTrue();
 
     SqlAlterTable add = (SqlAlterTable) parse("ALTER TABLE t ADD COLUMN note VARCHAR(100)");
@@ -182,7 +184,8 @@ class GrammarUnitTest {
         "CREATE TABLE t (a INT, b INT, PRIMARY KEY ((a), b DESC))",
         "CREATE UNIQUE INDEX i ON t (a DESC) INCLUDE (b) LOCAL",
         "DROP TABLE IF EXISTS t CASCADE",
-        "ALTER TABLE t DROP COLUMN c RESTRICT")) {
+        "ALTER TABLE t DROP COLUMN c RESTRICT",
+        "CREATE OR REPLACE VIEW IF NOT EXISTS v (x) AS SELECT a FROM t")) {
       String once = parse(sql).toSqlString(CalciteSqlDialect.DEFAULT).getSql();
       assertThat(parse(once).toSqlString(CalciteSqlDialect.DEFAULT).getSql()).as(sql).isEqualTo(once);
     }
