@@ -10,6 +10,7 @@ import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
@@ -100,5 +101,106 @@ class NameResolutionTest {
     try (Connection connection = TestAccount.connect()) {
       assertThat(QueryRuns.run(connection, "SELECT N FROM \"" + upper + "\"").rows()).containsExactly("1");
     }
+  }
+
+  @Test
+  void quotedNamesDifferingOnlyInCaseAreTablesOfTheirOwn() throws Exception {
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE \"NrAbC\" (id INT PRIMARY KEY, v VARCHAR(30))");
+      statement.execute("CREATE TABLE \"nrabc\" (id INT PRIMARY KEY, v VARCHAR(30))");
+      try {
+        statement.executeUpdate("INSERT INTO \"NrAbC\" VALUES (1, 'upper')");
+        statement.executeUpdate("INSERT INTO \"nrabc\" VALUES (2, 'lower')");
+        assertThat(QueryRuns.run(connection, "SELECT id, v FROM \"NrAbC\"").rows()).containsExactly("1|upper");
+        assertThat(QueryRuns.run(connection, "SELECT id, v FROM \"nrabc\"").rows()).containsExactly("2|lower");
+        assertThat(QueryRuns.run(connection, "SELECT id FROM nrabc").rows()).containsExactly("2"); // exact first
+        assertThatThrownBy(() -> QueryRuns.run(connection, "SELECT id FROM NRABC"))
+            .hasMessageContaining("differ only in case")
+            .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42000"));
+        assertThatThrownBy(() -> statement.execute("CREATE TABLE \"nrabc\" (id INT PRIMARY KEY)"))
+            .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S01"));
+        statement.execute("CREATE TABLE IF NOT EXISTS \"nrabc\" (id INT PRIMARY KEY)");
+        // the first name keeps the catalog key of both, in the format earlier drivers read; the other has one of its own
+        assertThat(catalogEntries("nrabc")).containsExactlyInAnyOrder("NrAbC@1", "nrabc@3");
+
+        // dropping the first moves the other to the shared key, rows and all
+        statement.execute("DROP TABLE \"NrAbC\"");
+        assertThat(catalogEntries("nrabc")).containsExactly("nrabc@1");
+        assertThat(QueryRuns.run(connection, "SELECT id, v FROM NRABC").rows()).containsExactly("2|lower");
+        statement.execute("CREATE TABLE \"NrAbC\" (id INT PRIMARY KEY, v VARCHAR(30))");
+        assertThat(QueryRuns.run(connection, "SELECT id FROM \"NrAbC\"").rows()).isEmpty();
+        assertThat(catalogEntries("nrabc")).containsExactlyInAnyOrder("nrabc@1", "NrAbC@3");
+      } finally {
+        statement.execute("DROP TABLE IF EXISTS \"NrAbC\"");
+        statement.execute("DROP TABLE IF EXISTS \"nrabc\"");
+      }
+      assertThat(catalogEntries("nrabc")).isEmpty();
+    }
+  }
+
+  @Test
+  void aQuotedDeclaredNameDifferingInCaseFromAnAzureTableGetsATableOfItsOwn() throws SQLException {
+    TableClient table = TestAccount.newTable("CaseOwn", new TableEntity("a", "1").addProperty("N", 1));
+    String lower = table.getTableName().toLowerCase(Locale.ROOT);
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      assertThatThrownBy(() -> statement.execute("CREATE TABLE " + lower + " (id INT PRIMARY KEY)"))
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S01")); // unquoted: that table
+      statement.execute("CREATE TABLE \"" + lower + "\" (id INT PRIMARY KEY)");
+      try {
+        statement.executeUpdate("INSERT INTO \"" + lower + "\" VALUES (7)");
+        assertThat(QueryRuns.run(connection, "SELECT id FROM \"" + lower + "\"").rows()).containsExactly("7");
+        assertThat(QueryRuns.run(connection, "SELECT N FROM " + table.getTableName()).rows()).containsExactly("1");
+      } finally {
+        statement.execute("DROP TABLE \"" + lower + "\"");
+      }
+      assertThat(QueryRuns.run(connection, "SELECT N FROM " + table.getTableName()).rows()).containsExactly("1");
+    }
+  }
+
+  @Test
+  void concurrentCreatesOfNamesEqualIgnoringCaseKeepOneEntryPerName() throws Exception {
+    List<String> names = List.of("NrRace", "nrrace", "NRRACE", "NrRace", "nrrace", "NRRACE");
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(names.size());
+    try {
+      List<java.util.concurrent.Future<String>> outcomes = new java.util.ArrayList<>();
+      for (String name : names) {
+        outcomes.add(pool.submit(() -> {
+          try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE \"" + name + "\" (id INT PRIMARY KEY)");
+            return "created";
+          } catch (SQLException e) {
+            return e.getSQLState();
+          }
+        }));
+      }
+      List<String> results = new java.util.ArrayList<>();
+      for (java.util.concurrent.Future<String> outcome : outcomes) {
+        results.add(outcome.get());
+      }
+      assertThat(results).filteredOn("created"::equals).hasSize(3);
+      assertThat(results).filteredOn(r -> !r.equals("created")).allMatch(r -> r.equals("42S01") || r.equals("40001"));
+      assertThat(catalogEntries("nrrace")).extracting(e -> e.substring(0, e.indexOf('@')))
+          .containsExactlyInAnyOrder("NrRace", "nrrace", "NRRACE");
+    } finally {
+      pool.shutdown();
+      try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+        for (String name : List.of("NrRace", "nrrace", "NRRACE")) {
+          statement.execute("DROP TABLE IF EXISTS \"" + name + "\"");
+        }
+      }
+    }
+    assertThat(catalogEntries("nrrace")).isEmpty();
+  }
+
+  /** The catalog's table entities whose names equal {@code lower} ignoring case, as "name@format". */
+  private static List<String> catalogEntries(String lower) {
+    List<String> entries = new java.util.ArrayList<>();
+    for (TableEntity entity : TestAccount.service().getTableClient("TablesqlCatalog").listEntities()) {
+      Object name = entity.getProperty("Name");
+      if ("table".equals(entity.getPartitionKey()) && name != null && name.toString().equalsIgnoreCase(lower)) {
+        entries.add(name + "@" + entity.getProperty("Format"));
+      }
+    }
+    return entries;
   }
 }

@@ -11,6 +11,7 @@ import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +25,16 @@ import java.util.function.UnaryOperator;
  * so that every connection, JVM and tool sees the same definitions: one entity per table or view,
  * PartitionKey its kind ({@code table}, {@code view}), RowKey the SQL name in lower case
  * (key-encoded), the definition as JSON (format 1, or 2 for a table with indexes: see
- * {@link TableDefinition#FORMAT}). Definitions are cached
+ * {@link TableDefinition#FORMAT}).
+ *
+ * <p>Names that differ only in case (two quoted names, {@code "AbC"} and {@code "abc"}) share
+ * that RowKey: the first keeps it, each other table is kept under the key of both its lower-case
+ * and its exact name (which the shared key is a prefix of), in format 3, which drivers matching
+ * names ignoring case refuse. Two rules keep one entity per exact name under concurrent DDL
+ * (ARCHITECTURE.md, "Names"): a name goes under its own key only in one entity group
+ * transaction with a conditional update of the shared key's entity, so it fails if that entity
+ * changed or went; and the shared key's entity is never deleted while a table of its own key
+ * exists: dropping the shared key's table moves one of them there. Definitions are cached
  * per account and credential for the schema TTL; DDL in this JVM forgets them at once. With
  * driver property {@code catalog=false} a connection sees none of them.
  */
@@ -35,9 +45,36 @@ public final class Catalog {
   private static final String VIEW_KIND = "view";
   private static final Cache<String, Entry> CACHE = Caffeine.newBuilder().maximumSize(1_000).build();
 
-  /** What the catalog holds, by lower-case SQL name. */
+  /** What the catalog holds, by exact SQL name. */
   public record Contents(Map<String, TableDefinition> tables, Map<String, ViewDefinition> views) {
     static final Contents EMPTY = new Contents(Map.of(), Map.of());
+
+    /**
+     * The declared table a name denotes: the one of exactly that name, else, unless the name was
+     * quoted, the one whose name matches ignoring case; null if none. Several matching ignoring
+     * case and none exactly is 42000, naming them.
+     */
+    public TableDefinition table(String name, boolean quoted) {
+      return find(tables, name, quoted);
+    }
+
+    /** The view a name denotes, as {@link #table}. */
+    public ViewDefinition view(String name, boolean quoted) {
+      return find(views, name, quoted);
+    }
+
+    private static <T> T find(Map<String, T> byName, String name, boolean quoted) {
+      T exact = byName.get(name);
+      if (exact != null || quoted) {
+        return exact;
+      }
+      List<String> matches = byName.keySet().stream().filter(candidate -> candidate.equalsIgnoreCase(name)).toList();
+      if (matches.size() > 1) {
+        throw new StoreException("Name " + name + " matches " + String.join(" and ", matches) + ", which differ only "
+            + "in case. Write the name in double quotes exactly as it is declared.", SqlStates.SYNTAX_ERROR, null);
+      }
+      return matches.isEmpty() ? null : byName.get(matches.get(0));
+    }
   }
 
   private record Entry(Contents contents, long expiresAtNanos) {
@@ -98,8 +135,14 @@ public final class Catalog {
    */
   public static TableDefinition known(Session session, String name) {
     Entry entry = CACHE.getIfPresent(session.settings().cacheKey());
-    return entry == null || !session.settings().getBoolean(DriverProperty.CATALOG) ? null
-        : entry.contents().tables().get(name.toLowerCase(Locale.ROOT));
+    if (entry == null || !session.settings().getBoolean(DriverProperty.CATALOG)) {
+      return null;
+    }
+    try {
+      return entry.contents().table(name, false);
+    } catch (StoreException ambiguous) {
+      return null; // the statement's validation names the tables
+    }
   }
 
   private static Contents read(Session session) {
@@ -111,10 +154,10 @@ public final class Catalog {
         for (TableEntity entity : pages.next()) {
           if (TABLE_KIND.equals(entity.getPartitionKey())) {
             TableDefinition definition = parse(entity, TableDefinition::fromJson);
-            tables.put(definition.name().toLowerCase(Locale.ROOT), definition);
+            tables.putIfAbsent(definition.name(), definition); // the shared key first, should a name be twice
           } else if (VIEW_KIND.equals(entity.getPartitionKey())) {
             ViewDefinition definition = parse(entity, ViewDefinition::fromJson);
-            views.put(definition.name().toLowerCase(Locale.ROOT), definition);
+            views.put(definition.name(), definition);
           }
         }
       }
@@ -136,10 +179,81 @@ public final class Catalog {
     }
   }
 
-  /** Records a new declared table; fails with 23505 if the catalog holds one of that name. */
+  /**
+   * Records a new declared table under the shared key of its name, or, when a table of another
+   * case holds that, under its own key; fails with 42S01 if the catalog holds one of exactly that
+   * name.
+   */
   public static void add(Session session, TableDefinition definition) {
-    write(session, TABLE_KIND, definition.name(), definition.format(), definition.toJson(), WriteOperation.Kind.INSERT,
-        null, "CREATE TABLE " + definition.name());
+    String name = definition.name();
+    String origin = "CREATE TABLE " + name;
+    RequestCounters counters = new RequestCounters();
+    session.store().createTable(TABLE, counters);
+    for (int attempt = 0; ; attempt++) {
+      if (entityOf(session, ownKey(name), name, counters) != null) {
+        throw exists(name);
+      }
+      try {
+        session.store().submit(TABLE, List.of(operation(TABLE_KIND, sharedKey(name), WriteOperation.Kind.INSERT,
+            definition, definition.format(), null, origin)), counters);
+        break;
+      } catch (StoreException e) {
+        if (!SqlStates.UNIQUE_VIOLATION.equals(e.sqlState())) {
+          throw e;
+        }
+      }
+      Optional<TableEntity> holder = session.store().get(TABLE, TABLE_KIND, sharedKey(name), null, counters);
+      if (holder.isPresent() && name.equals(holder.get().getProperty("Name"))) {
+        throw exists(name);
+      }
+      if (holder.isPresent()) {
+        try {
+          // under its own key, while the shared key's entity stays as read (touched, so a concurrent change fails)
+          session.store().submit(TABLE, List.of(
+              operation(TABLE_KIND, ownKey(name), WriteOperation.Kind.INSERT, definition,
+                  TableDefinition.FORMAT_OF_CASE_VARIANT, null, origin),
+              new WriteOperation(TABLE, TABLE_KIND, sharedKey(name), WriteOperation.Kind.MERGE,
+                  Map.of("Name", holder.get().getProperty("Name")), holder.get().getETag(), origin)), counters);
+          break;
+        } catch (StoreException e) {
+          if (!CONCURRENT_CHANGE.contains(e.sqlState())) {
+            throw e;
+          }
+        }
+      }
+      if (attempt == 4) {
+        throw new StoreException("The catalog entry of table " + name + " could not be written: other DDL on names "
+            + "equal to it ignoring case kept changing it. Try again.", SqlStates.SERIALIZATION_FAILURE, null);
+      }
+    }
+    forget(session);
+  }
+
+  /** What a catalog write that lost a race to other DDL fails with. */
+  private static final List<String> CONCURRENT_CHANGE = List.of(SqlStates.UNIQUE_VIOLATION,
+      SqlStates.SERIALIZATION_FAILURE);
+
+  private static StoreException exists(String name) {
+    return new StoreException("Table " + name + " exists already. Use CREATE TABLE IF NOT EXISTS to accept that.",
+        "42S01", null);
+  }
+
+  /** The entity under {@code rowKey} if it holds the table named exactly {@code name}, else null. */
+  private static TableEntity entityOf(Session session, String rowKey, String name, RequestCounters counters) {
+    Optional<TableEntity> entity = session.store().get(TABLE, TABLE_KIND, rowKey, null, counters);
+    return entity.isPresent() && name.equals(entity.get().getProperty("Name")) ? entity.get() : null;
+  }
+
+  /** The catalog entity of the table named exactly {@code name}: under the shared key or its own; null if none. */
+  private static TableEntity locate(Session session, String name, RequestCounters counters) {
+    TableEntity shared = entityOf(session, sharedKey(name), name, counters);
+    return shared != null ? shared : entityOf(session, ownKey(name), name, counters);
+  }
+
+  private static WriteOperation operation(String kind, String rowKey, WriteOperation.Kind operation,
+      TableDefinition definition, int format, String etag, String origin) {
+    return new WriteOperation(TABLE, kind, rowKey, operation,
+        Map.of("Name", definition.name(), "Format", format, "Definition", definition.toJson(format)), etag, origin);
   }
 
   /**
@@ -152,20 +266,23 @@ public final class Catalog {
   public static TableDefinition update(Session session, String name, UnaryOperator<TableDefinition> change) {
     RequestCounters counters = new RequestCounters();
     for (int attempt = 0; ; attempt++) {
-      Optional<TableEntity> read = session.store().get(TABLE, TABLE_KIND, rowKey(name), null, counters);
-      if (read.isEmpty()) {
+      TableEntity read = locate(session, name, counters);
+      if (read == null) {
         return null;
       }
-      TableDefinition changed = change.apply(parse(read.get(), TableDefinition::fromJson));
+      TableDefinition changed = change.apply(parse(read, TableDefinition::fromJson));
       if (changed == null) {
         return null;
       }
+      boolean shared = read.getRowKey().equals(sharedKey(name));
       try {
-        write(session, TABLE_KIND, changed.name(), changed.format(), changed.toJson(), WriteOperation.Kind.REPLACE,
-            read.get().getETag(), "ALTER TABLE " + name);
+        session.store().submit(TABLE, List.of(operation(TABLE_KIND, read.getRowKey(), WriteOperation.Kind.REPLACE,
+            changed, shared ? changed.format() : TableDefinition.FORMAT_OF_CASE_VARIANT, read.getETag(),
+            "ALTER TABLE " + name)), counters);
+        forget(session);
         return changed;
       } catch (StoreException e) {
-        if (!SqlStates.SERIALIZATION_FAILURE.equals(e.sqlState()) || attempt == 4) {
+        if (!CONCURRENT_CHANGE.contains(e.sqlState()) || attempt == 4) {
           throw e;
         }
       }
@@ -186,10 +303,57 @@ public final class Catalog {
     return null;
   }
 
-  /** Removes a declared table's definition. */
+  /**
+   * Removes a declared table's definition. Under the shared key while tables of names equal to
+   * it ignoring case are kept under their own keys, one of those moves to the shared key instead
+   * (in the same entity group transaction), so the shared key never goes while they exist.
+   */
   public static void remove(Session session, TableDefinition definition) {
-    write(session, TABLE_KIND, definition.name(), 0, null, WriteOperation.Kind.DELETE, null,
-        "DROP TABLE " + definition.name());
+    String name = definition.name();
+    String origin = "DROP TABLE " + name;
+    RequestCounters counters = new RequestCounters();
+    for (int attempt = 0; ; attempt++) {
+      TableEntity read = locate(session, name, counters);
+      if (read == null) {
+        break;
+      }
+      List<WriteOperation> operations = new ArrayList<>();
+      TableEntity moved = read.getRowKey().equals(sharedKey(name)) ? firstOwnKeyed(session, name, counters) : null;
+      if (moved == null) {
+        operations.add(new WriteOperation(TABLE, TABLE_KIND, read.getRowKey(), WriteOperation.Kind.DELETE, Map.of(),
+            read.getETag(), origin));
+      } else {
+        TableDefinition other = parse(moved, TableDefinition::fromJson);
+        operations.add(new WriteOperation(TABLE, TABLE_KIND, moved.getRowKey(), WriteOperation.Kind.DELETE, Map.of(),
+            moved.getETag(), origin));
+        operations.add(operation(TABLE_KIND, read.getRowKey(), WriteOperation.Kind.REPLACE, other, other.format(),
+            read.getETag(), origin));
+      }
+      try {
+        session.store().submit(TABLE, operations, counters);
+        break;
+      } catch (StoreException e) {
+        if (!CONCURRENT_CHANGE.contains(e.sqlState()) || attempt == 4) {
+          throw e;
+        }
+      }
+    }
+    forget(session);
+  }
+
+  /** A table kept under its own key whose name equals {@code name} ignoring case, or null. */
+  private static TableEntity firstOwnKeyed(Session session, String name, RequestCounters counters) {
+    String shared = sharedKey(name);
+    Iterator<List<TableEntity>> pages = session.store().query(TABLE, "PartitionKey eq '" + TABLE_KIND + "'", null,
+        1000, counters);
+    while (pages.hasNext()) {
+      for (TableEntity entity : pages.next()) {
+        if (entity.getRowKey().startsWith(shared) && !entity.getRowKey().equals(shared)) {
+          return entity;
+        }
+      }
+    }
+    return null;
   }
 
   /** Records a view, replacing one of the same name if {@code replace}; else fails with 23505 if one exists. */
@@ -228,7 +392,18 @@ public final class Catalog {
   }
 
   private static String rowKey(String name) {
+    return sharedKey(name);
+  }
+
+  /** The key of every name equal to {@code name} ignoring case: its lower-case form (format 1 and 2). */
+  private static String sharedKey(String name) {
     return KeyEncoding.encode(List.of(KeyEncoding.Component.ascending(KeyEncoding.KeyType.VARCHAR)),
         List.of(name.toLowerCase(Locale.ROOT)));
+  }
+
+  /** The key of exactly {@code name}: its lower-case form and itself, which the shared key is a prefix of. */
+  private static String ownKey(String name) {
+    KeyEncoding.Component text = KeyEncoding.Component.ascending(KeyEncoding.KeyType.VARCHAR);
+    return KeyEncoding.encode(List.of(text, text), List.of(name.toLowerCase(Locale.ROOT), name));
   }
 }

@@ -33,9 +33,15 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
    * The newest catalog format this class reads: 1, table definitions as JSON with keys in
    * {@link KeyEncoding} version 1; 2, the same with secondary indexes. A table without indexes is
    * written in format 1, so that drivers before indexes still read it; one with indexes in format
-   * 2, so that they refuse it rather than write rows without their index entries.
+   * 2, so that they refuse it rather than write rows without their index entries. 3, the same as
+   * 2, for a table whose name equals another's ignoring case ({@link Catalog}: it is kept under a
+   * catalog key of its own), so that drivers which match names ignoring case refuse the catalog
+   * rather than take one table for the other.
    */
-  public static final int FORMAT = 2;
+  public static final int FORMAT = 3;
+  /** The format of a table whose name equals another's ignoring case. */
+  static final int FORMAT_OF_CASE_VARIANT = 3;
+  private static final int FORMAT_WITH_INDEXES = 2;
   private static final int FORMAT_WITHOUT_INDEXES = 1;
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -86,7 +92,7 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
 
   /** The catalog format its JSON is written in. */
   public int format() {
-    return indexes.isEmpty() ? FORMAT_WITHOUT_INDEXES : FORMAT;
+    return indexes.isEmpty() ? FORMAT_WITHOUT_INDEXES : FORMAT_WITH_INDEXES;
   }
 
   public TableShape shape() {
@@ -94,8 +100,13 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
   }
 
   public String toJson() {
+    return toJson(format());
+  }
+
+  /** The definition as JSON of the given catalog format ({@link #format()} or a later one). */
+  String toJson(int format) {
     ObjectNode root = JSON.createObjectNode();
-    root.put("format", format());
+    root.put("format", format);
     root.put("keyEncoding", KeyEncoding.VERSION);
     root.put("name", name);
     root.put("table", physicalTable);

@@ -93,19 +93,21 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
       if (!uniques.isEmpty()) {
         throw noIndexOnMapped(name);
       }
-      DeclaredTables.map(session, name, create.ifNotExists, declarations, key, create.mapping);
+      DeclaredTables.map(session, name, Names.quoted(create.name), create.ifNotExists, declarations, key,
+          create.mapping);
       return;
     }
     boolean namesServiceKeys = declarations.stream().map(d -> d.name.getSimple())
         .anyMatch(column -> column.equalsIgnoreCase(Column.PARTITION_KEY) || column.equalsIgnoreCase(Column.ROW_KEY));
     if (key != null && !namesServiceKeys) {
-      if (DeclaredTables.create(session, name, create.ifNotExists, declarations, key)) {
+      if (DeclaredTables.create(session, name, Names.quoted(create.name), create.ifNotExists, declarations, key)) {
         addUniqueIndexes(session, name, uniques, key.columnNames());
       }
       return;
     }
     if (key == null && !declarations.isEmpty() && !namesServiceKeys) {
-      if (DeclaredTables.createWithoutKey(session, name, create.ifNotExists, declarations)) {
+      if (DeclaredTables.createWithoutKey(session, name, Names.quoted(create.name), create.ifNotExists,
+          declarations)) {
         addUniqueIndexes(session, name, uniques, List.of());
       }
       return;
@@ -255,7 +257,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     }
     // a query that fails fails here, with the error it would give when run
     RelDataType rowType = new CalcitePrepareImpl().analyzeView(context, sql, false).rowType;
-    boolean exists = Catalog.fresh(session).views().containsKey(name.toLowerCase(Locale.ROOT));
+    boolean exists = Catalog.fresh(session).view(name, false) != null; // views of names differing only in case: not yet
     if (schema(context).getTable(name) != null && !exists) {
       throw new StoreException("A table named " + name + " exists already; a view needs a name of its own.", "42S01",
           null);
@@ -279,8 +281,8 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     Session session = writableSession(context);
     String name = Names.last(drop.name);
     Catalog.Contents catalog = Catalog.fresh(session);
-    ViewDefinition view = catalog.views().get(name.toLowerCase(Locale.ROOT));
-    if (view == null || !Names.denotes(drop.name, view.name())) {
+    ViewDefinition view = catalog.view(name, Names.quoted(drop.name));
+    if (view == null) {
       if (drop.ifExists) {
         return;
       }
@@ -348,10 +350,10 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   public void execute(SqlAlterTable alter, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     String name = Names.last(alter.table);
-    TableDefinition table = Catalog.fresh(session).tables().get(name.toLowerCase(Locale.ROOT));
-    boolean otherCase = table != null && !Names.denotes(alter.table, table.name());
-    if (table == null || otherCase) {
-      if (!otherCase && schema(context).getTable(name) != null) {
+    Catalog.Contents catalog = Catalog.fresh(session);
+    TableDefinition table = catalog.table(name, Names.quoted(alter.table));
+    if (table == null) {
+      if (catalog.table(name, false) == null && schema(context).getTable(name) != null) {
         throw new StoreException("Table " + name + " is an Azure table whose columns are the properties its "
             + "entities hold: a column appears when a row holds it, and ALTER TABLE changes only tables declared with "
             + "CREATE TABLE.", SqlStates.FEATURE_NOT_SUPPORTED, null);

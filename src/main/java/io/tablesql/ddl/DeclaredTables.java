@@ -47,8 +47,8 @@ final class DeclaredTables {
   }
 
   /** CREATE TABLE with a PRIMARY KEY; false if it exists and IF NOT EXISTS accepts that. */
-  static boolean create(Session session, String name, boolean ifNotExists, List<SqlColumnDeclaration> declarations,
-      SqlTableKey key) {
+  static boolean create(Session session, String name, boolean quoted, boolean ifNotExists,
+      List<SqlColumnDeclaration> declarations, SqlTableKey key) {
     if (AzureDdlExecutor.isReserved(name)) {
       throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
           SqlStates.SYNTAX_ERROR, null);
@@ -60,7 +60,7 @@ final class DeclaredTables {
       boolean isKey = keyNames.stream().anyMatch(keyName -> keyName.equalsIgnoreCase(column));
       columns.add(column(name, declaration, isKey));
     }
-    return declare(session, name, ifNotExists, columns, layout(name, key, columns));
+    return declare(session, name, quoted, ifNotExists, columns, layout(name, key, columns));
   }
 
   /**
@@ -68,7 +68,7 @@ final class DeclaredTables {
    * row's keys (see {@link GeneratedKey}), which no column shows. False if it exists and IF NOT
    * EXISTS accepts that.
    */
-  static boolean createWithoutKey(Session session, String name, boolean ifNotExists,
+  static boolean createWithoutKey(Session session, String name, boolean quoted, boolean ifNotExists,
       List<SqlColumnDeclaration> declarations) {
     if (AzureDdlExecutor.isReserved(name)) {
       throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
@@ -78,20 +78,23 @@ final class DeclaredTables {
     for (SqlColumnDeclaration declaration : declarations) {
       columns.add(column(name, declaration, false));
     }
-    return declare(session, name, ifNotExists, columns,
+    return declare(session, name, quoted, ifNotExists, columns,
         new KeyLayout(new GeneratedKey(), new GeneratedKey(), null));
   }
 
-  /** Makes the Azure table of a declared table and records its definition; false if it existed. */
-  private static boolean declare(Session session, String name, boolean ifNotExists, List<Column> columns,
-      KeyLayout layout) {
-    if (Catalog.fresh(session).tables().containsKey(name.toLowerCase(Locale.ROOT))) {
+  /**
+   * Makes the Azure table of a declared table and records its definition; false if it existed:
+   * one of exactly that name, or, for an unquoted name, one matching it ignoring case.
+   */
+  private static boolean declare(Session session, String name, boolean quoted, boolean ifNotExists,
+      List<Column> columns, KeyLayout layout) {
+    if (Catalog.fresh(session).table(name, quoted) != null) {
       if (ifNotExists) {
         return false;
       }
       throw exists(name);
     }
-    String physical = createPhysicalTable(session, name, false);
+    String physical = quoted ? createPhysicalTableOwnCase(session, name) : createPhysicalTable(session, name, false);
     if (physical == null) { // an Azure table of that name, not declared
       if (ifNotExists) {
         return false;
@@ -116,12 +119,35 @@ final class DeclaredTables {
    * (so that two SQL names never share one), numbered on if that is taken. Null if an Azure
    * table of the very name exists.
    */
+  /**
+   * The Azure table of a quoted name: as {@link #createPhysicalTable}, but where an Azure table
+   * exists whose name equals this one only ignoring case (another declared table's, or one of
+   * the account's), a table of a name of its own, never that one.
+   */
+  private static String createPhysicalTableOwnCase(Session session, String name) {
+    String physical = createPhysicalTable(session, name, false);
+    if (physical != null || !AzureDdlExecutor.isAzureTableName(name)) {
+      return physical;
+    }
+    boolean sameCase;
+    try {
+      sameCase = session.store().listTables(new RequestCounters()).contains(name);
+    } catch (StoreException e) {
+      sameCase = true; // credentials that may not list tables: the name is taken, as before
+    }
+    return sameCase ? null : createPhysicalTable(session, name, true, "t");
+  }
+
   static String createPhysicalTable(Session session, String name, boolean hidden) {
-    if (!hidden && AzureDdlExecutor.isAzureTableName(name)) {
+    return createPhysicalTable(session, name, hidden, hidden ? "tsi" : "t");
+  }
+
+  private static String createPhysicalTable(Session session, String name, boolean hashed, String prefix) {
+    if (!hashed && AzureDdlExecutor.isAzureTableName(name)) {
       return session.store().createTable(name, new RequestCounters()) ? name : null;
     }
     String letters = name.replaceAll("[^A-Za-z0-9]", "");
-    String base = (hidden ? "tsi" : "t") + letters.substring(0, Math.min(40, letters.length()))
+    String base = prefix + letters.substring(0, Math.min(40, letters.length()))
         + String.format("x%08x", name.toLowerCase(Locale.ROOT).hashCode());
     for (int attempt = 0; attempt < 100; attempt++) {
       String physical = attempt == 0 ? base : base + attempt;
@@ -137,8 +163,8 @@ final class DeclaredTables {
    * CREATE TABLE ... OVER: a table over the entities of an existing Azure table, whose keys its
    * templates read (see {@link TemplateKey}); nothing is written to the Azure table.
    */
-  static void map(Session session, String name, boolean ifNotExists, List<SqlColumnDeclaration> declarations,
-      SqlTableKey key, SqlTableMapping over) {
+  static void map(Session session, String name, boolean quoted, boolean ifNotExists,
+      List<SqlColumnDeclaration> declarations, SqlTableKey key, SqlTableMapping over) {
     Mapping mapping = new Mapping(over.tableName(), over.partitionKeyTemplate(), over.rowKeyTemplate(),
         over.property(), over.value());
     if (AzureDdlExecutor.isReserved(name)) {
@@ -173,7 +199,7 @@ final class DeclaredTables {
           + "make " + templateKey + "; leave it out, or list those columns in that order.", SqlStates.SYNTAX_ERROR,
           null);
     }
-    if (Catalog.fresh(session).tables().containsKey(name.toLowerCase(Locale.ROOT))) {
+    if (Catalog.fresh(session).table(name, quoted) != null) {
       if (ifNotExists) {
         return;
       }
@@ -203,12 +229,11 @@ final class DeclaredTables {
   }
 
   static Dropped drop(Session session, SqlIdentifier name) {
-    TableDefinition definition = Catalog.fresh(session).tables().get(Names.last(name).toLowerCase(Locale.ROOT));
+    Catalog.Contents catalog = Catalog.fresh(session);
+    TableDefinition definition = catalog.table(Names.last(name), Names.quoted(name));
     if (definition == null) {
-      return Dropped.NOT_DECLARED;
-    }
-    if (!Names.denotes(name, definition.name())) {
-      return Dropped.OTHER_CASE;
+      // a quoted name of another case than a declared table's: not the Azure table holding that one's rows
+      return catalog.table(Names.last(name), false) == null ? Dropped.NOT_DECLARED : Dropped.OTHER_CASE;
     }
     if (!definition.layout().isMapped()) {
       session.store().deleteTable(definition.physicalTable(), new RequestCounters());

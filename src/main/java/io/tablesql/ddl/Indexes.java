@@ -38,8 +38,8 @@ final class Indexes {
       throw new StoreException("Index " + statement.name() + " exists already. Use CREATE INDEX IF NOT EXISTS to "
           + "accept that, or another name.", "42S01", null);
     }
-    TableDefinition table = catalog.tables().get(statement.table().toLowerCase(Locale.ROOT));
-    if (table == null || statement.tableQuoted() && !table.name().equals(statement.table())) {
+    TableDefinition table = catalog.table(statement.table(), statement.tableQuoted());
+    if (table == null) {
       throw new StoreException("Table " + statement.table() + " is not a table declared with CREATE TABLE, so it "
           + "cannot have an index: declare one (CREATE TABLE ... with a PRIMARY KEY, or without one) and INSERT its "
           + "rows.", SqlStates.TABLE_NOT_FOUND, null);

@@ -12,12 +12,8 @@ final class Names {
     return name.names.get(name.names.size() - 1);
   }
 
-  /**
-   * Whether a name as written denotes the declared table or view named {@code declared} (found
-   * ignoring case): unquoted, yes; quoted, only in the same case.
-   */
-  static boolean denotes(SqlIdentifier name, String declared) {
-    int last = name.names.size() - 1;
-    return !name.isComponentQuoted(last) || name.names.get(last).equals(declared);
+  /** Whether the name's last part was written in double quotes: then it matches only in its own case. */
+  static boolean quoted(SqlIdentifier name) {
+    return name.isComponentQuoted(name.names.size() - 1);
   }
 }
