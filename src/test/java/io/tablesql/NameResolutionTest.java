@@ -57,7 +57,7 @@ class NameResolutionTest {
             "UPDATE \"NRDECLARED\" SET v = 'x'", "DELETE FROM \"nrDeclared\"", "SELECT * FROM \"nrview\"",
             "SELECT * FROM NrDeclared d JOIN \"nrdeclared\" e ON d.id = e.id"}) {
           assertThatThrownBy(() -> statement.execute(sql)).as(sql).isInstanceOf(SQLException.class)
-              .hasMessageContaining("not found")
+              .hasMessageContaining("not found").hasMessageContaining("matches only in its own case")
               .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
         }
         for (String sql : new String[] {"DROP TABLE \"nrdeclared\"", "DROP TABLE \"NRDECLARED\" CASCADE",

@@ -18,6 +18,8 @@ import org.apache.calcite.sql.parser.SqlParseException;
  */
 final class SqlErrors {
   private static final Pattern OBJECT_NOT_FOUND = Pattern.compile("Object '([^']*)' not found");
+  /** A quoted name that matches a table only ignoring case ({@link TableSqlValidator}). */
+  private static final Pattern OTHER_CASE = Pattern.compile("Object '([^']*)' not found; did you mean '([^']*)'");
   private static final Pattern TABLE_NOT_FOUND = Pattern.compile("Table '([^']*)' not found");
   private static final Pattern COLUMN_NOT_FOUND = Pattern.compile("Column '([^']*)' not found");
   // What Avatica's result sets, statements and connections say, without a SQLState.
@@ -86,6 +88,12 @@ final class SqlErrors {
   private static SQLException validationError(CalciteContextException context, Throwable error) {
     String position = "line " + context.getPosLine() + ", column " + context.getPosColumn();
     String message = context.getCause() != null ? context.getCause().getMessage() : context.getMessage();
+    Matcher otherCase = OTHER_CASE.matcher(message);
+    if (otherCase.find()) {
+      return SqlExceptions.of("Table '" + otherCase.group(1) + "' not found (" + position + "). A quoted name matches "
+          + "only in its own case: the table is \"" + otherCase.group(2) + "\" (or write the name without quotes).",
+          SqlStates.TABLE_NOT_FOUND, error);
+    }
     Matcher table = OBJECT_NOT_FOUND.matcher(message);
     Matcher namedTable = TABLE_NOT_FOUND.matcher(message);
     if (table.find() || namedTable.find()) {

@@ -63,7 +63,7 @@ final class TableSqlValidator extends CalciteSqlValidator {
     AzureTable azureTable = table.unwrap(AzureTable.class);
     boolean serviceName = azureTable != null && azureTable.definition() == null;
     if (!serviceName && !found.get(found.size() - 1).equals(written)) {
-      throw newValidationError(id, RESOURCE.objectNotFound(written));
+      throw newValidationError(id, RESOURCE.objectNotFoundDidYouMean(written, found.get(found.size() - 1)));
     }
   }
 }
