@@ -49,31 +49,16 @@ public final class Catalog {
   public record Contents(Map<String, TableDefinition> tables, Map<String, ViewDefinition> views) {
     static final Contents EMPTY = new Contents(Map.of(), Map.of());
 
-    /**
-     * The declared table a name denotes: the one of exactly that name, else, unless the name was
-     * quoted, the one whose name matches ignoring case; null if none. Several matching ignoring
-     * case and none exactly is 42000, naming them.
-     */
+    /** The declared table a name denotes ({@link NameMatch}), or null. */
     public TableDefinition table(String name, boolean quoted) {
-      return find(tables, name, quoted);
+      String found = NameMatch.find(tables.keySet(), name, quoted);
+      return found == null ? null : tables.get(found);
     }
 
-    /** The view a name denotes, as {@link #table}. */
+    /** The view a name denotes ({@link NameMatch}), or null. */
     public ViewDefinition view(String name, boolean quoted) {
-      return find(views, name, quoted);
-    }
-
-    private static <T> T find(Map<String, T> byName, String name, boolean quoted) {
-      T exact = byName.get(name);
-      if (exact != null || quoted) {
-        return exact;
-      }
-      List<String> matches = byName.keySet().stream().filter(candidate -> candidate.equalsIgnoreCase(name)).toList();
-      if (matches.size() > 1) {
-        throw new StoreException("Name " + name + " matches " + String.join(" and ", matches) + ", which differ only "
-            + "in case. Write the name in double quotes exactly as it is declared.", SqlStates.SYNTAX_ERROR, null);
-      }
-      return matches.isEmpty() ? null : byName.get(matches.get(0));
+      String found = NameMatch.find(views.keySet(), name, quoted);
+      return found == null ? null : views.get(found);
     }
   }
 
@@ -377,7 +362,7 @@ public final class Catalog {
     }
     Map<String, Object> properties = json == null ? Map.of()
         : Map.of("Name", name, "Format", format, "Definition", json);
-    session.store().submit(TABLE, List.of(new WriteOperation(TABLE, kind, rowKey(name), operation, properties, etag,
+    session.store().submit(TABLE, List.of(new WriteOperation(TABLE, kind, sharedKey(name), operation, properties, etag,
         origin)), counters);
     forget(session);
   }
@@ -389,10 +374,6 @@ public final class Catalog {
    */
   public static void forget(Session session) {
     CACHE.put(session.settings().cacheKey(), new Entry(Contents.EMPTY, System.nanoTime() - 1));
-  }
-
-  private static String rowKey(String name) {
-    return sharedKey(name);
   }
 
   /** The key of every name equal to {@code name} ignoring case: its lower-case form (format 1 and 2). */

@@ -89,7 +89,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   void refreshSchema() {
     planCache.clear();
     schema.refresh();
-    schema.register(delegate.getRootSchema(), schemaName);
+    delegate.getRootSchema().add(schemaName, schema);
   }
 
   @Override
@@ -200,7 +200,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       CalciteConnection calciteConnection =
           (CalciteConnection) CALCITE.connect("jdbc:calcite:", calcite);
       String schemaName = settings.schemaName();
-      schema.register(calciteConnection.getRootSchema(), schemaName);
+      calciteConnection.getRootSchema().add(schemaName, schema);
       calciteConnection.setSchema(schemaName);
       TableSqlConnection connection = new TableSqlConnection(calciteConnection, session, schema, schemaName);
       session.onSchemaChange(connection::refreshSchema);
@@ -376,7 +376,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       throw e.toSqlException();
     }
     planCache.clear();
-    schema.register(delegate.getRootSchema(), schemaName);
+    delegate.getRootSchema().add(schemaName, schema);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.tablesql.plan;
 
 import io.tablesql.catalog.Catalog;
+import io.tablesql.catalog.NameMatch;
 import io.tablesql.catalog.DeclaredColumns;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.ViewDefinition;
@@ -14,9 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import io.tablesql.errors.SqlStates;
-import io.tablesql.store.StoreException;
-import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.lookup.LikePattern;
 import org.apache.calcite.schema.lookup.Lookup;
@@ -63,9 +61,8 @@ public final class AzureSchema extends AbstractSchema {
   }
 
   /**
-   * Finds tables by name: the table of exactly that name, else the one table whose name matches
-   * ignoring case (the service's own names match so, and SQL names written without quotes);
-   * several such tables and none exactly is an error that names them. Calcite's own lookup,
+   * Finds tables by name as {@link NameMatch} does (a quoted name's case is checked by tablesql's
+   * validator, which knows it was quoted; the service's own names match ignoring case). Calcite's own lookup,
    * which it uses when a schema has none, takes the first of several in its own order, so a
    * table mapped as {@code orders} over the Azure table {@code Orders} was read as the latter.
    * Needs a root schema that keeps no snapshot of the names ({@code UncachedSchemaFactory}).
@@ -81,17 +78,8 @@ public final class AzureSchema extends AbstractSchema {
       @Override
       public Named<Table> getIgnoreCase(String name) {
         Map<String, Table> map = getTableMap();
-        Table exact = map.get(name);
-        if (exact != null) {
-          return new Named<>(name, exact);
-        }
-        List<String> matches = map.keySet().stream().filter(candidate -> candidate.equalsIgnoreCase(name)).toList();
-        if (matches.size() > 1) {
-          throw new StoreException("Table name " + name + " matches " + String.join(" and ", matches)
-              + ", which differ only in case. Write the name in double quotes exactly as it is declared.",
-              SqlStates.SYNTAX_ERROR, null);
-        }
-        return matches.isEmpty() ? null : new Named<>(matches.get(0), map.get(matches.get(0)));
+        String found = NameMatch.find(map.keySet(), name, false);
+        return found == null ? null : new Named<>(found, map.get(found));
       }
 
       @Override
@@ -100,11 +88,6 @@ public final class AzureSchema extends AbstractSchema {
             .collect(java.util.stream.Collectors.toSet());
       }
     };
-  }
-
-  /** Adds the schema to a root schema, in place of one of the same name. */
-  public void register(SchemaPlus root, String name) {
-    root.add(name, this);
   }
 
   public synchronized boolean isStale() {
