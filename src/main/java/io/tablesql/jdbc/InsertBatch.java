@@ -15,11 +15,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlDynamicParam;
-import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlInsert;
-import org.apache.calcite.sql.SqlKind;
 
 /**
  * The fast path of a batch of {@code INSERT INTO t (columns) VALUES (?, ...)}: the parameters of
@@ -67,24 +63,18 @@ final class InsertBatch {
 
   private static InsertBatch parse(StatementText text) {
     String table = text.insertTarget();
-    SqlInsert insert = text.insert();
-    if (table == null || !(insert.getSource() instanceof SqlBasicCall values) || values.getKind() != SqlKind.VALUES
-        || values.operandCount() != 1 || !(values.operand(0) instanceof SqlBasicCall row)) {
+    StatementText.Insert insert = text.insert();
+    if (table == null || insert.rows() != 1 || insert.firstRow().size() != insert.columns().size()) {
       return null;
     }
-    List<String> columns = new ArrayList<>();
-    int[] parameters = new int[row.operandCount()];
-    if (insert.getTargetColumnList().size() != parameters.length) {
-      return null;
-    }
+    int[] parameters = new int[insert.columns().size()];
     for (int i = 0; i < parameters.length; i++) {
-      if (!(row.operand(i) instanceof SqlDynamicParam parameter)) {
+      if (!(insert.firstRow().get(i) instanceof SqlDynamicParam parameter)) {
         return null;
       }
       parameters[i] = parameter.getIndex();
-      columns.add(((SqlIdentifier) insert.getTargetColumnList().get(i)).getSimple());
     }
-    return new InsertBatch(table, columns, parameters, text.kind());
+    return new InsertBatch(table, insert.columns(), parameters, text.kind());
   }
 
   void record(int parameterIndex, Object value) {

@@ -29,18 +29,26 @@ final class LiftTemplates {
     this.templates = Caffeine.newBuilder().maximumSize(capacity).executor(Runnable::run).build();
   }
 
-  /** The lifted form of a query, as {@link LiteralLifter#lift} gives it. */
-  synchronized LiteralLifter.Lifted lift(String sql) {
-    Scan scan = LiteralScanner.scan(sql);
+  LiteralLifter.Lifted lift(String sql) {
+    return lift(StatementText.of(sql));
+  }
+
+  /**
+   * The lifted form of a query, as {@link LiteralLifter#lift} gives it; null for any other
+   * statement. Only a statement without a template is parsed.
+   */
+  synchronized LiteralLifter.Lifted lift(StatementText text) {
+    Scan scan = LiteralScanner.scan(text.sql());
     Template template = scan == null ? null : templates.getIfPresent(scan.shape());
     if (template != null) {
       LiteralLifter.Lifted lifted = apply(template, scan.literals());
       if (lifted != null) {
         hits++;
+        text.knownQuery(); // only queries are lifted, so only queries make templates
         return lifted;
       }
     }
-    LiteralLifter.Lifted lifted = LiteralLifter.lift(sql);
+    LiteralLifter.Lifted lifted = text.lifted();
     if (lifted != null && scan != null) {
       Template made = make(lifted, scan.literals());
       if (made != null) {

@@ -14,10 +14,10 @@ import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
-import org.apache.calcite.sql.parser.SqlParseException;
-import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
+import org.apache.calcite.util.Util;
 
 /**
  * Rewrites a query so that the literals it compares with (in WHERE and ON) become parameters:
@@ -39,16 +39,19 @@ final class LiteralLifter {
   private LiteralLifter() {
   }
 
-  /**
-   * The lifted form of a query (with no values if it has no literal to lift), or null if it is
-   * not a plain query.
-   */
+  /** {@link #lift(SqlNode)} of a text: null also when it does not parse. */
   static Lifted lift(String sql) {
-    SqlNode node;
-    try {
-      node = SqlParser.create(sql, ParserSettings.PARSER).parseQuery();
-    } catch (SqlParseException e) {
-      return null; // the normal path reports the error
+    return StatementText.of(sql).lifted();
+  }
+
+  /**
+   * The lifted form of a parsed query (with no values if it has no literal to lift), or null if
+   * it is not a plain query or has parameter markers of its own. The tree's literals are
+   * replaced where they are lifted; a tree with none is left as it was.
+   */
+  static Lifted lift(SqlNode node) {
+    if (hasParameters(node)) {
+      return null; // its own parameters would be numbered apart from the lifted ones: as written
     }
     LiteralLifter lifter = new LiteralLifter();
     if (!lifter.query(node)) {
@@ -56,6 +59,20 @@ final class LiteralLifter {
     }
     return new Lifted(node.toSqlString(CalciteSqlDialect.DEFAULT).getSql(), List.copyOf(lifter.values),
         List.copyOf(lifter.positions));
+  }
+
+  private static boolean hasParameters(SqlNode node) {
+    try {
+      node.accept(new SqlBasicVisitor<Void>() {
+        @Override
+        public Void visit(SqlDynamicParam param) {
+          throw Util.FoundOne.NULL;
+        }
+      });
+      return false;
+    } catch (Util.FoundOne found) {
+      return true;
+    }
   }
 
   private boolean query(SqlNode node) {

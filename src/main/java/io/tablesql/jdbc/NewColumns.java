@@ -9,13 +9,8 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.apache.calcite.sql.SqlBasicCall;
-import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlInsert;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 
 /**
@@ -32,15 +27,13 @@ final class NewColumns {
     if (table == null || Catalog.known(session, table) != null) {
       return; // not an INSERT naming columns, or a declared table, which has exactly its declared columns
     }
-    SqlInsert insert = text.insert();
-    List<SqlNode> firstRow = firstRow(insert.getSource());
+    StatementText.Insert insert = text.insert();
     List<Column> columns = new ArrayList<>();
-    SqlNodeList names = insert.getTargetColumnList();
-    for (int i = 0; i < names.size(); i++) {
-      String name = ((SqlIdentifier) names.get(i)).getSimple();
+    for (int i = 0; i < insert.columns().size(); i++) {
+      String name = insert.columns().get(i);
       if (!name.equalsIgnoreCase(Column.PARTITION_KEY) && !name.equalsIgnoreCase(Column.ROW_KEY)
           && !name.equalsIgnoreCase(Column.TIMESTAMP)) {
-        columns.add(Column.of(name, Set.of(typeOf(firstRow.size() > i ? firstRow.get(i) : null))));
+        columns.add(Column.of(name, Set.of(typeOf(insert.firstRow().size() > i ? insert.firstRow().get(i) : null))));
       }
     }
     try {
@@ -48,15 +41,6 @@ final class NewColumns {
     } catch (RuntimeException e) {
       // an unknown table: planning reports it
     }
-  }
-
-  /** The expressions of the first row of {@code VALUES (...), ...}; empty for a SELECT. */
-  private static List<SqlNode> firstRow(SqlNode source) {
-    if (source instanceof SqlBasicCall values && values.getKind() == SqlKind.VALUES && values.operandCount() > 0
-        && values.operand(0) instanceof SqlBasicCall row && row.getKind() == SqlKind.ROW) {
-      return row.getOperandList();
-    }
-    return List.of();
   }
 
   private static EdmType typeOf(SqlNode value) {

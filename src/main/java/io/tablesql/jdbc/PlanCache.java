@@ -53,8 +53,8 @@ final class PlanCache {
   }
 
   /** A query with its literals lifted (see {@link LiteralLifter}), or null if it is not a plain query. */
-  LiteralLifter.Lifted lift(String sql) {
-    return templates.lift(sql);
+  LiteralLifter.Lifted lift(StatementText text) {
+    return templates.lift(text);
   }
 
   boolean enabled() {

@@ -1,26 +1,41 @@
 package io.tablesql.jdbc;
 
 import io.tablesql.session.StatementKind;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlInsert;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 
 /**
- * A statement's text as the driver runs it, analysed once (per prepare, or per execution of a
- * Statement): its kind and, for an INSERT or UPSERT, its parse, which the new-column rule and
- * the batch fast path read.
+ * A statement's text as the driver runs it, parsed at most once per prepare (or per execution of
+ * a Statement) into what the driver reads of it: its kind, for an INSERT or UPSERT its target
+ * and rows, and the parse tree itself, which Calcite is handed when it plans the statement
+ * ({@link #plannedBy}) instead of parsing the text again.
+ *
+ * <p>A query whose plan the plan cache finds by the scan of its literals ({@link LiftTemplates})
+ * is never parsed: only queries are lifted, so the cache's hit gives the kind.
  */
 final class StatementText {
+  /** An INSERT or UPSERT: its target as written (last name part), column names, and first row. */
+  record Insert(String table, List<String> columns, List<SqlNode> firstRow, int rows) {
+  }
+
   private final String sql;
-  private final StatementKind kind;
-  private SqlInsert insert;
+  private StatementKind kind;
   private boolean parsed;
+  /** The parse, until Calcite is handed it or the plan cache lifts its literals (both change it). */
+  private SqlNode tree;
+  private SqlParseException syntaxError;
+  private Insert insert;
 
   private StatementText(String sql) {
     this.sql = sql;
-    this.kind = StatementKind.of(sql);
   }
 
   static StatementText of(String sql) {
@@ -31,31 +46,137 @@ final class StatementText {
     return sql;
   }
 
+  /** What the statement does; OTHER for text that does not parse (planning reports the error). */
   StatementKind kind() {
+    if (kind == null) {
+      parse();
+    }
     return kind;
   }
 
-  /** An INSERT or UPSERT as parsed (UPSERT parses as an INSERT); null for other statements or text that does not parse. */
-  SqlInsert insert() {
-    if (!parsed) {
-      parsed = true;
-      if (kind == StatementKind.INSERT || kind == StatementKind.UPSERT) {
-        try {
-          SqlNode node = SqlParser.create(sql, ParserSettings.PARSER).parseStmt();
-          insert = node instanceof SqlInsert parsedInsert ? parsedInsert : null;
-        } catch (SqlParseException e) {
-          insert = null; // planning reports it
-        }
-      }
+  /** The statement is a query, known without a parse (the plan cache lifted it from a template). */
+  void knownQuery() {
+    if (kind == null) {
+      kind = StatementKind.QUERY;
     }
+  }
+
+  /** An INSERT or UPSERT as parsed; null for other statements. */
+  Insert insert() {
+    parse();
     return insert;
   }
 
   /** The table an INSERT or UPSERT with a column list writes, as written (its last name part); null otherwise. */
   String insertTarget() {
-    SqlInsert statement = insert();
-    return statement == null || statement.getTargetColumnList() == null
-        || !(statement.getTargetTable() instanceof SqlIdentifier target) ? null
-        : target.names.get(target.names.size() - 1);
+    Insert statement = insert();
+    return statement == null || statement.columns() == null ? null : statement.table();
   }
+
+  /**
+   * The lifted form of a query parsed here ({@link LiteralLifter}), or null. Lifting replaces
+   * the tree's literals, so a tree with lifted values is not handed to Calcite (the text is
+   * parsed again if it must run as written).
+   */
+  LiteralLifter.Lifted lifted() {
+    parse();
+    if (kind != StatementKind.QUERY || tree == null) {
+      return null;
+    }
+    LiteralLifter.Lifted lifted = LiteralLifter.lift(tree);
+    if (lifted != null && !lifted.values().isEmpty()) {
+      tree = null;
+    }
+    return lifted;
+  }
+
+  /**
+   * Runs an action that has Calcite plan this text (prepare or execute), handing Calcite the
+   * tree parsed here (or its syntax error) instead of a second parse. Calcite may change a tree
+   * as it validates it, so the tree is handed over once; a retry parses the text again.
+   */
+  <T> T plannedBy(WrappedStatement.SqlAction<T> action) throws java.sql.SQLException {
+    SqlNode handed = tree;
+    SqlParseException error = syntaxError;
+    tree = null;
+    syntaxError = null;
+    if (handed == null && error == null) {
+      return action.run();
+    }
+    try (TableSqlPrepare.HandOver ignored = TableSqlPrepare.handOver(sql, handed, error)) {
+      return action.run();
+    }
+  }
+
+  private void parse() {
+    if (parsed) {
+      return;
+    }
+    parsed = true;
+    PARSES.get()[0]++;
+    SqlNode node;
+    try {
+      node = SqlParser.create(sql, ParserSettings.PARSER).parseStmt();
+    } catch (SqlParseException e) {
+      syntaxError = e;
+      if (kind == null) {
+        kind = StatementKind.OTHER;
+      }
+      return;
+    }
+    tree = node;
+    kind = kindOf(node);
+    if (node instanceof SqlInsert statement) {
+      insert = insertOf(statement);
+    }
+  }
+
+  private static StatementKind kindOf(SqlNode node) {
+    SqlKind kind = node.getKind();
+    if (node instanceof SqlExplain explain) {
+      return kindOf(explain.getExplicandum());
+    }
+    if (kind.belongsTo(SqlKind.QUERY) || kind == SqlKind.ORDER_BY) {
+      return StatementKind.QUERY;
+    }
+    if (node instanceof SqlInsert statement) {
+      return statement.isUpsert() ? StatementKind.UPSERT : StatementKind.INSERT;
+    }
+    if (kind == SqlKind.UPDATE) {
+      return StatementKind.UPDATE;
+    }
+    if (kind == SqlKind.DELETE) {
+      return StatementKind.DELETE;
+    }
+    return kind.belongsTo(SqlKind.DDL) ? StatementKind.DDL : StatementKind.OTHER;
+  }
+
+  /** What the driver reads of an INSERT, taken before Calcite is handed the tree and validates it. */
+  private static Insert insertOf(SqlInsert statement) {
+    String table = statement.getTargetTable() instanceof SqlIdentifier target
+        ? target.names.get(target.names.size() - 1) : null;
+    List<String> columns = null;
+    if (statement.getTargetColumnList() != null) {
+      columns = new ArrayList<>();
+      for (SqlNode column : statement.getTargetColumnList()) {
+        if (!(column instanceof SqlIdentifier name) || !name.isSimple()) {
+          columns = null; // a compound column name: Calcite reports or resolves it
+          break;
+        }
+        columns.add(name.getSimple());
+      }
+    }
+    List<SqlNode> firstRow = List.of();
+    int rows = 0;
+    if (statement.getSource() instanceof SqlBasicCall values && values.getKind() == SqlKind.VALUES) {
+      rows = values.operandCount();
+      if (rows > 0 && values.operand(0) instanceof SqlBasicCall row && row.getKind() == SqlKind.ROW) {
+        firstRow = List.copyOf(row.getOperandList());
+      }
+    }
+    return new Insert(table, columns == null ? null : List.copyOf(columns), firstRow, rows);
+  }
+
+  /** Parses of statement text on this thread, the driver's and Calcite's own: a measure for tests. */
+  static final ThreadLocal<int[]> PARSES = ThreadLocal.withInitial(() -> new int[1]);
 }

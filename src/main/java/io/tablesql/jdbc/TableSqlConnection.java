@@ -282,11 +282,8 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
    * plans nothing. Null when it must be prepared as written.
    */
   private PreparedStatement onCachedPlan(StatementText text) throws SQLException {
-    if (!planCache.enabled() || text.kind() != StatementKind.QUERY) {
-      return null;
-    }
-    LiteralLifter.Lifted lifted = planCache.lift(text.sql());
-    // a text with its own parameter markers has more parameters than lifted values: not bound
+    LiteralLifter.Lifted lifted = planCache.enabled() ? planCache.lift(text) : null;
+    // a text with parameter markers of its own is not lifted (LiteralLifter): prepared as written
     PreparedStatement plan = lifted == null ? null : withFreshTables(() -> planCache.acquire(lifted));
     return plan == null ? null : WrappedPreparedStatement.onCachedPlan(plan, this, text, planCache, lifted.sql());
   }
@@ -331,8 +328,8 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     }
     NewColumns.declare(text, session);
     // planned as a statement of its kind (an UPDATE of a lookup table reads it fresh: LookupCache)
-    return new WrappedPreparedStatement(session.during(session.detached(text.kind()), () -> withFreshTables(action)),
-        this, text);
+    return new WrappedPreparedStatement(session.during(session.detached(text.kind()),
+        () -> text.plannedBy(() -> withFreshTables(action))), this, text);
   }
 
   /**

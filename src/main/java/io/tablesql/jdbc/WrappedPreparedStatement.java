@@ -59,7 +59,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   private long runDdl() throws SQLException {
     try (Statement statement = connection.calciteStatement()) {
-      return statement.executeLargeUpdate(text.sql());
+      return text.plannedBy(() -> statement.executeLargeUpdate(text.sql()));
     }
   }
 

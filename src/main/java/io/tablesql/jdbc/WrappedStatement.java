@@ -199,27 +199,37 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
 
   @Override
   public ResultSet executeQuery(String written) throws SQLException {
-    return executeQueryAsWritten(analysed(JdbcEscapes.translate(written)));
+    StatementText text = StatementText.of(JdbcEscapes.translate(written));
+    return executeQueryAsWritten(text, lifted(text));
   }
 
-  private ResultSet executeQueryAsWritten(StatementText text) throws SQLException {
+  /** A query, run on a plan of the plan cache when {@code lifted} is not null. */
+  private ResultSet executeQueryAsWritten(StatementText text, LiteralLifter.Lifted lifted) throws SQLException {
+    if (lifted == null) {
+      NewColumns.declare(text, connection.session());
+    }
     return queryResult(text, () -> {
-      ResultSet cached = fromPlanCache(text);
-      return cached != null ? cached : wrap(delegate.executeQuery(text.sql()));
+      ResultSet cached = fromPlanCache(lifted);
+      return cached != null ? cached : wrap(text.plannedBy(() -> delegate.executeQuery(text.sql())));
     });
+  }
+
+  /**
+   * A query's text with its literals lifted for the plan cache, before its kind is needed: a
+   * query lifted by the scan of its literals is never parsed. Null when it runs as written.
+   */
+  private LiteralLifter.Lifted lifted(StatementText text) throws SQLException {
+    PlanCache cache = connection.planCache();
+    // Calcite applies maxRows when it plans, so such a statement is planned as written.
+    return !cache.enabled() || getLargeMaxRows() != 0 ? null : cache.lift(text);
   }
 
   /**
    * Runs a query on a cached plan when it has literals to lift; null when it must be planned
    * as written. The plan returns to the cache when its result set closes.
    */
-  private ResultSet fromPlanCache(StatementText text) throws SQLException {
+  private ResultSet fromPlanCache(LiteralLifter.Lifted lifted) throws SQLException {
     PlanCache cache = connection.planCache();
-    // Calcite applies maxRows when it plans, so such a statement is planned as written.
-    if (!cache.enabled() || text.kind() != StatementKind.QUERY || getLargeMaxRows() != 0) {
-      return null;
-    }
-    LiteralLifter.Lifted lifted = cache.lift(text.sql());
     PreparedStatement plan = lifted == null ? null : cache.acquire(lifted);
     if (plan == null) {
       return null;
@@ -260,8 +270,8 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
 
   @Override
   public long executeLargeUpdate(String written) throws SQLException {
-    String sql = JdbcEscapes.translate(written);
-    return updateResult(analysed(sql), () -> delegate.executeLargeUpdate(sql));
+    StatementText text = analysed(JdbcEscapes.translate(written));
+    return updateResult(text, () -> text.plannedBy(() -> delegate.executeLargeUpdate(text.sql())));
   }
 
   /** An update count as an int, as Calcite's int methods give it: Integer.MAX_VALUE when larger. */
@@ -275,12 +285,14 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
   }
 
   private boolean executeAsWritten(String sql) throws SQLException {
-    StatementText text = analysed(sql);
-    if (text.kind() == StatementKind.QUERY && connection.planCache().enabled()) {
-      executeQueryAsWritten(text);
+    StatementText text = StatementText.of(sql);
+    LiteralLifter.Lifted lifted = lifted(text);
+    if (lifted != null || connection.planCache().enabled() && text.kind() == StatementKind.QUERY) {
+      executeQueryAsWritten(text, lifted);
       return true;
     }
-    return executeResult(text, () -> delegate.execute(sql));
+    NewColumns.declare(text, connection.session());
+    return executeResult(text, () -> text.plannedBy(() -> delegate.execute(sql)));
   }
 
   // The overloads naming generated keys run as the statement alone: an entity's keys are
@@ -362,7 +374,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
         StatementText text = statements.get(i);
         NewColumns.declare(text, connection.session());
         try {
-          counts[i] = connection.withFreshTables(() -> delegate.executeUpdate(text.sql()));
+          counts[i] = text.plannedBy(() -> connection.withFreshTables(() -> delegate.executeUpdate(text.sql())));
         } catch (SQLException e) {
           throw BatchOutcome.stopped("statement", i, counts.length, Arrays.copyOf(counts, i), e);
         }
