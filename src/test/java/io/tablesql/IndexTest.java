@@ -152,6 +152,19 @@ class IndexTest extends OracleComparedTest {
           + "('u2', 4, 'same@x')")).hasMessageContaining("Nothing was written")
           .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("23505"); // two partitions, one statement
       assertThat(agreed("SELECT Id FROM IxPeople WHERE Region IN ('u1', 'u2')").rows()).isEmpty();
+      // refused after an entry of another index was added: that entry is removed again
+      assertThatThrownBy(() -> statement.execute("INSERT INTO IxPeople (Region, Id, Email, Age) "
+          + "VALUES ('u', 5, 'unique@x', 33)")).isInstanceOf(SQLException.class)
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("23505");
+      connection.setAutoCommit(false);
+      try {
+        statement.execute("INSERT INTO IxPeople (Region, Id, Email, Age) VALUES ('u', 6, 'unique@x', 34)");
+        assertThatThrownBy(connection::commit).isInstanceOf(SQLException.class)
+            .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("23505");
+      } finally {
+        connection.setAutoCommit(true);
+      }
+      assertNoStaleEntries("IxPeopleAge");
       statement.execute("DELETE FROM IxPeople WHERE Region = 'u' AND Id = 1");
       statement.execute("INSERT INTO IxPeople (Region, Id, Email) VALUES ('u', 2, 'unique@x')"); // free again
     }

@@ -1,6 +1,7 @@
 package io.tablesql.exec;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -20,10 +21,10 @@ final class Parallel {
   private Parallel() {
   }
 
-  /** Applies {@code task} to every item, {@code concurrency} at a time; results in item order. */
+  /** Applies {@code task} to every item, {@code concurrency} at a time; results (null ones too) in item order. */
   static <T, R> List<R> map(List<T> items, int concurrency, Function<T, R> task) {
     if (items.size() <= 1) {
-      return items.isEmpty() ? List.of() : List.of(task.apply(items.get(0)));
+      return items.isEmpty() ? List.of() : Collections.singletonList(task.apply(items.get(0)));
     }
     Object[] results = new Object[items.size()];
     AtomicInteger next = new AtomicInteger();

@@ -426,7 +426,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   @Override
   public void setAutoCommit(boolean autoCommit) throws SQLException {
     if (autoCommit && !session.autoCommit()) {
-      WriteSender.commit(session); // turning auto-commit back on commits what is pending, as JDBC asks
+      commit(); // turning auto-commit back on commits what is pending, as JDBC asks
     }
     session.setAutoCommit(autoCommit);
   }
@@ -438,7 +438,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
 
   @Override
   public void commit() throws SQLException {
-    WriteSender.commit(session);
+    call(() -> WriteSender.commit(session));
   }
 
   @Override
