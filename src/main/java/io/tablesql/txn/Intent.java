@@ -1,0 +1,291 @@
+package io.tablesql.txn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tablesql.txn.WriteOperation.Kind;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * A durable intent, format 1 (ARCHITECTURE.md, "Writes across partitions"): everything needed to
+ * finish a write of several entity groups and to undo it, as the entities of one partition of
+ * {@link #TABLE}. This class only maps an intent to entity writes and back; it sends nothing.
+ *
+ * <p>The steps are one JSON array, gzipped and base64-encoded, cut into string properties of
+ * {@link #PIECE} characters ({@code steps0}, {@code steps1}, ...), {@link #PIECES_PER_ENTITY} to
+ * an entity (RowKeys {@code step-00000}, ...): ASCII, so a piece's size in an entity and in a
+ * request is known exactly.
+ */
+public final class Intent {
+  public static final String TABLE = "TablesqlIntents";
+  public static final int FORMAT = 1;
+  public static final String HEADER = "header";
+  /** Characters of one property: 64,000 bytes as the service counts strings (UTF-16), under 64 KiB. */
+  static final int PIECE = 32_000;
+  /** Pieces per entity: 960,000 bytes, under the 1 MiB of an entity. */
+  static final int PIECES_PER_ENTITY = 15;
+  /** Entities per entity group transaction: 8 x 480,000 bytes of base64, under its 4 MiB. */
+  static final int ENTITIES_PER_GROUP = 8;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** States of an intent: being applied, being undone, or parked with a reason. */
+  public enum State { APPLYING, UNDOING, PARKED }
+
+  /**
+   * One write of the intent: the group it is sent in, the write (conditional on the row before:
+   * its ETag, or absence for an insert), and the row before it (its properties; null if the row
+   * did not exist), which an undo writes back.
+   */
+  public record Step(int group, WriteOperation write, Map<String, Object> before) {
+  }
+
+  /** What the header says about an intent, as listed without its steps. */
+  public record Header(String id, int format, State state, String owner, List<String> tables, int entities,
+      int groups, int stepEntities, String reason) {
+  }
+
+  private final String id;
+  private final String owner;
+  private final List<Step> steps;
+
+  public Intent(String id, String owner, List<Step> steps) {
+    this.id = id;
+    this.owner = owner;
+    this.steps = List.copyOf(steps);
+  }
+
+  public static String newId() {
+    return UUID.randomUUID().toString();
+  }
+
+  public String id() {
+    return id;
+  }
+
+  public List<Step> steps() {
+    return steps;
+  }
+
+  /**
+   * The writes that record this intent, as entity group transactions in the order to send them:
+   * the header goes in the last, so that an intent exists only once all its steps do.
+   */
+  public List<List<WriteOperation>> records(State state, String reason) {
+    List<String> pieces = pieces(encode(steps));
+    List<WriteOperation> stepEntities = new ArrayList<>();
+    for (int e = 0; e * PIECES_PER_ENTITY < pieces.size(); e++) {
+      Map<String, Object> properties = new LinkedHashMap<>();
+      List<String> ofEntity = pieces.subList(e * PIECES_PER_ENTITY, Math.min(pieces.size(), (e + 1) * PIECES_PER_ENTITY));
+      for (int p = 0; p < ofEntity.size(); p++) {
+        properties.put("steps" + p, ofEntity.get(p));
+      }
+      stepEntities.add(insert(stepRowKey(e), properties));
+    }
+    List<List<WriteOperation>> groups = new ArrayList<>();
+    for (int from = 0; from < stepEntities.size(); from += ENTITIES_PER_GROUP) {
+      groups.add(new ArrayList<>(stepEntities.subList(from, Math.min(stepEntities.size(), from + ENTITIES_PER_GROUP))));
+    }
+    WriteOperation header = insert(HEADER, headerProperties(state, reason, stepEntities.size()));
+    if (groups.isEmpty() || groups.get(groups.size() - 1).size() == ENTITIES_PER_GROUP) {
+      groups.add(new ArrayList<>());
+    }
+    groups.get(groups.size() - 1).add(header);
+    return groups;
+  }
+
+  private Map<String, Object> headerProperties(State state, String reason, int stepEntities) {
+    TreeSet<String> tables = new TreeSet<>();
+    TreeSet<Integer> groups = new TreeSet<>();
+    for (Step step : steps) {
+      tables.add(step.write().table());
+      groups.add(step.group());
+    }
+    Map<String, Object> properties = new LinkedHashMap<>();
+    properties.put("format", FORMAT);
+    properties.put("state", state.name().toLowerCase(java.util.Locale.ROOT));
+    properties.put("owner", owner);
+    properties.put("tables", String.join(",", tables));
+    properties.put("entities", steps.size());
+    properties.put("groups", groups.size());
+    properties.put("stepEntities", stepEntities);
+    if (reason != null) {
+      properties.put("reason", reason);
+    }
+    return properties;
+  }
+
+  /** The header of an intent from its entity's properties (values as the SDK reads them). */
+  public static Header header(String id, Map<String, Object> properties) {
+    int format = number(properties.get("format"));
+    State state = null;
+    Object stateName = properties.get("state");
+    for (State candidate : State.values()) {
+      if (candidate.name().equalsIgnoreCase(String.valueOf(stateName))) {
+        state = candidate;
+      }
+    }
+    String tables = (String) properties.get("tables");
+    return new Header(id, format, state, (String) properties.get("owner"),
+        tables == null || tables.isEmpty() ? List.of() : List.of(tables.split(",")),
+        number(properties.get("entities")), number(properties.get("groups")), number(properties.get("stepEntities")),
+        (String) properties.get("reason"));
+  }
+
+  /**
+   * An intent from its header and step entities' properties (in RowKey order); refuses a format
+   * this driver does not know, which a later driver wrote.
+   */
+  public static Intent read(Header header, List<Map<String, Object>> stepEntities) {
+    if (header.format() != FORMAT) {
+      throw new IllegalStateException("Intent " + header.id() + " has format " + header.format() + ", which this "
+          + "version of tablesql does not know (it knows " + FORMAT + "): a later version wrote it. Leave it to that "
+          + "version.");
+    }
+    StringBuilder text = new StringBuilder();
+    for (Map<String, Object> entity : stepEntities) {
+      for (int p = 0; entity.get("steps" + p) != null; p++) {
+        text.append((String) entity.get("steps" + p));
+      }
+    }
+    return new Intent(header.id(), header.owner(), decode(text.toString()));
+  }
+
+  public static String stepRowKey(int index) {
+    return String.format("step-%05d", index);
+  }
+
+  private WriteOperation insert(String rowKey, Map<String, Object> properties) {
+    return new WriteOperation(TABLE, id, rowKey, Kind.INSERT, properties, null, "intent " + id);
+  }
+
+  private static int number(Object value) {
+    return value instanceof Number n ? n.intValue() : 0;
+  }
+
+  private static List<String> pieces(String text) {
+    List<String> pieces = new ArrayList<>();
+    for (int from = 0; from < text.length(); from += PIECE) {
+      pieces.add(text.substring(from, Math.min(text.length(), from + PIECE)));
+    }
+    return pieces;
+  }
+
+  // The JSON of steps: {"g": group, "t": table, "p": PartitionKey, "r": RowKey, "k": kind,
+  // "e": ETag or absent, "o": origin, "w": properties written, "b": row before or absent}, each
+  // property value a pair [type, text]: s string, i Int32, l Int64, d Double, b Boolean,
+  // x binary (base64), t DateTime (ISO-8601), g Guid; a null value is [n].
+
+  static String encode(List<Step> steps) {
+    ArrayNode array = JSON.createArrayNode();
+    for (Step step : steps) {
+      WriteOperation write = step.write();
+      ObjectNode node = array.addObject();
+      node.put("g", step.group());
+      node.put("t", write.table());
+      node.put("p", write.partitionKey());
+      node.put("r", write.rowKey());
+      node.put("k", write.kind().name());
+      if (write.etag() != null) {
+        node.put("e", write.etag());
+      }
+      if (write.origin() != null) {
+        node.put("o", write.origin());
+      }
+      node.set("w", properties(write.properties()));
+      if (step.before() != null) {
+        node.set("b", properties(step.before()));
+      }
+    }
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (GZIPOutputStream zip = new GZIPOutputStream(bytes)) {
+      zip.write(JSON.writeValueAsBytes(array));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return Base64.getEncoder().encodeToString(bytes.toByteArray());
+  }
+
+  static List<Step> decode(String text) {
+    JsonNode array;
+    try (GZIPInputStream zip = new GZIPInputStream(new ByteArrayInputStream(Base64.getDecoder().decode(text)))) {
+      array = JSON.readTree(zip.readAllBytes());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    List<Step> steps = new ArrayList<>();
+    for (JsonNode node : array) {
+      WriteOperation write = new WriteOperation(node.get("t").asText(), node.get("p").asText(), node.get("r").asText(),
+          Kind.valueOf(node.get("k").asText()), values(node.get("w")), node.has("e") ? node.get("e").asText() : null,
+          node.has("o") ? node.get("o").asText() : null);
+      steps.add(new Step(node.get("g").asInt(), write, node.has("b") ? values(node.get("b")) : null));
+    }
+    return steps;
+  }
+
+  private static ObjectNode properties(Map<String, Object> properties) {
+    ObjectNode node = JSON.createObjectNode();
+    properties.forEach((name, value) -> {
+      ArrayNode pair = node.putArray(name);
+      if (value == null) {
+        pair.add("n");
+      } else if (value instanceof String text) {
+        pair.add("s").add(text);
+      } else if (value instanceof Integer number) {
+        pair.add("i").add(number.toString());
+      } else if (value instanceof Long number) {
+        pair.add("l").add(number.toString());
+      } else if (value instanceof Double number) {
+        pair.add("d").add(number.toString());
+      } else if (value instanceof Boolean flag) {
+        pair.add("b").add(flag.toString());
+      } else if (value instanceof byte[] binary) {
+        pair.add("x").add(Base64.getEncoder().encodeToString(binary));
+      } else if (value instanceof OffsetDateTime time) {
+        pair.add("t").add(time.toString());
+      } else if (value instanceof UUID guid) {
+        pair.add("g").add(guid.toString());
+      } else {
+        throw new IllegalArgumentException("An intent cannot hold a value of " + value.getClass().getName()
+            + " (property " + name + ")");
+      }
+    });
+    return node;
+  }
+
+  private static Map<String, Object> values(JsonNode node) {
+    Map<String, Object> values = new LinkedHashMap<>();
+    node.fields().forEachRemaining(field -> {
+      JsonNode pair = field.getValue();
+      String type = pair.get(0).asText();
+      String text = pair.size() > 1 ? pair.get(1).asText() : null;
+      values.put(field.getKey(), switch (type) {
+        case "n" -> null;
+        case "s" -> text;
+        case "i" -> Integer.valueOf(text);
+        case "l" -> Long.valueOf(text);
+        case "d" -> Double.valueOf(text);
+        case "b" -> Boolean.valueOf(text);
+        case "x" -> Base64.getDecoder().decode(text);
+        case "t" -> OffsetDateTime.parse(text);
+        case "g" -> UUID.fromString(text);
+        default -> throw new IllegalStateException("An intent holds a value of unknown type '" + type + "'");
+      });
+    });
+    return values;
+  }
+}
