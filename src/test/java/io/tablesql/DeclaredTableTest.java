@@ -268,9 +268,15 @@ class DeclaredTableTest extends OracleComparedTest {
       assertThat(QueryRuns.run(raw, "SELECT RowKey, Salary FROM Personnel WHERE PartitionKey = 'Sales!' AND RowKey = 'P0000000005!'")
           .rows()).containsExactly("P0000000005!|1005.05");
     }
+    TestAccount.service().createTableIfNotExists(io.tablesql.txn.Intent.TABLE); // where intents are recorded
     try (Connection other = TestAccount.connect()) {
+      try (ResultSet hidden = other.getMetaData().getTables(null, null, "Tablesql%", null)) {
+        assertThat(hidden.next()).isFalse();
+      }
       try (Statement statement = other.createStatement()) {
         assertThatThrownBy(() -> statement.execute("DROP TABLE TablesqlCatalog"))
+            .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
+        assertThatThrownBy(() -> statement.execute("DROP TABLE TablesqlIntents"))
             .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
         statement.execute("CREATE TABLE Scratch (K VARCHAR, V INT, PRIMARY KEY (K))");
         assertThatThrownBy(() -> statement.execute("CREATE TABLE Scratch (K VARCHAR, PRIMARY KEY (K))"))

@@ -21,6 +21,7 @@ import io.tablesql.parser.SqlDropView;
 import io.tablesql.parser.SqlTableKey;
 import io.tablesql.plan.AzureSchema;
 import io.tablesql.session.Session;
+import io.tablesql.txn.Intent;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
@@ -394,9 +395,9 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     return TABLE_NAME.matcher(name).matches() && !name.equalsIgnoreCase("tables");
   }
 
-  /** Whether a name is one of the tables tablesql keeps its catalog in. */
+  /** Whether a name is one of the tables tablesql keeps its catalog or intents in. */
   static boolean isReserved(String name) {
-    return DeclaredColumns.isMetadataTable(name) || Catalog.isCatalogTable(name);
+    return DeclaredColumns.isMetadataTable(name) || Catalog.isCatalogTable(name) || Intent.isIntentTable(name);
   }
 
   private static String tableName(String name) {

@@ -31,8 +31,11 @@ import java.util.Optional;
  *   <li>write the rows (one entity group transaction, as without indexes);</li>
  *   <li>remove the entries of the old values, each on the condition that it is still the one read.</li>
  * </ol>
- * If the rows are not written, the entries added are removed again; if nobody can tell whether
- * they were (a lost answer), the entries stay, and reads check them against their rows.
+ * If the rows are not written, the UNIQUE entries this write made are removed again (other
+ * entries may be shared with a concurrent write of the same row and values, so they stay as
+ * extra entries); if
+ * nobody can tell whether they were (a lost answer), all stay, and reads check them against
+ * their rows.
  */
 final class IndexedWrites {
   private final Session session;
@@ -45,8 +48,12 @@ final class IndexedWrites {
   /**
    * An entry added, with the ETag it got, and the entry of another row of this group it took
    * the place of (a UNIQUE value moving between rows), which it goes back to if the rows fail.
+   * {@code exclusive}: a UNIQUE entry this write made or took from another row, which no other
+   * write can need while it is younger than the grace period; not one that already named the
+   * same row (a concurrent write of the same row and value may need it).
    */
-  record Added(IndexEntries index, IndexEntries.Entry entry, String etag, IndexEntries.Entry replaced) {
+  record Added(IndexEntries index, IndexEntries.Entry entry, String etag, IndexEntries.Entry replaced,
+      boolean exclusive) {
   }
 
   /** An entry to remove once the rows are written: as read, with its ETag. */
@@ -214,41 +221,43 @@ final class IndexedWrites {
   }
 
   /**
-   * Adds the entries of the new values. A UNIQUE index's entry another row holds fails the
-   * statement (23505) before any row is written; one whose row no longer has its values, and
-   * that is past the grace period, is taken over.
+   * Adds the entries of the new values: UNIQUE indexes' first, so that a statement a UNIQUE index
+   * refuses (23505, before any row is written) has added no entry of another index. An entry of
+   * these values another row holds, and that is past the grace period, is taken over.
    */
   private void addEntries(List<WriteOperation> group, List<IndexEntries.Entry[]> adds, List<Removal> removals) {
     checkUniqueWithin(group, adds);
-    List<Object[]> wanted = new ArrayList<>();
-    for (int i = 0; i < adds.size(); i++) {
-      for (int x = 0; x < indexes.size(); x++) {
-        if (adds.get(i)[x] != null) {
-          wanted.add(new Object[] {indexes.get(x), adds.get(i)[x], group.get(i)});
+    for (boolean unique : new boolean[] {true, false}) {
+      List<Object[]> wanted = new ArrayList<>();
+      for (int i = 0; i < adds.size(); i++) {
+        for (int x = 0; x < indexes.size(); x++) {
+          if (adds.get(i)[x] != null && indexes.get(x).index().unique() == unique) {
+            wanted.add(new Object[] {indexes.get(x), adds.get(i)[x], group.get(i)});
+          }
         }
       }
-    }
-    List<Object> results = Parallel.map(wanted, session.maxConcurrency(), item -> {
-      IndexEntries index = (IndexEntries) item[0];
-      IndexEntries.Entry entry = (IndexEntries.Entry) item[1];
-      WriteOperation write = (WriteOperation) item[2];
-      try {
-        return add(session, table, index, entry, write.describe(), write.origin(), removals, counters);
-      } catch (StoreException e) {
-        return e;
+      List<Object> results = Parallel.map(wanted, session.maxConcurrency(), item -> {
+        IndexEntries index = (IndexEntries) item[0];
+        IndexEntries.Entry entry = (IndexEntries.Entry) item[1];
+        WriteOperation write = (WriteOperation) item[2];
+        try {
+          return add(session, table, index, entry, write.describe(), write.origin(), removals, counters);
+        } catch (StoreException e) {
+          return e;
+        }
+      });
+      StoreException failure = null;
+      for (Object result : results) {
+        if (result instanceof StoreException e) {
+          failure = failure == null ? e : failure;
+        } else {
+          added.add((Added) result);
+        }
       }
-    });
-    StoreException failure = null;
-    for (Object result : results) {
-      if (result instanceof StoreException e) {
-        failure = failure == null ? e : failure;
-      } else {
-        added.add((Added) result);
+      if (failure != null) {
+        removeAdded();
+        throw failure;
       }
-    }
-    if (failure != null) {
-      removeAdded();
-      throw failure;
     }
     // an entry taken over from a row of this group is the new row's now: not removed afterwards
     removals.removeIf(removal -> added.stream().anyMatch(a -> a.index() == removal.index()
@@ -265,7 +274,7 @@ final class IndexedWrites {
       String origin, List<Removal> removals, RequestCounters counters) {
     EntityWrite put = session.store().write(index.index().table(), index.put(entry, origin), counters);
     if (put.written()) {
-      return new Added(index, entry, put.etag(), null);
+      return new Added(index, entry, put.etag(), null, index.index().unique());
     }
     // 409: a UNIQUE index holds an entry of these values
     Optional<TableEntity> held = session.store().get(index.index().table(), entry.partitionKey(), entry.rowKey(),
@@ -303,7 +312,7 @@ final class IndexedWrites {
           + describe + " changed while it was written. Nothing was written. Retry the statement.",
           SqlStates.SERIALIZATION_FAILURE, null);
     }
-    return new Added(index, entry, replaced.etag(), fromThisGroup ? holder : null);
+    return new Added(index, entry, replaced.etag(), fromThisGroup ? holder : null, !same);
   }
 
   /**
@@ -369,11 +378,15 @@ final class IndexedWrites {
   }
 
   /**
-   * Removes the entries this group added, each only as added (an entry written since stays); one
-   * taken from another row of the group names that row again.
+   * Removes the exclusive entries this group added ({@link Added#exclusive}), each only as added
+   * (an entry written since stays: any other write of the same entry writes it again); one taken
+   * from another row of the group names that row again. Other entries are left: a concurrent
+   * write of the same row and values may have put the same entry and need it, so it stays as an
+   * extra entry, which reads check against its row and remove once past the grace period.
    */
   private void removeAdded() {
-    Parallel.map(added, session.maxConcurrency(), a -> bestEffort(session, a.index().index().table(),
+    List<Added> unique = added.stream().filter(Added::exclusive).toList();
+    Parallel.map(unique, session.maxConcurrency(), a -> bestEffort(session, a.index().index().table(),
         a.replaced() != null ? a.index().replace(a.replaced(), a.etag(), null)
             : a.index().delete(a.entry(), a.etag(), null), counters));
     added.clear();

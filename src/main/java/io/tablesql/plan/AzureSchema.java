@@ -6,6 +6,7 @@ import io.tablesql.catalog.DeclaredColumns;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.ViewDefinition;
 import io.tablesql.session.Session;
+import io.tablesql.txn.Intent;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import java.util.ArrayList;
@@ -128,7 +129,7 @@ public final class AzureSchema extends AbstractSchema {
         .forEach(index -> holding.add(index.table().toLowerCase(Locale.ROOT))));
     Map<String, Table> map = new LinkedHashMap<>();
     for (String name : names) {
-      if (DeclaredColumns.isMetadataTable(name) || Catalog.isCatalogTable(name)
+      if (DeclaredColumns.isMetadataTable(name) || Catalog.isCatalogTable(name) || Intent.isIntentTable(name)
           || holding.contains(name.toLowerCase(Locale.ROOT))) {
         continue;
       }

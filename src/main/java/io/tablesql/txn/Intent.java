@@ -69,6 +69,11 @@ public final class Intent {
     this.steps = List.copyOf(steps);
   }
 
+  /** Whether a name is the intents' table, which is no table of the user's. */
+  public static boolean isIntentTable(String name) {
+    return TABLE.equalsIgnoreCase(name);
+  }
+
   public static String newId() {
     return UUID.randomUUID().toString();
   }
