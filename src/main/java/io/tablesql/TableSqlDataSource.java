@@ -78,6 +78,14 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.INDEX_GRACE, seconds);
   }
 
+  public void setIntentLeaseSeconds(int seconds) {
+    set(DriverProperty.INTENT_LEASE, seconds);
+  }
+
+  public void setOptimisticRetries(int retries) {
+    set(DriverProperty.OPTIMISTIC_RETRIES, retries);
+  }
+
   public void setRequestTimeoutSeconds(int seconds) {
     set(DriverProperty.REQUEST_TIMEOUT, seconds);
   }

@@ -57,14 +57,16 @@ class EntityGroupRulesTest {
   void theFourMebibyteLimitCountsTheRequestNotTheStoredBytes() throws SQLException {
     TableClient table = declared("Blobs", "B VARBINARY");
     byte[] blob = new byte[63 * 1024]; // 50 of them: 3.1 MiB stored, 4.2 MiB as base64
-    String insert = "INSERT INTO " + table.getTableName() + " (PartitionKey, RowKey, B) VALUES ('p', ?, ?)";
-    connection.setAutoCommit(false);
-    try (PreparedStatement statement = connection.prepareStatement(insert)) {
+    String insert = "INSERT INTO " + table.getTableName() + " (PartitionKey, RowKey, B) VALUES (?, ?, ?)";
+    try (Connection strict = FaultTest.connectThrough(proxy, "strictAtomicity=true");
+         PreparedStatement statement = strict.prepareStatement(insert)) {
+      strict.setAutoCommit(false);
       int accepted = 0;
       try {
         for (; accepted < 50; accepted++) {
-          statement.setString(1, String.format("r%02d", accepted));
-          statement.setBytes(2, blob);
+          statement.setString(1, "p");
+          statement.setString(2, String.format("r%02d", accepted));
+          statement.setBytes(3, blob);
           statement.executeUpdate();
         }
       } catch (SQLException e) {
@@ -72,17 +74,37 @@ class EntityGroupRulesTest {
         assertThat(e.getMessage()).contains("4 MiB", "base64");
       }
       assertThat(accepted).isBetween(40, 49);
-      connection.commit(); // what was accepted fits one request
+      strict.commit(); // what was accepted fits one request
+    }
+    connection.setAutoCommit(false);
+    try (PreparedStatement statement = connection.prepareStatement(insert)) {
+      for (int i = 0; i < 50; i++) { // two groups, committed together through an intent the service accepts
+        statement.setString(1, "r");
+        statement.setString(2, String.format("r%02d", i));
+        statement.setBytes(3, blob);
+        statement.executeUpdate();
+      }
+      connection.commit();
     } finally {
       connection.setAutoCommit(true);
     }
-    try (PreparedStatement batch = connection.prepareStatement(insert.replace("'p'", "'q'"))) {
+    try (PreparedStatement batch = connection.prepareStatement(insert)) {
       for (int i = 0; i < 50; i++) {
-        batch.setString(1, String.format("r%02d", i));
-        batch.setBytes(2, blob);
+        batch.setString(1, "q");
+        batch.setString(2, String.format("r%02d", i));
+        batch.setBytes(3, blob);
         batch.addBatch();
       }
       assertThat(batch.executeBatch()).hasSize(50).containsOnly(1); // sent as two groups
+    }
+    try (Statement statement = connection.createStatement();
+         ResultSet rows = statement.executeQuery("SELECT PartitionKey, COUNT(*) FROM " + table.getTableName()
+             + " GROUP BY PartitionKey ORDER BY PartitionKey")) {
+      List<String> counts = new java.util.ArrayList<>();
+      while (rows.next()) {
+        counts.add(rows.getString(1) + "=" + rows.getLong(2));
+      }
+      assertThat(counts).hasSize(3).contains("q=50", "r=50");
     }
   }
 

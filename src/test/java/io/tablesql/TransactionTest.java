@@ -98,9 +98,10 @@ class TransactionTest {
   }
 
   @Test
-  void statementBreakingTheGroupRulesIsRefusedBeforeSending() throws SQLException {
+  void withStrictAtomicityAStatementBreakingTheGroupRulesIsRefusedBeforeSending() throws SQLException {
     TableClient table = table("Rule");
-    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+    try (Connection connection = TestAccount.connect("strictAtomicity=true");
+         Statement statement = connection.createStatement()) {
       connection.setAutoCommit(false);
       statement.executeUpdate("INSERT INTO " + table.getTableName() + " (PartitionKey, RowKey) VALUES ('dept', 'a')");
       assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + table.getTableName()

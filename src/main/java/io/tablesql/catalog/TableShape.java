@@ -79,6 +79,16 @@ public record TableShape(String tableName, List<Column> columns, long sampledEnt
     return new TableShape(tableName, List.copyOf(columns), sample.size(), completeSample);
   }
 
+  /** An entity's user properties (no keys, Timestamp or metadata), as a new map; null for no entity. */
+  public static Map<String, Object> userProperties(TableEntity entity) {
+    if (entity == null) {
+      return null;
+    }
+    Map<String, Object> properties = new java.util.HashMap<>(entity.getProperties());
+    properties.keySet().removeIf(name -> !isUserProperty(name));
+    return properties;
+  }
+
   /** The SDK mixes OData annotations and system properties into an entity's properties. */
   public static boolean isUserProperty(String name) {
     return !name.startsWith("odata.") && name.indexOf('@') < 0 && !name.equals(Column.PARTITION_KEY)

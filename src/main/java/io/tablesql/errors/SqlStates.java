@@ -33,6 +33,8 @@ public final class SqlStates {
   public static final String UNIQUE_VIOLATION = "23505";
   /** The entity changed (or vanished) since it was read: retry the transaction. */
   public static final String SERIALIZATION_FAILURE = "40001";
+  /** A write larger than the driver takes (a transaction of more entities than an intent holds). */
+  public static final String PROGRAM_LIMIT_EXCEEDED = "54000";
   /** A write's answer was lost and whether it was applied cannot be told. */
   public static final String TRANSACTION_RESOLUTION_UNKNOWN = "08007";
   /** An argument outside the values a setting takes. */

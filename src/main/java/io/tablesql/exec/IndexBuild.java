@@ -102,7 +102,7 @@ public final class IndexBuild {
           IndexEntries.Entry entry = entryOf(row);
           return entry == null ? null : IndexedWrites.add(session, base.physicalTable(), entries, entry,
               "(PartitionKey '" + row.getPartitionKey() + "', RowKey '" + row.getRowKey() + "') of " + base.name(),
-              null, List.of(), counters);
+              null, List.of(), java.util.Set.of(), counters);
         });
       }
       rows += page.size();
@@ -186,7 +186,7 @@ public final class IndexBuild {
 
   private IndexEntries.Entry entryOf(TableEntity row) {
     try {
-      return entries.of(row.getPartitionKey(), row.getRowKey(), IndexEntries.properties(row));
+      return entries.of(row.getPartitionKey(), row.getRowKey(), io.tablesql.catalog.TableShape.userProperties(row));
     } catch (IllegalArgumentException e) {
       throw new StoreException("Index " + entries.index().name() + " cannot hold the values of (PartitionKey '"
           + row.getPartitionKey() + "', RowKey '" + row.getRowKey() + "') of " + base.name() + ": " + e.getMessage()

@@ -96,7 +96,7 @@ final class IndexEntries {
 
   /** The entry an entity of the index's table is: its keys and the row it names. */
   static Entry read(TableEntity entry) {
-    Map<String, Object> held = properties(entry);
+    Map<String, Object> held = TableShape.userProperties(entry);
     held.remove(IndexDefinition.ROW_PARTITION_KEY);
     held.remove(IndexDefinition.ROW_ROW_KEY);
     return new Entry(entry.getPartitionKey(), entry.getRowKey(),
@@ -152,10 +152,4 @@ final class IndexEntries {
     return written == null || written.plus(grace).isBefore(OffsetDateTime.now());
   }
 
-  /** The properties of an entity, the service's own left out. */
-  static Map<String, Object> properties(TableEntity entity) {
-    Map<String, Object> properties = new HashMap<>(entity.getProperties());
-    properties.keySet().removeIf(name -> !TableShape.isUserProperty(name));
-    return properties;
-  }
 }

@@ -44,6 +44,11 @@ final class IndexedWrites {
   private final List<IndexEntries> indexes = new ArrayList<>();
   /** Entries added (with the ETag they got), removed again if the rows are not written. */
   private final List<Added> added = new ArrayList<>();
+  /**
+   * Rows that other groups of the same intent delete (a row moving to another partition): a
+   * UNIQUE value they hold may be taken over, as from a row of this group.
+   */
+  private final java.util.Set<WriteOperation.EntityKey> leaving;
 
   /**
    * An entry added, with the ETag it got, and the entry of another row of this group it took
@@ -60,9 +65,11 @@ final class IndexedWrites {
   record Removal(IndexEntries index, IndexEntries.Entry entry, String etag) {
   }
 
-  private IndexedWrites(Session session, TableDefinition base, RequestCounters counters) {
+  private IndexedWrites(Session session, TableDefinition base, RequestCounters counters,
+      java.util.Set<WriteOperation.EntityKey> leaving) {
     this.session = session;
     this.counters = counters;
+    this.leaving = leaving;
     this.table = base.physicalTable();
     for (IndexDefinition index : base.indexes()) {
       indexes.add(new IndexEntries(base, index));
@@ -71,13 +78,22 @@ final class IndexedWrites {
 
   /** Sends the writes of one table and partition as one entity group transaction, indexes kept right. */
   static void submit(Session session, List<WriteOperation> group, RequestCounters counters) {
+    submit(session, group, counters, java.util.Set.of());
+  }
+
+  /**
+   * As {@link #submit(Session, List, RequestCounters)}, for one group of an intent whose other
+   * groups delete the rows {@code leaving} (keys with lower-case table names).
+   */
+  static void submit(Session session, List<WriteOperation> group, RequestCounters counters,
+      java.util.Set<WriteOperation.EntityKey> leaving) {
     String table = group.get(0).table();
     TableDefinition base = Catalog.ofPhysicalTable(session, table);
     if (base == null || base.indexes().isEmpty()) {
       session.store().submit(table, group, counters);
       return;
     }
-    new IndexedWrites(session, base, counters).send(group);
+    new IndexedWrites(session, base, counters, leaving).send(group);
   }
 
   private void send(List<WriteOperation> group) {
@@ -171,7 +187,7 @@ final class IndexedWrites {
 
   private static WriteOperation with(WriteOperation write, Kind kind, String etag) {
     return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), kind, write.properties(), etag,
-        write.origin());
+        write.origin(), write.before());
   }
 
   /** The row's properties after the write, or null if it deletes the row. */
@@ -180,7 +196,7 @@ final class IndexedWrites {
       return null;
     }
     boolean merges = write.kind() == Kind.MERGE || write.kind() == Kind.UPSERT_MERGE;
-    Map<String, Object> after = merges && before != null ? IndexEntries.properties(before) : new HashMap<>();
+    Map<String, Object> after = merges && before != null ? io.tablesql.catalog.TableShape.userProperties(before) : new HashMap<>();
     write.properties().forEach((name, value) -> {
       if (value != null) {
         after.put(name, value);
@@ -211,13 +227,21 @@ final class IndexedWrites {
     }
     List<Optional<TableEntity>> read = Parallel.map(wanted, session.maxConcurrency(), removal -> session.store()
         .get(removal.index().index().table(), removal.entry().partitionKey(), removal.entry().rowKey(),
-            List.of(IndexDefinition.ROW_PARTITION_KEY), counters));
+            List.of(IndexDefinition.ROW_PARTITION_KEY, IndexDefinition.ROW_ROW_KEY), counters));
     List<Removal> removals = new ArrayList<>();
     for (int i = 0; i < wanted.size(); i++) {
       Removal removal = wanted.get(i);
-      read.get(i).ifPresent(entity -> removals.add(new Removal(removal.index(), removal.entry(), entity.getETag())));
+      // an entry another row took over (a UNIQUE value moved there) is that row's: not removed
+      read.get(i).filter(entity -> !removal.index().index().unique()
+              || namesSameRow(IndexEntries.read(entity), removal.entry()))
+          .ifPresent(entity -> removals.add(new Removal(removal.index(), removal.entry(), entity.getETag())));
     }
     return removals;
+  }
+
+  private static boolean namesSameRow(IndexEntries.Entry held, IndexEntries.Entry wanted) {
+    return java.util.Objects.equals(held.rowPartitionKey(), wanted.rowPartitionKey())
+        && java.util.Objects.equals(held.rowRowKey(), wanted.rowRowKey());
   }
 
   /**
@@ -241,7 +265,7 @@ final class IndexedWrites {
         IndexEntries.Entry entry = (IndexEntries.Entry) item[1];
         WriteOperation write = (WriteOperation) item[2];
         try {
-          return add(session, table, index, entry, write.describe(), write.origin(), removals, counters);
+          return add(session, table, index, entry, write.describe(), write.origin(), removals, leaving, counters);
         } catch (StoreException e) {
           return e;
         }
@@ -271,7 +295,8 @@ final class IndexedWrites {
    * with 23505 (or 40001 while the other write may still be under way).
    */
   static Added add(Session session, String table, IndexEntries index, IndexEntries.Entry entry, String describe,
-      String origin, List<Removal> removals, RequestCounters counters) {
+      String origin, List<Removal> removals, java.util.Set<WriteOperation.EntityKey> leaving,
+      RequestCounters counters) {
     EntityWrite put = session.store().write(index.index().table(), index.put(entry, origin), counters);
     if (put.written()) {
       return new Added(index, entry, put.etag(), null, index.index().unique());
@@ -280,7 +305,7 @@ final class IndexedWrites {
     Optional<TableEntity> held = session.store().get(index.index().table(), entry.partitionKey(), entry.rowKey(),
         null, counters);
     if (held.isEmpty()) {
-      return add(session, table, index, entry, describe, origin, removals, counters); // removed in between
+      return add(session, table, index, entry, describe, origin, removals, leaving, counters); // removed in between
     }
     IndexEntries.Entry holder = IndexEntries.read(held.get());
     boolean same = entry.rowPartitionKey().equals(holder.rowPartitionKey())
@@ -288,7 +313,9 @@ final class IndexedWrites {
     // the value moves from a row this group changes: the entry is the new row's if the group is written
     boolean fromThisGroup = removals.stream().anyMatch(r -> r.index() == index && r.entry().sameKey(holder)
         && r.entry().rowPartitionKey().equals(holder.rowPartitionKey())
-        && r.entry().rowRowKey().equals(holder.rowRowKey()));
+        && r.entry().rowRowKey().equals(holder.rowRowKey()))
+        || leaving.contains(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT),
+            holder.rowPartitionKey(), holder.rowRowKey()));
     if (!same && !fromThisGroup) {
       Optional<TableEntity> row = session.store().get(table, holder.rowPartitionKey(), holder.rowRowKey(), null,
           counters);

@@ -22,7 +22,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Linq4j;
@@ -91,7 +90,7 @@ public final class WriteRunner {
         TableEntity read = context.readEntity(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT),
             partitionKey, rowKey));
         return List.of(new WriteOperation(table, partitionKey, rowKey, Kind.DELETE, Map.of(),
-            read == null ? null : read.getETag(), origin));
+            read == null ? null : read.getETag(), origin, TableShape.userProperties(read)));
       }
       default:
         throw SqlExceptions.of(plan.operation() + " is not supported; use INSERT, UPSERT, UPDATE or DELETE.",
@@ -152,13 +151,14 @@ public final class WriteRunner {
     for (int i = 0; i < plan.updatedColumns().size(); i++) {
       String name = plan.updatedColumns().get(i);
       Column column = shape.columns().get(shape.indexOf(name));
-      if (shape.keyPosition(column) >= 0) {
+      if (shape.keyPosition(column) >= 0 || (shape.layout() == null && column.isKey())) {
+        // a new key moves the row: see move()
         updatedRow[shape.indexOf(name)] = values[shape.columns().size() + i];
         continue;
       }
       if (!isProperty(shape, column)) {
-        throw SqlExceptions.of("UPDATE cannot change " + name + ": an entity's key and Timestamp are fixed. "
-            + "DELETE the entity and INSERT it with the new key.", SqlStates.FEATURE_NOT_SUPPORTED);
+        throw SqlExceptions.of("UPDATE cannot change " + name + ": the service sets an entity's Timestamp on "
+            + "every write.", SqlStates.FEATURE_NOT_SUPPORTED);
       }
       Object value = values[shape.columns().size() + i];
       removes |= value == null;
@@ -167,14 +167,8 @@ public final class WriteRunner {
     TableEntity read = context.readEntity(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT),
         partitionKey, rowKey));
     String etag = read == null ? null : read.getETag();
-    Map<String, Object> entity = new HashMap<>();
-    if (read != null) {
-      read.getProperties().forEach((name, value) -> {
-        if (TableShape.isUserProperty(name)) {
-          entity.put(name, value);
-        }
-      });
-    }
+    Map<String, Object> before = TableShape.userProperties(read);
+    Map<String, Object> entity = before == null ? new HashMap<>() : new HashMap<>(before);
     changes.forEach((name, value) -> {
       if (value == null) {
         entity.remove(name);
@@ -185,32 +179,27 @@ public final class WriteRunner {
     String[] newKeys = shape.layout() != null && shape.layout().isGenerated() ? new String[] {partitionKey, rowKey}
         : keys(shape, updatedRow);
     if (!newKeys[1].equals(rowKey) || !newKeys[0].equals(partitionKey)) {
-      return move(shape, table, new String[] {partitionKey, rowKey}, newKeys, entity, etag, origin);
+      return move(table, new String[] {partitionKey, rowKey}, newKeys, entity, etag, origin, before);
     }
-    WriteOperation replace = new WriteOperation(table, partitionKey, rowKey, Kind.REPLACE, entity, etag, origin);
+    WriteOperation replace = new WriteOperation(table, partitionKey, rowKey, Kind.REPLACE, entity, etag, origin,
+        before);
     if (removes) {
       return List.of(replace);
     }
     // the service counts the entity a merge leaves behind against the limits, not the merge alone
     EntityRules.validate(replace);
-    return List.of(new WriteOperation(table, partitionKey, rowKey, Kind.MERGE, changes, etag, origin));
+    return List.of(new WriteOperation(table, partitionKey, rowKey, Kind.MERGE, changes, etag, origin, before));
   }
 
   /**
-   * An UPDATE of a declared table's key columns: the row moves to its new key, as a delete of the
-   * entity read (conditional on its ETag) and an insert of the new one, which the service applies
-   * together only within one partition.
+   * An UPDATE of a row's key (a declared table's key columns, a raw table's PartitionKey or
+   * RowKey): the row moves to its new key, as a delete of the entity read (conditional on its
+   * ETag) and an insert of the new one. Within a partition that is one entity group transaction;
+   * across partitions the statement or transaction commits them together through an intent.
    */
-  private static List<WriteOperation> move(TableShape shape, String table, String[] from, String[] to,
-      Map<String, Object> entity, String etag, String origin) throws SQLException {
-    if (!from[0].equals(to[0])) {
-      throw SqlExceptions.of("UPDATE would move a row of " + shape.tableName() + " to another partition: its "
-          + "partition columns (" + shape.layout().partition().stream().map(KeyLayout.KeyColumn::name)
-          .collect(Collectors.joining(", ")) + ") make up the PartitionKey, and the service cannot delete and insert "
-          + "across partitions in one transaction. Nothing was written. INSERT the row with its new key, then DELETE "
-          + "the old one.", SqlStates.FEATURE_NOT_SUPPORTED);
-    }
-    return List.of(new WriteOperation(table, from[0], from[1], Kind.DELETE, Map.of(), etag, origin),
+  private static List<WriteOperation> move(String table, String[] from, String[] to,
+      Map<String, Object> entity, String etag, String origin, Map<String, Object> before) {
+    return List.of(new WriteOperation(table, from[0], from[1], Kind.DELETE, Map.of(), etag, origin, before),
         new WriteOperation(table, to[0], to[1], Kind.INSERT, entity, null, origin));
   }
 

@@ -8,6 +8,7 @@ import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.txn.EntityRules;
+import io.tablesql.txn.PendingWrites;
 import io.tablesql.txn.WriteOperation.Kind;
 import io.tablesql.txn.WriteOperation;
 import java.sql.SQLException;
@@ -23,10 +24,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Sends the writes of an auto-commit statement or a batch: grouped by table and PartitionKey
- * into entity group transactions of at most 100 operations and 4 MiB, sent concurrently.
- * Each group is all or nothing; a statement spanning several groups is not, unless
- * {@code strictAtomicity} refuses it.
+ * Sends the writes of an auto-commit statement, a batch or a transaction: grouped by table and
+ * PartitionKey into entity group transactions of at most 100 operations and 4 MiB. A statement
+ * or transaction is all or nothing (through an intent when it spans groups); a batch's groups
+ * are sent concurrently, each all or nothing, and each row reports its own outcome.
  */
 public final class WriteSender {
   private WriteSender() {
@@ -88,41 +89,34 @@ public final class WriteSender {
     return 1 + 2 * (int) local;
   }
 
-  /** Sends the writes of one auto-commit statement; throws if any group failed. */
+  /**
+   * Sends the writes of one auto-commit statement, all or nothing: as one entity group
+   * transaction when they fit one, otherwise through a durable intent ({@link IntentCommit}).
+   */
   public static void sendStatement(Session session, List<WriteOperation> operations, RequestCounters counters)
       throws SQLException {
     if (operations.isEmpty()) {
       return;
     }
     List<List<WriteOperation>> groups = groups(session, operations);
-    if (groups.size() > 1 && session.settings().getBoolean(DriverProperty.STRICT_ATOMICITY)) {
-      throw SqlExceptions.of("This statement writes " + operations.size() + " entities in " + groups.size()
-          + " entity groups (one per table and PartitionKey, at most 100 each), which the service cannot "
-          + "write atomically, and strictAtomicity=true refuses that. Nothing was written.",
-          SqlStates.TRANSACTION_RULE);
-    }
-    IndexedWrites.checkUniqueAcrossGroups(session, groups);
-    List<GroupOutcome> outcomes = send(session, groups, counters);
-    int written = 0;
-    int unknown = 0;
-    StoreException failure = null;
-    for (GroupOutcome outcome : outcomes) {
-      if (outcome.failure() == null) {
-        written += outcome.operations().size();
-      } else {
-        boolean outcomeUnknown = SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(outcome.failure().sqlState());
-        if (failure == null || (outcomeUnknown && unknown == 0)) { // an unknown outcome must be heard first
-          failure = outcome.failure();
-        }
-        unknown += outcomeUnknown ? 1 : 0;
+    if (groups.size() == 1) {
+      List<GroupOutcome> outcome = send(session, groups, counters);
+      StoreException failure = outcome.get(0).failure();
+      if (failure != null) {
+        throw failure.toSqlException();
       }
+      return;
     }
-    if (failure != null) {
-      String partial = groups.size() == 1 ? "" : " The statement was sent as " + groups.size()
-          + " entity groups; " + written + " of its " + operations.size() + " writes were made and stay "
-          + "written, besides those of the failed group" + (unknown > 0 ? "s whose outcome is unknown." : ".");
-      throw SqlExceptions.of(failure.getMessage() + partial, failure.sqlState());
+    if (session.settings().getBoolean(DriverProperty.STRICT_ATOMICITY)) {
+      throw SqlExceptions.of("This statement writes " + operations.size() + " entities in " + groups.size()
+          + " entity groups (one per table and PartitionKey, at most 100 each), which one entity group transaction "
+          + "cannot hold, and strictAtomicity=true refuses that. Nothing was written.", SqlStates.TRANSACTION_RULE);
     }
+    PendingWrites.checkSize(operations.size());
+    PendingWrites combined = new PendingWrites(false); // an entity written twice is written once, as in a transaction
+    combined.add(operations);
+    IntentCommit.commit(session, resolveDeletesIfPresent(session, combined.drain(), counters), counters,
+        "The statement");
   }
 
   /**
@@ -184,25 +178,35 @@ public final class WriteSender {
     return false;
   }
 
-  /** Sends the transaction's writes as one entity group transaction: all or nothing. */
+  /**
+   * Commits the transaction's writes, all or nothing: as one entity group transaction when they
+   * fit one, otherwise through a durable intent ({@link IntentCommit}).
+   */
   public static void commit(Session session) throws SQLException {
     List<WriteOperation> pendingWrites = session.endTransaction();
-    if (!pendingWrites.isEmpty()) {
-      try {
-        RequestCounters counters = new RequestCounters();
-        List<WriteOperation> writes = resolveDeletesIfPresent(session, pendingWrites, counters);
-        if (writes.isEmpty()) {
-          return;
-        }
-        LookupCache.invalidate(session, writes.get(0).table());
-        IndexedWrites.submit(session, writes, counters);
-      } catch (StoreException e) {
-        if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
-          throw SqlExceptions.of("Commit: " + e.getMessage(), e.sqlState());
-        }
-        throw SqlExceptions.of("Commit failed, nothing of the transaction was written: " + e.getMessage(),
-            e.sqlState());
+    if (pendingWrites.isEmpty()) {
+      return;
+    }
+    RequestCounters counters = new RequestCounters();
+    List<List<WriteOperation>> groups;
+    try {
+      List<WriteOperation> writes = resolveDeletesIfPresent(session, pendingWrites, counters);
+      if (writes.isEmpty()) {
+        return;
       }
+      groups = groups(session, writes);
+      if (groups.size() > 1) {
+        IntentCommit.commit(session, writes, counters, "The transaction");
+        return;
+      }
+      LookupCache.invalidate(session, writes.get(0).table());
+      IndexedWrites.submit(session, writes, counters);
+    } catch (StoreException e) {
+      if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
+        throw SqlExceptions.of("Commit: " + e.getMessage(), e.sqlState());
+      }
+      throw SqlExceptions.of("Commit failed, nothing of the transaction was written: " + e.getMessage(),
+          e.sqlState());
     }
   }
 
@@ -225,7 +229,7 @@ public final class WriteSender {
         resolved.add(write);
       } else {
         read.next().ifPresent(entity -> resolved.add(new WriteOperation(write.table(), write.partitionKey(),
-            write.rowKey(), Kind.DELETE, Map.of(), entity.getETag(), write.origin())));
+            write.rowKey(), Kind.DELETE, Map.of(), entity.getETag(), write.origin(), io.tablesql.catalog.TableShape.userProperties(entity))));
       }
     }
     return resolved;

@@ -15,7 +15,9 @@ import io.tablesql.exec.LookupCache;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementKind;
 import io.tablesql.keys.KeyLayout;
+import io.tablesql.exec.IntentRecovery;
 import io.tablesql.plan.AzureSchema;
+import io.tablesql.plan.PendingWritesTable;
 import io.tablesql.plan.AzureTable;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementKind;
@@ -66,6 +68,8 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   private final PlanCache planCache;
   /** Statements not closed yet, which closing the connection closes (ending their fetches). */
   private final java.util.Set<WrappedStatement> openStatements = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  /** This connection's share of recovering unfinished writes: now, and once per intentLeaseSeconds. */
+  private volatile AutoCloseable recovery = () -> { };
 
   private TableSqlConnection(CalciteConnection delegate, Session session, AzureSchema schema, String schemaName) {
     this.delegate = delegate;
@@ -201,9 +205,13 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
           (CalciteConnection) CALCITE.connect("jdbc:calcite:", calcite);
       String schemaName = settings.schemaName();
       calciteConnection.getRootSchema().add(schemaName, schema);
+      if (!schemaName.equalsIgnoreCase(PendingWritesTable.SCHEMA)) {
+        calciteConnection.getRootSchema().add(PendingWritesTable.SCHEMA, PendingWritesTable.schema(session));
+      }
       calciteConnection.setSchema(schemaName);
       TableSqlConnection connection = new TableSqlConnection(calciteConnection, session, schema, schemaName);
       session.onSchemaChange(connection::refreshSchema);
+      connection.recovery = IntentRecovery.schedule(session);
       return connection;
     } catch (SQLException | RuntimeException | Error e) {
       store.close(); // a connection that failed to open does not keep its account's metrics published
@@ -449,6 +457,11 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   /** Closing discards writes not committed, like a rollback, and ends the fetches of its statements. */
   @Override
   public void close() throws SQLException {
+    try {
+      recovery.close();
+    } catch (Exception e) {
+      // cancelling a scheduled task does not fail
+    }
     try {
       session.rollback();
       for (WrappedStatement statement : List.copyOf(openStatements)) {

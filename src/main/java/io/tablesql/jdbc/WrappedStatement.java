@@ -66,7 +66,20 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
 
   /** Runs an execution of {@code text} as this statement's, translating any failure. */
   final <T> T execution(StatementText text, SqlAction<T> action) throws SQLException {
-    return run(context -> action.run(), text.kind(), null);
+    Session session = connection.session();
+    boolean retried = session.autoCommit()
+        && (text.kind() == StatementKind.UPDATE || text.kind() == StatementKind.DELETE);
+    int retriesLeft = retried ? session.settings().getInt(DriverProperty.OPTIMISTIC_RETRIES) : 0;
+    while (true) {
+      try {
+        return run(context -> action.run(), text.kind(), null);
+      } catch (SQLException e) {
+        // the guide's optimistic retry: a row changed since the statement read it; read and run again
+        if (retriesLeft-- <= 0 || !SqlStates.SERIALIZATION_FAILURE.equals(e.getSQLState())) {
+          throw e;
+        }
+      }
+    }
   }
 
   /**

@@ -27,7 +27,9 @@ public final class Session {
   private final ThreadLocal<StatementContext> executing = new ThreadLocal<>();
   /** Each statement's context by its cancel flag; weak, as the statements are the caller's. */
   private final Map<AtomicBoolean, StatementContext> contexts = Collections.synchronizedMap(new WeakHashMap<>());
-  private final PendingWrites pending = new PendingWrites();
+  private final PendingWrites pending;
+  /** Names this connection as the owner of the intents it commits or recovers. */
+  private final String id = java.util.UUID.randomUUID().toString();
   private volatile boolean autoCommit = true;
   private volatile boolean readOnly;
   private String transactionPartition;
@@ -36,6 +38,11 @@ public final class Session {
   public Session(ConnectionSettings settings, TableStore store) {
     this.settings = settings;
     this.store = store;
+    this.pending = new PendingWrites(settings.getBoolean(DriverProperty.STRICT_ATOMICITY));
+  }
+
+  public String id() {
+    return id;
   }
 
   public ConnectionSettings settings() {

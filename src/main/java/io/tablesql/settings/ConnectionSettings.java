@@ -88,6 +88,7 @@ public final class ConnectionSettings {
     for (Map.Entry<DriverProperty, String> entry : driver.entrySet()) {
       validate(entry.getKey(), entry.getValue());
     }
+    checkLease(driver);
     if (password != null && !password.isEmpty() && !storage.containsKey("AccountKey")
         && !storage.containsKey("SharedAccessSignature")) {
       putPassword(password, storage);
@@ -165,13 +166,35 @@ public final class ConnectionSettings {
       long min = property == DriverProperty.MAX_RETRIES || property == DriverProperty.SCHEMA_TTL
           || property == DriverProperty.TABLE_DELETE_WAIT || property == DriverProperty.MAX_REQUESTS_PER_SECOND
           || property == DriverProperty.PLAN_CACHE_SIZE || property == DriverProperty.LOOKUP_CACHE_TTL
-          || property == DriverProperty.INDEX_GRACE ? 0 : 1;
+          || property == DriverProperty.INDEX_GRACE || property == DriverProperty.OPTIMISTIC_RETRIES ? 0 : 1;
       if (number < min || number > max) {
         throw badValue(property, value, "a whole number from " + min + " to " + max);
       }
     } catch (NumberFormatException e) {
       throw badValue(property, value, property == DriverProperty.SCAN_SPLITS ? "auto or a whole number"
           : "a whole number");
+    }
+  }
+
+  /**
+   * An intent's committer stops sending once an answer could arrive after its lease ran out, so
+   * the lease must hold at least two requests' time (ARCHITECTURE.md, "Leases"): unset, it is
+   * the default or twice requestTimeoutSeconds, whichever is longer; set shorter, it is refused.
+   */
+  private static void checkLease(Map<DriverProperty, String> driver) throws SQLException {
+    long timeout = Long.parseLong(driver.getOrDefault(DriverProperty.REQUEST_TIMEOUT,
+        DriverProperty.REQUEST_TIMEOUT.defaultValue()));
+    String given = driver.get(DriverProperty.INTENT_LEASE);
+    if (given == null) {
+      long lease = Math.max(Long.parseLong(DriverProperty.INTENT_LEASE.defaultValue()), 2 * timeout);
+      driver.put(DriverProperty.INTENT_LEASE, String.valueOf(Math.min(lease, Integer.MAX_VALUE)));
+      return;
+    }
+    long lease = Long.parseLong(given);
+    if (lease < 2 * timeout) {
+      throw SqlExceptions.of("Driver property intentLeaseSeconds=" + lease + " is invalid: it must be at least twice "
+          + "requestTimeoutSeconds (" + timeout + "), so that a write's answer arrives before recovery may take its "
+          + "intent. Raise intentLeaseSeconds to " + 2 * timeout + " or more.", SqlStates.CONNECTION_REJECTED);
     }
   }
 

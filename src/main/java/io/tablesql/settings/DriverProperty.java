@@ -70,7 +70,13 @@ public enum DriverProperty {
   INDEX_GRACE("indexGraceSeconds", "60",
       "Seconds a global index entry that names a row without its values is left alone, as the write that "
           + "added it may still be under way; older ones are removed when read (and by ALTER INDEX ... VERIFY), and "
-          + "an older one no longer blocks its value in a UNIQUE index.");
+          + "an older one no longer blocks its value in a UNIQUE index."),
+  INTENT_LEASE("intentLeaseSeconds", "60",
+      "Seconds a write of several entity groups (recorded as an intent in TablesqlIntents) may run before any "
+          + "connection's recovery finishes or undoes it; at least twice requestTimeoutSeconds."),
+  OPTIMISTIC_RETRIES("optimisticRetries", "0",
+      "Times an auto-commit UPDATE or DELETE that failed with 40001 (a row changed since it was read) is "
+          + "read and run again before the error reaches the application.");
 
   private final String key;
   private final String defaultValue;

@@ -3,11 +3,7 @@ package io.tablesql.store;
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.txn.WriteOperation;
-import java.time.OffsetDateTime;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -28,7 +24,7 @@ final class OutcomeCheck {
     try {
       for (WriteOperation operation : operations) {
         Optional<TableEntity> entity = store.get(table, operation.partitionKey(), operation.rowKey(), null, counters);
-        if (!holds(operation, entity)) {
+        if (!EntityMatch.holds(operation, entity)) {
           throw unknown(table, operations, failure, "entity " + operation.describe() + " does not hold what was "
               + "sent, so the writes either were not made or were changed since");
         }
@@ -51,48 +47,5 @@ final class OutcomeCheck {
         + " The writes may or may not have been made, all or none of them; " + why + ". Read the rows to find "
         + "out before retrying, so that nothing is applied twice.",
         SqlStates.TRANSACTION_RESOLUTION_UNKNOWN, failure);
-  }
-
-  /** Whether the entity as read shows the operation's effect. */
-  private static boolean holds(WriteOperation operation, Optional<TableEntity> entity) {
-    if (operation.kind() == WriteOperation.Kind.DELETE) {
-      return entity.isEmpty();
-    }
-    if (entity.isEmpty()) {
-      return false;
-    }
-    Map<String, Object> stored = entity.get().getProperties();
-    boolean whole = operation.kind() == WriteOperation.Kind.INSERT || operation.kind() == WriteOperation.Kind.REPLACE
-        || operation.kind() == WriteOperation.Kind.UPSERT_REPLACE;
-    long sent = 0;
-    for (Map.Entry<String, Object> property : operation.properties().entrySet()) {
-      if (property.getValue() == null) {
-        continue; // not sent: a merge keeps the property, a replace removes it
-      }
-      sent++;
-      if (!sameValue(property.getValue(), stored.get(property.getKey()))) {
-        return false;
-      }
-    }
-    return !whole || userProperties(stored) == sent;
-  }
-
-  private static long userProperties(Map<String, Object> stored) {
-    return stored.keySet().stream().filter(name -> !name.equals("PartitionKey") && !name.equals("RowKey")
-        && !name.equals("Timestamp") && !name.startsWith("odata.") && !name.contains("@")).count(); // the rest is metadata
-  }
-
-  private static boolean sameValue(Object sent, Object stored) {
-    if (sent instanceof byte[] bytes) {
-      return stored instanceof byte[] other && Arrays.equals(bytes, other);
-    }
-    if (sent instanceof OffsetDateTime time) {
-      return stored instanceof OffsetDateTime other && time.isEqual(other);
-    }
-    if (sent instanceof Number number && stored instanceof Number other) {
-      // the emulator answers a Double with an integral value as an Int32
-      return number.doubleValue() == other.doubleValue();
-    }
-    return Objects.equals(sent, stored == null ? null : sent instanceof String ? stored.toString() : stored);
   }
 }

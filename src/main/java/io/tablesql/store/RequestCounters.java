@@ -12,6 +12,8 @@ public final class RequestCounters {
   private final AtomicLong entities = new AtomicLong();
   private final RequestCounters total;
   private volatile boolean stopped;
+  /** System.nanoTime() after which no attempt may start (a lease's end less a request's time); 0: none. */
+  private volatile long lastStartNanos;
 
   public RequestCounters() {
     this(null);
@@ -33,6 +35,20 @@ public final class RequestCounters {
 
   boolean stopped() {
     return stopped;
+  }
+
+  /**
+   * Makes every attempt of a request carrying these counters that would start after
+   * {@code lastStartNanos} (System.nanoTime()) fail before it is sent: a write under an intent's
+   * lease must be answered, or have timed out, before the lease may run out.
+   */
+  public void startNoAttemptAfter(long lastStartNanos) {
+    this.lastStartNanos = lastStartNanos;
+  }
+
+  boolean pastLastStart() {
+    long last = lastStartNanos;
+    return last != 0 && System.nanoTime() - last > 0;
   }
 
   public void addRequest() {

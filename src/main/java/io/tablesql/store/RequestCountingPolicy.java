@@ -91,6 +91,11 @@ final class RequestCountingPolicy implements HttpPipelinePolicy {
         throw new StoreException("The request was not sent: the result set that needed it was closed.",
             SqlStates.QUERY_CANCELED, null);
       }
+      if (counters.pastLastStart()) {
+        throw new StoreException("The request was not sent: the lease of the write's intent runs out before its "
+            + "answer could arrive (requestTimeoutSeconds), and recovery may then take the intent over.",
+            SqlStates.TRANSACTION_RESOLUTION_UNKNOWN, null);
+      }
       counters.addRequest();
     }
     AtomicInteger attempts = (AtomicInteger) context.getData(ATTEMPTS_KEY).orElse(null);

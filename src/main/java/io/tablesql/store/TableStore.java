@@ -198,6 +198,31 @@ public final class TableStore {
   }
 
   /**
+   * The service's clock, from the {@code Date} of its answer to a point read of a key that no
+   * entity of {@code table} has: what leases are measured against, whatever the client's clock says.
+   */
+  public java.time.OffsetDateTime serviceTime(String table, RequestCounters counters) {
+    com.azure.core.http.HttpHeaders headers;
+    try {
+      headers = client(table).getEntityWithResponse("tablesql-clock", "tablesql-clock", List.of("PartitionKey"), null,
+          context(counters, table, null)).getHeaders();
+    } catch (HttpResponseException e) {
+      if (e.getResponse() == null) {
+        throw translate(e, "read the service's time");
+      }
+      headers = e.getResponse().getHeaders();
+    } catch (RuntimeException e) {
+      throw translate(e, "read the service's time");
+    }
+    String date = headers.getValue(HttpHeaderName.DATE);
+    if (date == null) {
+      throw new StoreException("The service at " + endpoint + " answered without a Date header, which recovery of "
+          + "unfinished writes needs.", SqlStates.GENERAL_ERROR, null);
+    }
+    return java.time.OffsetDateTime.parse(date, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME);
+  }
+
+  /**
    * The pages of a query, fetched one request at a time as the iterator advances (the SDK follows
    * continuation tokens). {@code filter} and {@code select} may be null.
    */

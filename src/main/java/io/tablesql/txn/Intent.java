@@ -55,8 +55,8 @@ public final class Intent {
   }
 
   /** What the header says about an intent, as listed without its steps. */
-  public record Header(String id, int format, State state, String owner, List<String> tables, int entities,
-      int groups, int stepEntities, String reason) {
+  public record Header(String id, int format, State state, String owner, OffsetDateTime created, List<String> tables,
+      int entities, int groups, int stepEntities, String reason, java.util.Set<Integer> undo) {
   }
 
   private final String id;
@@ -86,34 +86,56 @@ public final class Intent {
     return steps;
   }
 
+  /** The rows whose step is a write of this kind (their keys, table names lower-cased). */
+  public java.util.Set<WriteOperation.EntityKey> leaving(Kind kind) {
+    java.util.Set<WriteOperation.EntityKey> keys = new java.util.HashSet<>();
+    steps.stream().filter(step -> step.write().kind() == kind).forEach(step -> keys.add(step.write().key()));
+    return keys;
+  }
+
   /**
-   * The writes that record this intent, as entity group transactions in the order to send them:
-   * the header goes in the last, so that an intent exists only once all its steps do.
+   * The writes that record an intent: the step entities, as entity group transactions, and the
+   * header, written alone and last (its answer's ETag is the lease's), so that an intent exists
+   * only once all its steps do. A small intent's steps are in its header: one request.
    */
-  public List<List<WriteOperation>> records(State state, String reason) {
+  public record Records(List<List<WriteOperation>> stepGroups, WriteOperation header) {
+  }
+
+  /** Step entities an intent may have: its entities are deleted in one entity group transaction with the header. */
+  public static final int MAX_STEP_ENTITIES = 99;
+
+  /** The writes that record this intent; throws IllegalArgumentException if it needs more than {@link #MAX_STEP_ENTITIES}. */
+  public Records records(State state, String reason, OffsetDateTime created) {
     List<String> pieces = pieces(encode(steps));
+    if (pieces.size() <= PIECES_PER_ENTITY) {
+      Map<String, Object> header = headerProperties(state, reason, 0, created);
+      putPieces(header, pieces);
+      return new Records(List.of(), insert(HEADER, header));
+    }
     List<WriteOperation> stepEntities = new ArrayList<>();
     for (int e = 0; e * PIECES_PER_ENTITY < pieces.size(); e++) {
       Map<String, Object> properties = new LinkedHashMap<>();
-      List<String> ofEntity = pieces.subList(e * PIECES_PER_ENTITY, Math.min(pieces.size(), (e + 1) * PIECES_PER_ENTITY));
-      for (int p = 0; p < ofEntity.size(); p++) {
-        properties.put("steps" + p, ofEntity.get(p));
-      }
+      putPieces(properties, pieces.subList(e * PIECES_PER_ENTITY, Math.min(pieces.size(), (e + 1) * PIECES_PER_ENTITY)));
       stepEntities.add(insert(stepRowKey(e), properties));
+    }
+    if (stepEntities.size() > MAX_STEP_ENTITIES) {
+      throw new IllegalArgumentException("its steps take " + stepEntities.size() + " entities of " + TABLE
+          + ", more than the " + MAX_STEP_ENTITIES + " an intent holds");
     }
     List<List<WriteOperation>> groups = new ArrayList<>();
     for (int from = 0; from < stepEntities.size(); from += ENTITIES_PER_GROUP) {
       groups.add(new ArrayList<>(stepEntities.subList(from, Math.min(stepEntities.size(), from + ENTITIES_PER_GROUP))));
     }
-    WriteOperation header = insert(HEADER, headerProperties(state, reason, stepEntities.size()));
-    if (groups.isEmpty() || groups.get(groups.size() - 1).size() == ENTITIES_PER_GROUP) {
-      groups.add(new ArrayList<>());
-    }
-    groups.get(groups.size() - 1).add(header);
-    return groups;
+    return new Records(groups, insert(HEADER, headerProperties(state, reason, stepEntities.size(), created)));
   }
 
-  private Map<String, Object> headerProperties(State state, String reason, int stepEntities) {
+  private static void putPieces(Map<String, Object> properties, List<String> pieces) {
+    for (int p = 0; p < pieces.size(); p++) {
+      properties.put("steps" + p, pieces.get(p));
+    }
+  }
+
+  private Map<String, Object> headerProperties(State state, String reason, int stepEntities, OffsetDateTime created) {
     TreeSet<String> tables = new TreeSet<>();
     TreeSet<Integer> groups = new TreeSet<>();
     for (Step step : steps) {
@@ -122,8 +144,9 @@ public final class Intent {
     }
     Map<String, Object> properties = new LinkedHashMap<>();
     properties.put("format", FORMAT);
-    properties.put("state", state.name().toLowerCase(java.util.Locale.ROOT));
+    properties.put("state", stateName(state));
     properties.put("owner", owner);
+    properties.put("created", created);
     properties.put("tables", String.join(",", tables));
     properties.put("entities", steps.size());
     properties.put("groups", groups.size());
@@ -132,6 +155,11 @@ public final class Intent {
       properties.put("reason", reason);
     }
     return properties;
+  }
+
+  /** A state as the header stores it. */
+  public static String stateName(State state) {
+    return state.name().toLowerCase(java.util.Locale.ROOT);
   }
 
   /** The header of an intent from its entity's properties (values as the SDK reads them). */
@@ -146,28 +174,60 @@ public final class Intent {
     }
     String tables = (String) properties.get("tables");
     return new Header(id, format, state, (String) properties.get("owner"),
+        properties.get("created") instanceof OffsetDateTime created ? created : null,
         tables == null || tables.isEmpty() ? List.of() : List.of(tables.split(",")),
         number(properties.get("entities")), number(properties.get("groups")), number(properties.get("stepEntities")),
-        (String) properties.get("reason"));
+        (String) properties.get("reason"), groupNumbers(properties.get("undo")));
   }
 
   /**
    * An intent from its header and step entities' properties (in RowKey order); refuses a format
-   * this driver does not know, which a later driver wrote.
+   * this driver does not know, which a later driver wrote, and steps it cannot read.
    */
-  public static Intent read(Header header, List<Map<String, Object>> stepEntities) {
+  public static Intent read(Header header, Map<String, Object> headerProperties,
+      List<Map<String, Object>> stepEntities) {
     if (header.format() != FORMAT) {
       throw new IllegalStateException("Intent " + header.id() + " has format " + header.format() + ", which this "
           + "version of tablesql does not know (it knows " + FORMAT + "): a later version wrote it. Leave it to that "
           + "version.");
     }
+    if (stepEntities.size() != header.stepEntities()) {
+      throw new IllegalStateException("Intent " + header.id() + " has " + stepEntities.size() + " step entities where "
+          + "its header names " + header.stepEntities() + ".");
+    }
     StringBuilder text = new StringBuilder();
-    for (Map<String, Object> entity : stepEntities) {
+    List<Map<String, Object>> entities = new ArrayList<>();
+    entities.add(headerProperties);
+    entities.addAll(stepEntities);
+    for (Map<String, Object> entity : entities) {
       for (int p = 0; entity.get("steps" + p) != null; p++) {
         text.append((String) entity.get("steps" + p));
       }
     }
-    return new Intent(header.id(), header.owner(), decode(text.toString()));
+    try {
+      return new Intent(header.id(), header.owner(), decode(text.toString()));
+    } catch (RuntimeException e) {
+      throw new IllegalStateException("The steps of intent " + header.id() + " cannot be read ("
+          + e.getClass().getSimpleName() + ").", e);
+    }
+  }
+
+  /** The groups an undoing intent may have applied ({@code undo}: "0,2"); null when not recorded. */
+  private static java.util.Set<Integer> groupNumbers(Object undo) {
+    if (!(undo instanceof String text)) {
+      return null;
+    }
+    java.util.Set<Integer> groups = new java.util.TreeSet<>();
+    try {
+      for (String number : text.split(",")) {
+        if (!number.isBlank()) {
+          groups.add(Integer.valueOf(number.trim()));
+        }
+      }
+    } catch (NumberFormatException e) {
+      return null; // not this driver's: every group is judged again
+    }
+    return groups;
   }
 
   public static String stepRowKey(int index) {

@@ -12,12 +12,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The writes of a JDBC transaction (auto-commit off), held until commit sends them as one
- * entity group transaction. Several writes to one entity are combined into one operation;
- * a statement whose writes would break the group's rules is refused whole.
+ * The writes of a JDBC transaction (auto-commit off), held until commit sends them: as one
+ * entity group transaction when they fit one, otherwise through a durable intent. Several writes
+ * to one entity are combined into one operation; a statement whose writes would make the
+ * transaction larger than an intent holds, or (with {@code oneGroup}) than one entity group
+ * transaction, is refused whole.
  */
 public final class PendingWrites {
+  /** The most entities one transaction or statement writes: what one intent is sized for. */
+  public static final int MAX_ENTITIES = 100_000;
+
   private final LinkedHashMap<EntityKey, WriteOperation> operations = new LinkedHashMap<>();
+  private final boolean oneGroup;
+
+  /** {@code oneGroup}: refuse what one entity group transaction cannot hold ({@code strictAtomicity}). */
+  public PendingWrites(boolean oneGroup) {
+    this.oneGroup = oneGroup;
+  }
 
   public synchronized boolean isEmpty() {
     return operations.isEmpty();
@@ -35,11 +46,21 @@ public final class PendingWrites {
         combined.put(next.key(), merged);
       }
     }
-    if (!combined.isEmpty()) {
+    if (oneGroup && !combined.isEmpty()) {
       EntityRules.checkGroup(new ArrayList<>(combined.values()));
     }
+    checkSize(combined.size());
     operations.clear();
     operations.putAll(combined);
+  }
+
+  /** Refuses a write of more entities than one intent holds, before anything is sent. */
+  public static void checkSize(int entities) throws SQLException {
+    if (entities > MAX_ENTITIES) {
+      throw SqlExceptions.of("This write would change " + entities + " entities; one transaction or statement "
+          + "writes at most " + MAX_ENTITIES + " (all or nothing, through a durable intent). Nothing was written. "
+          + "Write in smaller transactions.", SqlStates.PROGRAM_LIMIT_EXCEEDED);
+    }
   }
 
   /** The pending operation on an entity, if any. */
@@ -106,6 +127,6 @@ public final class PendingWrites {
 
   private static WriteOperation with(WriteOperation earlier, Kind kind, Map<String, Object> properties) {
     return new WriteOperation(earlier.table(), earlier.partitionKey(), earlier.rowKey(), kind,
-        new HashMap<>(properties), earlier.etag(), earlier.origin());
+        new HashMap<>(properties), earlier.etag(), earlier.origin(), earlier.before());
   }
 }

@@ -11,9 +11,17 @@ import java.util.Map;
  * @param etag       the ETag the entity had when read, which the write is conditional on; null
  *                   for unconditional writes
  * @param origin     the statement and row that produced it, for messages
+ * @param before     the entity's user properties as read with {@code etag}, which undoing this write
+ *                   puts back (a write of several entity groups records it); null when not read
  */
 public record WriteOperation(String table, String partitionKey, String rowKey, Kind kind,
-    Map<String, Object> properties, String etag, String origin) {
+    Map<String, Object> properties, String etag, String origin, Map<String, Object> before) {
+
+  /** A write whose row before was not read. */
+  public WriteOperation(String table, String partitionKey, String rowKey, Kind kind, Map<String, Object> properties,
+      String etag, String origin) {
+    this(table, partitionKey, rowKey, kind, properties, etag, origin, null);
+  }
 
   /** The service's operations, named by what they do to an entity. */
   public enum Kind {

@@ -141,4 +141,24 @@ class SparkCompatibilityIT {
     assertThat(window.batches()).isPositive();
     assertThat(spark.read().jdbc(wire.url(), target, new Properties()).count()).isEqualTo(30);
   }
+
+  /** Spark's default write: each task's rows in one JDBC transaction, here 400 rows over 2 partitions. */
+  @Test
+  void writeJdbcWithDefaultOptionsCommitsEachTaskAllOrNothing() throws SQLException {
+    String target = "SparkWriteDefault";
+    try (Connection connection = driverJar.driver().connect(wire.url(), new Properties());
+         Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE " + target + " (PartitionKey VARCHAR, RowKey VARCHAR, Age INTEGER)");
+    }
+    Dataset<Row> source = spark.range(400).selectExpr("concat('p', cast(id % 2 as string)) AS PartitionKey",
+        "format_string('r%03d', id) AS RowKey", "cast(id AS int) AS Age").coalesce(1);
+    source.write().mode(SaveMode.Append).jdbc(wire.url(), target, new Properties());
+    assertThat(spark.read().jdbc(wire.url(), target, new Properties()).count()).isEqualTo(400);
+    try (Connection connection = driverJar.driver().connect(wire.url(), new Properties());
+         Statement statement = connection.createStatement();
+         java.sql.ResultSet pending = statement.executeQuery("SELECT COUNT(*) FROM tablesql.pending_writes")) {
+      assertThat(pending.next()).isTrue();
+      assertThat(pending.getInt(1)).isZero();
+    }
+  }
 }

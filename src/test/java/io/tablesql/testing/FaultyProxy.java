@@ -213,6 +213,28 @@ public final class FaultyProxy implements AutoCloseable {
     return faults.get();
   }
 
+  private record Hook(Predicate<Request> which, Runnable action, AtomicInteger timesLeft) {
+  }
+
+  private final List<Hook> hooks = new CopyOnWriteArrayList<>();
+
+  /**
+   * Runs {@code action} before forwarding each of the next {@code times} requests that
+   * {@code which} accepts: another client's write that lands between a statement's read and its
+   * write, for instance.
+   */
+  public void before(Predicate<Request> which, Runnable action, int times) {
+    hooks.add(new Hook(which, action, new AtomicInteger(times)));
+  }
+
+  private void runHooks(Request request) {
+    for (Hook hook : hooks) {
+      if (hook.which().test(request) && hook.timesLeft().getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+        hook.action().run();
+      }
+    }
+  }
+
   private Fault faultFor(Request request) {
     for (Injection injection : injections) {
       if (injection.which().test(request)
@@ -233,6 +255,7 @@ public final class FaultyProxy implements AutoCloseable {
       Request request = new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
           parseQuery(exchange.getRequestURI().getRawQuery()), System.nanoTime());
       seen.add(request);
+      runHooks(request);
       if (delayMillis > 0) {
         Thread.sleep(delayMillis);
       }

@@ -33,34 +33,32 @@ class IntentUnitTest {
     return values;
   }
 
-  private static Map<String, Object> headerOf(List<List<WriteOperation>> records) {
-    List<WriteOperation> last = records.get(records.size() - 1);
-    WriteOperation header = last.get(last.size() - 1);
-    assertThat(header.rowKey()).isEqualTo(Intent.HEADER);
-    return header.properties();
+  private static final OffsetDateTime CREATED = OffsetDateTime.parse("2026-11-24T10:00:00Z");
+
+  private static Map<String, Object> headerOf(Intent.Records records) {
+    assertThat(records.header().rowKey()).isEqualTo(Intent.HEADER);
+    return records.header().properties();
   }
 
-  private static List<Map<String, Object>> stepEntities(List<List<WriteOperation>> records) {
+  private static List<Map<String, Object>> stepEntities(Intent.Records records) {
     List<Map<String, Object>> entities = new ArrayList<>();
-    records.forEach(group -> group.stream().filter(w -> !w.rowKey().equals(Intent.HEADER))
-        .forEach(w -> entities.add(w.properties())));
+    records.stepGroups().forEach(group -> group.forEach(w -> entities.add(w.properties())));
     return entities;
   }
 
   @Test
-  void stepsReadBackAsWritten() {
+  void stepsReadBackAsWritten() throws SQLException {
     WriteOperation update = new WriteOperation("Orders", "p1", "r1", Kind.MERGE, everyType(), "W/\"etag-1\"", "UPDATE row 1");
     WriteOperation insert = new WriteOperation("Lines", "p2", "r2", Kind.INSERT, Map.of("N", 1), null, null);
     Intent intent = new Intent(Intent.newId(), "owner-1", List.of(
         new Intent.Step(0, update, everyType()), new Intent.Step(1, insert, null)));
-    List<List<WriteOperation>> records = intent.records(Intent.State.APPLYING, null);
-    assertThat(records).hasSize(1); // a small intent is one request: one step entity and the header
-    assertThat(records.get(0)).hasSize(2);
-    records.get(0).forEach(w -> {
-      assertThat(w.table()).isEqualTo(Intent.TABLE);
-      assertThat(w.partitionKey()).isEqualTo(intent.id());
-      assertThat(w.kind()).isEqualTo(Kind.INSERT);
-    });
+    Intent.Records records = intent.records(Intent.State.APPLYING, null, CREATED);
+    assertThat(records.stepGroups()).isEmpty(); // a small intent is one request: its header holds the steps
+    WriteOperation written = records.header();
+    assertThat(written.table()).isEqualTo(Intent.TABLE);
+    assertThat(written.partitionKey()).isEqualTo(intent.id());
+    assertThat(written.kind()).isEqualTo(Kind.INSERT);
+    EntityRules.validate(written);
 
     Intent.Header header = Intent.header(intent.id(), headerOf(records));
     assertThat(header.format()).isEqualTo(1);
@@ -69,10 +67,11 @@ class IntentUnitTest {
     assertThat(header.tables()).containsExactly("Lines", "Orders");
     assertThat(header.entities()).isEqualTo(2);
     assertThat(header.groups()).isEqualTo(2);
-    assertThat(header.stepEntities()).isEqualTo(1);
+    assertThat(header.stepEntities()).isZero();
+    assertThat(header.created()).isEqualTo(CREATED);
     assertThat(header.reason()).isNull();
 
-    List<Intent.Step> read = Intent.read(header, stepEntities(records)).steps();
+    List<Intent.Step> read = Intent.read(header, headerOf(records), stepEntities(records)).steps();
     assertThat(read).hasSize(2);
     Intent.Step first = read.get(0);
     assertThat(first.group()).isZero();
@@ -111,20 +110,26 @@ class IntentUnitTest {
           null), null));
     }
     Intent intent = new Intent(Intent.newId(), "o", steps);
-    List<List<WriteOperation>> records = intent.records(Intent.State.APPLYING, null);
-    assertThat(records.size()).isGreaterThan(1);
+    Intent.Records records = intent.records(Intent.State.APPLYING, null, CREATED);
+    assertThat(records.stepGroups().size()).isGreaterThan(1);
     int entities = 0;
-    for (List<WriteOperation> group : records) {
+    for (List<WriteOperation> group : records.stepGroups()) {
       EntityRules.checkGroup(group); // 100 operations, 4 MiB, one partition, each entity once
       for (WriteOperation write : group) {
         EntityRules.validate(write); // 1 MiB an entity, 64 KiB a value, 252 properties
-        entities += write.rowKey().equals(Intent.HEADER) ? 0 : 1;
+        entities++;
       }
     }
+    EntityRules.validate(records.header());
+    List<WriteOperation> all = new ArrayList<>(stepEntities(records).size() + 1);
+    records.stepGroups().forEach(all::addAll);
+    all.add(records.header()); // deleted together, in one entity group transaction
+    EntityRules.checkGroup(all.stream().map(w -> new WriteOperation(w.table(), w.partitionKey(), w.rowKey(),
+        Kind.DELETE, Map.of(), null, null)).toList());
     Intent.Header header = Intent.header(intent.id(), headerOf(records));
     assertThat(header.stepEntities()).isEqualTo(entities);
     assertThat(header.groups()).isEqualTo(30);
-    List<Intent.Step> read = Intent.read(header, stepEntities(records)).steps();
+    List<Intent.Step> read = Intent.read(header, headerOf(records), stepEntities(records)).steps();
     assertThat(read).hasSize(3000);
     assertThat((byte[]) read.get(2999).write().properties().get("Blob"))
         .isEqualTo((byte[]) steps.get(2999).write().properties().get("Blob"));
@@ -134,11 +139,11 @@ class IntentUnitTest {
   void aParkedIntentSaysWhyAndALaterFormatIsLeftAlone() {
     Intent intent = new Intent(Intent.newId(), "o", List.of(new Intent.Step(0,
         new WriteOperation("T", "p", "r", Kind.DELETE, Map.of(), "W/\"1\"", null), Map.of("N", 1))));
-    Map<String, Object> header = new HashMap<>(headerOf(intent.records(Intent.State.PARKED, "row changed")));
+    Map<String, Object> header = new HashMap<>(headerOf(intent.records(Intent.State.PARKED, "row changed", CREATED)));
     assertThat(Intent.header(intent.id(), header).state()).isEqualTo(Intent.State.PARKED);
     assertThat(Intent.header(intent.id(), header).reason()).isEqualTo("row changed");
     header.put("format", 2);
-    assertThatThrownBy(() -> Intent.read(Intent.header(intent.id(), header), List.of()))
+    assertThatThrownBy(() -> Intent.read(Intent.header(intent.id(), header), header, List.of()))
         .hasMessageContaining("format 2").hasMessageContaining("later version");
   }
 }

@@ -142,7 +142,7 @@ class PendingWritesUnitTest {
           for (int i = 0; i < 3; i++) {
             writes[i] = write(kinds.get(i), kinds.get(i) == Kind.DELETE ? Map.of() : values.get(i), null);
           }
-          PendingWrites pending = new PendingWrites();
+          PendingWrites pending = new PendingWrites(true);
           try {
             for (WriteOperation write : writes) {
               pending.add(List.of(write));
@@ -170,13 +170,13 @@ class PendingWritesUnitTest {
   @Test
   void aDeleteOfAnEntityOfUnknownExistenceIsLeftToTheCommitToResolve() throws SQLException {
     Map<String, Object> x = Map.of("x", 1);
-    PendingWrites inserted = new PendingWrites();
+    PendingWrites inserted = new PendingWrites(true);
     inserted.add(List.of(write(Kind.INSERT, x, null)));
     inserted.add(List.of(write(Kind.MERGE, Map.of("y", 2), null)));
     inserted.add(List.of(write(Kind.DELETE, Map.of(), null)));
     assertTrue(inserted.isEmpty(), "an insert updated and deleted again sends nothing");
 
-    PendingWrites upserted = new PendingWrites();
+    PendingWrites upserted = new PendingWrites(true);
     upserted.add(List.of(write(Kind.UPSERT_MERGE, x, null)));
     upserted.add(List.of(write(Kind.REPLACE, Map.of("y", 2), null)));
     upserted.add(List.of(write(Kind.DELETE, Map.of(), null)));
@@ -202,7 +202,7 @@ class PendingWritesUnitTest {
 
   @Test
   void aStatementBreakingTheGroupRulesIsRefusedWholeAndTheEarlierWritesStay() throws SQLException {
-    PendingWrites pending = new PendingWrites();
+    PendingWrites pending = new PendingWrites(true);
     pending.add(List.of(write(Kind.INSERT, Map.of("x", 1), null)));
     WriteOperation otherPartition = new WriteOperation("Orders", "q", "r", Kind.INSERT, Map.of(), null, "s2");
     WriteOperation samePartition = new WriteOperation("Orders", "p", "r2", Kind.INSERT, Map.of(), null, "s2");

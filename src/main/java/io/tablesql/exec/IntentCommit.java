@@ -1,0 +1,265 @@
+package io.tablesql.exec;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.catalog.TableShape;
+import io.tablesql.errors.SqlExceptions;
+import io.tablesql.errors.SqlStates;
+import io.tablesql.session.Session;
+import io.tablesql.settings.DriverProperty;
+import io.tablesql.store.RequestCounters;
+import io.tablesql.store.StoreException;
+import io.tablesql.store.TableStore.EntityWrite;
+import io.tablesql.txn.Intent;
+import io.tablesql.txn.WriteOperation;
+import io.tablesql.txn.WriteOperation.Kind;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Commits writes that do not fit one entity group transaction, all or nothing, through a durable
+ * intent (ARCHITECTURE.md, "Writes across partitions"): every write is made conditional on the
+ * row before it, and that row kept; the intent records both; then the groups are applied; once
+ * all are, the write is committed and the intent deleted. A group refused for good undoes the
+ * groups applied; a group whose outcome cannot be learnt leaves the intent to recovery (08007).
+ */
+final class IntentCommit {
+  /** One group's answer. */
+  private enum Answer { APPLIED, REFUSED, UNKNOWN, NOT_SENT }
+
+  private final Session session;
+  private final RequestCounters counters;
+  /** The failures of the groups, in the order they came. */
+  private final List<StoreException> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+  /** Set when renewing the lease found the intent taken over: nothing more is sent. */
+  private volatile StoreException lostLease;
+
+  private IntentCommit(Session session, RequestCounters counters) {
+    this.session = session;
+    this.counters = counters;
+  }
+
+  /**
+   * Commits the writes (each entity at most once, deletes resolved). {@code what} names them in
+   * messages ("The transaction", "The statement").
+   */
+  static void commit(Session session, List<WriteOperation> writes, RequestCounters counters, String what)
+      throws SQLException {
+    new IntentCommit(session, counters).run(writes, what);
+  }
+
+  private void run(List<WriteOperation> writes, String what) throws SQLException {
+    List<WriteOperation> conditional = prepare(writes);
+    List<List<WriteOperation>> groups = WriteSender.groups(session, conditional);
+    IndexedWrites.checkUniqueAcrossGroups(session, groups);
+    List<Intent.Step> steps = new ArrayList<>();
+    for (int g = 0; g < groups.size(); g++) {
+      for (WriteOperation write : groups.get(g)) {
+        steps.add(new Intent.Step(g, write, write.before()));
+      }
+    }
+    Intent intent = new Intent(Intent.newId(), session.id(), steps);
+    Intent.Records records;
+    try {
+      records = intent.records(Intent.State.APPLYING, null, OffsetDateTime.now(ZoneOffset.UTC));
+    } catch (IllegalArgumentException e) {
+      throw SqlExceptions.of(what + " is too large to commit all or nothing: " + e.getMessage() + ". Nothing was "
+          + "written. Write in smaller transactions.", SqlStates.PROGRAM_LIMIT_EXCEEDED);
+    }
+    IntentLease lease = record(intent, records, what);
+    for (String table : tablesOf(groups)) {
+      LookupCache.invalidate(session, table);
+    }
+    Answer[] answers = apply(groups, lease, intent.leaving(Kind.DELETE));
+    StoreException refusal = null;
+    StoreException unknown = null;
+    boolean allApplied = true;
+    Map<Integer, IntentSettlement.Verdict> known = new HashMap<>();
+    for (int g = 0; g < answers.length; g++) {
+      allApplied &= answers[g] == Answer.APPLIED;
+      if (answers[g] == Answer.APPLIED) {
+        known.put(g, IntentSettlement.Verdict.APPLIED);
+      } else if (answers[g] == Answer.REFUSED || answers[g] == Answer.NOT_SENT) {
+        known.put(g, IntentSettlement.Verdict.NOT_APPLIED);
+      }
+    }
+    for (StoreException failure : failures) {
+      if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(failure.sqlState())) {
+        unknown = unknown == null ? failure : unknown;
+      } else {
+        refusal = refusal == null ? failure : refusal;
+      }
+    }
+    if (allApplied) {
+      deleteQuietly(lease, records); // the commit point is passed: recovery deletes an intent left behind
+      return;
+    }
+    if (lostLease != null) {
+      throw lostLease.toSqlException();
+    }
+    IntentSettlement.Result result;
+    try {
+      result = IntentSettlement.settle(session, intent, lease, records.stepGroups().stream().mapToInt(List::size)
+          .sum(), false, known, null);
+    } catch (StoreException e) {
+      throw SqlExceptions.of(what + " was sent as " + groups.size() + " entity groups through intent " + intent.id()
+          + ", and its outcome is not known yet: " + e.getMessage(), SqlStates.TRANSACTION_RESOLUTION_UNKNOWN);
+    }
+    StoreException cause = refusal != null ? refusal : unknown;
+    switch (result.outcome()) {
+      case COMMITTED:
+        return; // the groups whose answers were lost were applied
+      case UNDONE:
+        throw SqlExceptions.of(cause.getMessage() + " " + what + " was not committed: nothing of it was written (its "
+            + groups.size() + " entity groups were sent through intent " + intent.id() + "; those applied were undone).",
+            refusal != null ? refusal.sqlState() : SqlStates.COMMUNICATION_FAILURE);
+      default:
+        throw SqlExceptions.of(cause.getMessage() + " " + what + " was not committed and was undone, except where "
+            + "another writer changed a row after it was written: " + result.reason() + " Intent " + intent.id()
+            + " is parked; SELECT * FROM tablesql.pending_writes shows it.", SqlStates.SERIALIZATION_FAILURE);
+    }
+  }
+
+  /**
+   * Every write made conditional on the row before it, and that row kept for the undo: an insert
+   * requires the row's absence; an update or delete carries the ETag and values its statement
+   * read; an upsert reads the row and becomes an insert or a conditional update.
+   */
+  private List<WriteOperation> prepare(List<WriteOperation> writes) {
+    List<WriteOperation> unread = writes.stream()
+        .filter(w -> w.kind() != Kind.INSERT && (w.etag() == null || w.before() == null)).toList();
+    List<Optional<TableEntity>> read = Parallel.map(unread, session.maxConcurrency(),
+        w -> session.store().get(w.table(), w.partitionKey(), w.rowKey(), null, counters));
+    Map<WriteOperation, Optional<TableEntity>> rows = new java.util.IdentityHashMap<>();
+    for (int i = 0; i < unread.size(); i++) {
+      rows.put(unread.get(i), read.get(i));
+    }
+    List<WriteOperation> prepared = new ArrayList<>(writes.size());
+    for (WriteOperation write : writes) {
+      Optional<TableEntity> row = rows.get(write);
+      if (row == null) {
+        prepared.add(write);
+      } else if (row.isEmpty()) {
+        // an upsert of an absent row inserts it; an update of one is refused when applied (40001)
+        boolean upsert = write.kind() == Kind.UPSERT_MERGE || write.kind() == Kind.UPSERT_REPLACE;
+        prepared.add(upsert ? with(write, Kind.INSERT, null, null) : write);
+      } else {
+        Kind kind = write.kind() == Kind.UPSERT_MERGE ? Kind.MERGE
+            : write.kind() == Kind.UPSERT_REPLACE ? Kind.REPLACE : write.kind();
+        prepared.add(with(write, kind, write.etag() != null ? write.etag() : row.get().getETag(),
+            TableShape.userProperties(row.get())));
+      }
+    }
+    return prepared;
+  }
+
+  private static WriteOperation with(WriteOperation write, Kind kind, String etag, Map<String, Object> before) {
+    return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), kind, write.properties(), etag,
+        write.origin(), before);
+  }
+
+  /**
+   * Records the intent: its step entities, then its header, whose write starts the lease. A
+   * failure here has written nothing of the user's (an intent without applied groups is undone
+   * by recovery as nothing).
+   */
+  private IntentLease record(Intent intent, Intent.Records records, String what) throws SQLException {
+    long leaseNanos = TimeUnit.SECONDS.toNanos(session.settings().getInt(DriverProperty.INTENT_LEASE));
+    long requestNanos = TimeUnit.SECONDS.toNanos(session.settings().getInt(DriverProperty.REQUEST_TIMEOUT));
+    long begun = System.nanoTime();
+    try {
+      for (List<WriteOperation> group : records.stepGroups()) {
+        withIntentTable(() -> {
+          session.store().submit(Intent.TABLE, group, counters);
+          return null;
+        });
+      }
+      long headerSent = System.nanoTime();
+      if (!records.stepGroups().isEmpty() && headerSent - begun > leaseNanos - requestNanos) {
+        // recovery removes step entities without a header once they are a lease old: the header's
+        // answer must arrive before that
+        throw new StoreException("Recording its steps took longer than intentLeaseSeconds allows.",
+            SqlStates.COMMUNICATION_FAILURE, null);
+      }
+      EntityWrite header = withIntentTable(() -> session.store().write(Intent.TABLE, records.header(), counters));
+      if (!header.written() || header.etag() == null) {
+        throw new StoreException("The service refused its header (HTTP " + header.status() + ").",
+            SqlStates.GENERAL_ERROR, null);
+      }
+      return new IntentLease(session, intent.id(), headerSent, header.etag(), counters.stoppable());
+    } catch (StoreException e) {
+      throw SqlExceptions.of(what + " was not committed: nothing of it was written. Its intent (the record that "
+          + "makes a write of several entity groups all or nothing) could not be written to " + Intent.TABLE + ": "
+          + e.getMessage(), e.sqlState());
+    }
+  }
+
+  /** Runs a write to the intents' table, creating the table on first need. */
+  private <T> T withIntentTable(java.util.function.Supplier<T> write) {
+    try {
+      return write.get();
+    } catch (StoreException e) {
+      if (!SqlStates.TABLE_NOT_FOUND.equals(e.sqlState())) {
+        throw e;
+      }
+      session.store().createTable(Intent.TABLE, counters);
+      return write.get();
+    }
+  }
+
+  /**
+   * Sends the groups, {@code maxConcurrency} at a time; after a refusal, the groups not yet sent
+   * are not sent (they would only be undone).
+   */
+  private Answer[] apply(List<List<WriteOperation>> groups, IntentLease lease,
+      java.util.Set<WriteOperation.EntityKey> leaving) {
+    AtomicBoolean stop = new AtomicBoolean();
+    List<Answer> answers = Parallel.map(groups, session.maxConcurrency(), group -> {
+      if (stop.get()) {
+        return Answer.NOT_SENT;
+      }
+      try {
+        lease.renewIfDue();
+      } catch (StoreException e) {
+        lostLease = e;
+        stop.set(true);
+        return Answer.NOT_SENT;
+      }
+      try {
+        IndexedWrites.submit(session, group, lease.counters(), leaving);
+        return Answer.APPLIED;
+      } catch (StoreException e) {
+        failures.add(e);
+        if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
+          return Answer.UNKNOWN;
+        }
+        stop.set(true);
+        return Answer.REFUSED;
+      } catch (RuntimeException e) { // not the service's answer: the rows tell whether the group was applied
+        failures.add(new StoreException("Writing an entity group failed: " + e, SqlStates.TRANSACTION_RESOLUTION_UNKNOWN,
+            e));
+        return Answer.UNKNOWN;
+      }
+    });
+    return answers.toArray(new Answer[0]);
+  }
+
+  private void deleteQuietly(IntentLease lease, Intent.Records records) {
+    try {
+      lease.delete(records.stepGroups().stream().mapToInt(List::size).sum());
+    } catch (StoreException e) {
+      // left for recovery, which finds every group applied and deletes it
+    }
+  }
+
+  private static List<String> tablesOf(List<List<WriteOperation>> groups) {
+    return groups.stream().map(g -> g.get(0).table()).distinct().toList();
+  }
+}

@@ -1,0 +1,222 @@
+package io.tablesql.exec;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.errors.SqlStates;
+import io.tablesql.session.Session;
+import io.tablesql.settings.DriverProperty;
+import io.tablesql.store.RequestCounters;
+import io.tablesql.store.StoreException;
+import io.tablesql.store.TableStore.EntityWrite;
+import io.tablesql.txn.Intent;
+import io.tablesql.txn.WriteOperation;
+import io.tablesql.txn.WriteOperation.Kind;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Recovery of writes whose committer is gone, run by every connection: when it opens and then
+ * once per {@code intentLeaseSeconds}, in the background. An intent whose header the service
+ * last wrote more than a lease ago (by the service's clock) is claimed by a conditional write of
+ * its header (of two recoverers one wins), read, and settled: committed if all its groups were
+ * applied, undone otherwise ({@link IntentSettlement}). Step entities whose header was never
+ * written are removed once a lease old. Parked intents and intents of a later format are left to
+ * the user, and listed by {@code tablesql.pending_writes}.
+ */
+public final class IntentRecovery {
+  private static final Logger LOG = LoggerFactory.getLogger(IntentRecovery.class);
+  private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(runnable -> {
+    Thread thread = new Thread(runnable, "tablesql-intent-recovery");
+    thread.setDaemon(true);
+    return thread;
+  });
+  private static final String LISTED = "RowKey eq '" + Intent.HEADER + "' or RowKey eq '" + Intent.stepRowKey(0) + "'";
+
+  private IntentRecovery() {
+  }
+
+  /** An intent as listed: its header, and the ETag and Timestamp the service gave the header entity. */
+  public record Listed(Intent.Header header, String etag, OffsetDateTime timestamp) {
+  }
+
+  /**
+   * Starts this connection's share of recovery: looks for intents now (one request, before the
+   * connection is handed out, when nothing in this JVM looked at this account with these
+   * credentials within the lease) and then once per lease until the returned handle is closed.
+   * What it finds is settled in the background.
+   */
+  public static AutoCloseable schedule(Session session) {
+    long lease = session.settings().getInt(DriverProperty.INTENT_LEASE);
+    List<TableEntity> found = List.of();
+    try {
+      found = listIfDue(session);
+    } catch (RuntimeException e) {
+      LOG.debug("Looking for unfinished writes did not work: {}", e.getMessage());
+    }
+    if (!found.isEmpty()) {
+      List<TableEntity> listed = found;
+      TIMER.execute(() -> settleQuietly(session, listed));
+    }
+    ScheduledFuture<?> task = TIMER.scheduleWithFixedDelay(() -> {
+      try {
+        settleQuietly(session, listIfDue(session));
+      } catch (RuntimeException e) {
+        LOG.debug("Looking for unfinished writes did not work: {}", e.getMessage());
+      }
+    }, lease, lease, TimeUnit.SECONDS);
+    return () -> task.cancel(false);
+  }
+
+  /** When each account (endpoint and credentials) was last looked at in this JVM, in System.nanoTime(). */
+  private static final java.util.concurrent.ConcurrentHashMap<String, Long> LAST_LOOK =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** The intents' listed entities, if nobody in this JVM looked at the account within the lease; else none. */
+  private static List<TableEntity> listIfDue(Session session) {
+    long leaseNanos = TimeUnit.SECONDS.toNanos(session.settings().getInt(DriverProperty.INTENT_LEASE));
+    long now = System.nanoTime();
+    boolean[] due = {false};
+    LAST_LOOK.compute(session.settings().principal(), (account, last) -> {
+      due[0] = last == null || now - last >= leaseNanos - leaseNanos / 10;
+      return due[0] ? now : last;
+    });
+    return due[0] ? listedEntities(session, new RequestCounters()) : List.of();
+  }
+
+  private static void settleQuietly(Session session, List<TableEntity> listed) {
+    if (listed.isEmpty()) {
+      return;
+    }
+    try {
+      int settled = settleExpired(session, listed);
+      if (settled > 0) {
+        LOG.info("Recovery settled {} unfinished write(s) of {}", settled, Intent.TABLE);
+      }
+    } catch (RuntimeException e) {
+      // a connection that may not write the intents' table (a narrow SAS), or a closed one
+      LOG.debug("Recovery of unfinished writes did not run: {}", e.getMessage());
+    }
+  }
+
+  /** The intents in the account, unfinished and parked, oldest first. */
+  public static List<Listed> list(Session session, RequestCounters counters) {
+    List<Listed> listed = new ArrayList<>();
+    for (TableEntity entity : listedEntities(session, counters)) {
+      if (entity.getRowKey().equals(Intent.HEADER)) {
+        listed.add(new Listed(Intent.header(entity.getPartitionKey(), entity.getProperties()), entity.getETag(),
+            entity.getTimestamp()));
+      }
+    }
+    listed.sort(Comparator.comparing(l -> l.header().created() == null ? l.timestamp() : l.header().created()));
+    return listed;
+  }
+
+  private static List<TableEntity> listedEntities(Session session, RequestCounters counters) {
+    List<TableEntity> entities = new ArrayList<>();
+    try {
+      Iterator<List<TableEntity>> pages = session.store().query(Intent.TABLE, LISTED,
+          List.of("PartitionKey", "RowKey", "Timestamp", "format", "state", "owner", "created", "tables", "entities",
+              "groups", "stepEntities", "reason"), 1000, counters);
+      pages.forEachRemaining(entities::addAll);
+    } catch (StoreException e) {
+      if (!SqlStates.TABLE_NOT_FOUND.equals(e.sqlState())) {
+        throw e;
+      }
+    }
+    return entities;
+  }
+
+  /** Settles every listed intent whose lease ran out; returns how many were settled. */
+  private static int settleExpired(Session session, List<TableEntity> entities) {
+    if (entities.isEmpty()) {
+      return 0;
+    }
+    RequestCounters counters = new RequestCounters();
+    long lease = session.settings().getInt(DriverProperty.INTENT_LEASE);
+    OffsetDateTime now = session.store().serviceTime(Intent.TABLE, counters);
+    java.util.Set<String> withHeader = new java.util.HashSet<>();
+    entities.stream().filter(e -> e.getRowKey().equals(Intent.HEADER)).forEach(e -> withHeader.add(e.getPartitionKey()));
+    int settled = 0;
+    for (TableEntity entity : entities) {
+      boolean expired = entity.getTimestamp().plusSeconds(lease).isBefore(now);
+      if (!expired) {
+        continue;
+      }
+      if (!entity.getRowKey().equals(Intent.HEADER)) {
+        if (!withHeader.contains(entity.getPartitionKey())) {
+          removeHeaderless(session, entity.getPartitionKey(), counters);
+        }
+        continue;
+      }
+      Intent.Header header = Intent.header(entity.getPartitionKey(), entity.getProperties());
+      if (header.format() != Intent.FORMAT || header.state() == Intent.State.PARKED) {
+        continue; // a later version's, or the user's to look at
+      }
+      try {
+        settled += recover(session, header, entity.getETag()) ? 1 : 0;
+      } catch (StoreException e) {
+        LOG.warn("Recovery of intent {} stopped and is tried again later: {}", header.id(), e.getMessage());
+      }
+    }
+    return settled;
+  }
+
+  /** Claims one intent and settles it; false if another connection claimed it first. */
+  private static boolean recover(Session session, Intent.Header listed, String etag) {
+    long before = System.nanoTime();
+    RequestCounters counters = new RequestCounters();
+    EntityWrite claim = session.store().write(Intent.TABLE, new WriteOperation(Intent.TABLE, listed.id(),
+        Intent.HEADER, Kind.MERGE, Map.of("owner", session.id()), etag, null), counters);
+    if (!claim.written() || claim.etag() == null) {
+      return false;
+    }
+    IntentLease lease = new IntentLease(session, listed.id(), before, claim.etag(), counters);
+    List<TableEntity> entities = new ArrayList<>();
+    session.store().query(Intent.TABLE, "PartitionKey eq '" + listed.id().replace("'", "''") + "'", null, 1000, lease.counters())
+        .forEachRemaining(entities::addAll);
+    TableEntity headerEntity = entities.stream().filter(e -> e.getRowKey().equals(Intent.HEADER)).findFirst()
+        .orElse(null);
+    if (headerEntity == null) {
+      return false; // settled and deleted by another connection meanwhile
+    }
+    Intent.Header header = Intent.header(listed.id(), headerEntity.getProperties());
+    List<Map<String, Object>> steps = entities.stream().filter(e -> !e.getRowKey().equals(Intent.HEADER))
+        .sorted(Comparator.comparing(TableEntity::getRowKey)).map(TableEntity::getProperties).toList();
+    Intent intent;
+    try {
+      intent = Intent.read(header, headerEntity.getProperties(), steps);
+    } catch (IllegalStateException e) {
+      lease.state(Intent.State.PARKED, e.getMessage());
+      return true;
+    }
+    IntentSettlement.Result result = IntentSettlement.settle(session, intent, lease, header.stepEntities(),
+        header.state() == Intent.State.UNDOING, Map.of(), header.undo());
+    LOG.info("Recovery {} intent {} ({} entities in {} groups of {}){}", switch (result.outcome()) {
+      case COMMITTED -> "finished";
+      case UNDONE -> "undid";
+      case PARKED -> "parked";
+    }, listed.id(), header.entities(), header.groups(), header.tables(),
+        result.reason() == null ? "" : ": " + result.reason());
+    return true;
+  }
+
+  /** Removes the step entities of an intent whose header was never written: nothing of it was applied. */
+  private static void removeHeaderless(Session session, String id, RequestCounters counters) {
+    List<WriteOperation> deletes = new ArrayList<>();
+    session.store().query(Intent.TABLE, "PartitionKey eq '" + id.replace("'", "''") + "'", List.of("PartitionKey", "RowKey"), 1000,
+        counters).forEachRemaining(page -> page.forEach(e -> deletes.add(new WriteOperation(Intent.TABLE, id,
+            e.getRowKey(), Kind.DELETE, Map.of(), e.getETag(), null))));
+    if (!deletes.isEmpty() && deletes.stream().noneMatch(d -> d.rowKey().equals(Intent.HEADER))) {
+      session.store().submit(Intent.TABLE, deletes, counters);
+    }
+  }
+}

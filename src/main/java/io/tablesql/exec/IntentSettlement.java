@@ -1,0 +1,203 @@
+package io.tablesql.exec;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.errors.SqlStates;
+import io.tablesql.session.Session;
+import io.tablesql.store.EntityMatch;
+import io.tablesql.store.StoreException;
+import io.tablesql.txn.Intent;
+import io.tablesql.txn.WriteOperation;
+import io.tablesql.txn.WriteOperation.Kind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Settles an intent whose groups did not all answer "applied": judges each group from its rows
+ * (a group is one entity group transaction, all or nothing, so its rows agree), then either
+ * deletes the intent (every group applied: the write is committed) or undoes the applied groups
+ * and then deletes it. The committing connection settles its own failed commit this way, and
+ * recovery settles an intent whose committer is gone; each write is conditional on the row as
+ * just read, so a settlement interrupted and run again never applies or undoes anything twice.
+ * A row changed by another writer since the intent wrote it is not overwritten: the intent is
+ * parked with the reason.
+ */
+final class IntentSettlement {
+  /** Whether a group's writes were applied. */
+  enum Verdict { APPLIED, NOT_APPLIED }
+
+  /** What the settlement came to: committed, undone, or parked (undone but for the rows the reason names). */
+  enum Outcome { COMMITTED, UNDONE, PARKED }
+
+  /** The outcome, and for a parked intent why. */
+  record Result(Outcome outcome, String reason) {
+  }
+
+  /** What a row shows of its step: the intent's write, the row before it, or another writer's change. */
+  private enum RowState { WRITTEN, BEFORE, OTHER }
+
+  private final Session session;
+  private final Intent intent;
+  private final IntentLease lease;
+  private final int stepEntities;
+  private final List<String> parked = new ArrayList<>();
+
+  private IntentSettlement(Session session, Intent intent, IntentLease lease, int stepEntities) {
+    this.session = session;
+    this.intent = intent;
+    this.lease = lease;
+    this.stepEntities = stepEntities;
+  }
+
+  /**
+   * Settles the intent. {@code known}: verdicts the caller is sure of (a group answered, refused
+   * or never sent); the others are read. {@code undoing}: the intent was already decided undone,
+   * and {@code toUndo} names the groups that may have been applied (null: all). Throws 08007 when
+   * the rows cannot be read or the lease is lost: the intent stays for recovery.
+   */
+  static Result settle(Session session, Intent intent, IntentLease lease, int stepEntities, boolean undoing,
+      Map<Integer, Verdict> known, java.util.Set<Integer> toUndo) {
+    return new IntentSettlement(session, intent, lease, stepEntities).settle(undoing, known, toUndo);
+  }
+
+  private Result settle(boolean undoing, Map<Integer, Verdict> known, java.util.Set<Integer> toUndo) {
+    Map<Integer, List<Intent.Step>> groups = new TreeMap<>();
+    intent.steps().forEach(step -> groups.computeIfAbsent(step.group(), g -> new ArrayList<>()).add(step));
+    java.util.Set<Integer> undo = new java.util.TreeSet<>(toUndo == null ? groups.keySet() : toUndo);
+    if (!undoing) {
+      undo.clear();
+      for (Map.Entry<Integer, List<Intent.Step>> group : groups.entrySet()) {
+        Verdict verdict = known.get(group.getKey());
+        if (verdict == null) {
+          verdict = judge(group.getValue(), read(group.getValue()));
+        }
+        if (verdict == Verdict.APPLIED) {
+          undo.add(group.getKey());
+        }
+      }
+      if (undo.size() == groups.size()) {
+        lease.delete(stepEntities);
+        return new Result(Outcome.COMMITTED, null);
+      }
+      // the decision, and the groups it concerns, before any undo: a group refused for good is
+      // told from one applied and changed since only now
+      lease.update(Map.of("state", Intent.stateName(Intent.State.UNDOING), "undo",
+          undo.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","))));
+    }
+    for (int group : undo) {
+      if (groups.containsKey(group)) {
+        undo(group, groups.get(group));
+      }
+    }
+    if (parked.isEmpty()) {
+      lease.delete(stepEntities);
+      return new Result(Outcome.UNDONE, null);
+    }
+    String reason = String.join(" ", parked);
+    lease.state(Intent.State.PARKED, reason.length() > 30_000 ? reason.substring(0, 30_000) + "..." : reason);
+    return new Result(Outcome.PARKED, reason);
+  }
+
+  /** A group was applied unless one of its rows is still as it was before. */
+  private static Verdict judge(List<Intent.Step> steps, List<Optional<TableEntity>> rows) {
+    for (int i = 0; i < steps.size(); i++) {
+      if (state(steps.get(i), rows.get(i)) == RowState.BEFORE) {
+        return Verdict.NOT_APPLIED;
+      }
+    }
+    // every row shows the write, or a later one: the group's transaction was applied
+    return Verdict.APPLIED;
+  }
+
+  /** Undoes one group's writes that its rows still show, in one entity group transaction; parks the rest. */
+  private void undo(int group, List<Intent.Step> steps) {
+    for (int attempt = 1; ; attempt++) {
+      List<Optional<TableEntity>> rows = read(steps);
+      List<WriteOperation> undo = new ArrayList<>();
+      List<String> changed = new ArrayList<>();
+      for (int i = 0; i < steps.size(); i++) {
+        Intent.Step step = steps.get(i);
+        switch (state(step, rows.get(i))) {
+          case WRITTEN -> undo.add(undoOf(step, rows.get(i).orElse(null)));
+          case OTHER -> changed.add(step.write().describe());
+          default -> { } // as before: never applied, or undone already
+        }
+      }
+      try {
+        if (!undo.isEmpty()) {
+          lease.renewIfDue();
+          IndexedWrites.submit(session, undo, lease.counters(), intent.leaving(Kind.INSERT)); // undone: deleted
+        }
+        if (!changed.isEmpty()) {
+          parked.add("Group " + group + ": " + String.join(", ", changed) + " changed after this write applied, "
+              + "and stays as the later writer left it.");
+        }
+        return;
+      } catch (StoreException e) {
+        if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
+          throw e;
+        }
+        if (attempt == 2) {
+          parked.add("Group " + group + " could not be undone: " + e.getMessage());
+          return;
+        }
+        // a row changed between the read and the undo: read again, undo what still shows the write
+      }
+    }
+  }
+
+  /** The write that puts a row back as it was before the step, conditional on the row as read now. */
+  private static WriteOperation undoOf(Intent.Step step, TableEntity now) {
+    WriteOperation write = step.write();
+    if (write.kind() == Kind.DELETE) {
+      return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.INSERT, step.before(), null,
+          "undo of intent");
+    }
+    if (step.before() == null) {
+      return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.DELETE, Map.of(),
+          now.getETag(), "undo of intent");
+    }
+    return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.REPLACE, step.before(),
+        now.getETag(), "undo of intent");
+  }
+
+  /**
+   * What a row shows of its step. The ETag the write was conditional on, or the absence an insert
+   * required, means the write never applied; the write's values mean it did; the values before it
+   * (under another ETag) mean it was undone; anything else is another writer's.
+   */
+  private static RowState state(Intent.Step step, Optional<TableEntity> row) {
+    WriteOperation write = step.write();
+    if (write.kind() == Kind.INSERT) {
+      return row.isEmpty() ? RowState.BEFORE : EntityMatch.holds(write, row) ? RowState.WRITTEN : RowState.OTHER;
+    }
+    if (write.kind() == Kind.DELETE) {
+      if (row.isEmpty()) {
+        return RowState.WRITTEN;
+      }
+    } else if (row.isEmpty()) {
+      return RowState.OTHER;
+    } else if (EntityMatch.holds(write, row) && !row.get().getETag().equals(write.etag())) {
+      return RowState.WRITTEN;
+    }
+    if (row.get().getETag().equals(write.etag())
+        || (step.before() != null && EntityMatch.holdsExactly(step.before(), row.get()))) {
+      return RowState.BEFORE;
+    }
+    return RowState.OTHER;
+  }
+
+  /** The rows the steps name, as they are now; 08007 if they cannot be read. */
+  private List<Optional<TableEntity>> read(List<Intent.Step> steps) {
+    try {
+      return Parallel.map(steps, session.maxConcurrency(), step -> session.store().get(step.write().table(),
+          step.write().partitionKey(), step.write().rowKey(), null, lease.counters()));
+    } catch (StoreException e) {
+      throw new StoreException("The rows of intent " + intent.id() + " could not be read to settle it ("
+          + e.getMessage() + "). Recovery settles it all or nothing within intentLeaseSeconds; SELECT * FROM "
+          + "tablesql.pending_writes shows it until then.", SqlStates.TRANSACTION_RESOLUTION_UNKNOWN, e);
+    }
+  }
+}

@@ -1,0 +1,288 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.FaultyProxy;
+import io.tablesql.testing.FaultyProxy.Fault;
+import io.tablesql.testing.TestAccount;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Writes that span entity groups, all or nothing through durable intents: statements and
+ * transactions that commit whole or leave nothing, conflicts that undo the groups already
+ * applied, and recovery by another connection of an intent whose committer could not finish.
+ */
+class CrossPartitionWriteTest {
+  /** A short lease, so recovery runs within a test; requests time out within half of it. */
+  private static final String[] SHORT_LEASE = {"intentLeaseSeconds=2", "requestTimeoutSeconds=1"};
+
+  private static String values(int rows, int partitions, String prefix) {
+    StringBuilder values = new StringBuilder();
+    for (int i = 0; i < rows; i++) {
+      values.append(i == 0 ? "" : ", ").append("('p").append(i % partitions).append("', '").append(prefix)
+          .append(String.format("%03d", i)).append("', ").append(i).append(')');
+    }
+    return values.toString();
+  }
+
+  private static Map<String, Object> contents(TableClient table) {
+    Map<String, Object> rows = new TreeMap<>();
+    table.listEntities().forEach(e -> rows.put(e.getPartitionKey() + "/" + e.getRowKey(), e.getProperty("N")));
+    return rows;
+  }
+
+  private static List<String> pendingWrites(Connection connection) throws SQLException {
+    List<String> rows = new ArrayList<>();
+    try (Statement statement = connection.createStatement();
+         ResultSet result = statement.executeQuery("SELECT id, state, tables, entities, reason FROM tablesql.pending_writes")) {
+      while (result.next()) {
+        rows.add(result.getString("state") + " " + result.getString("tables") + " " + result.getInt("entities"));
+      }
+    }
+    return rows;
+  }
+
+  @Test
+  void aStatementOverSeveralPartitionsCommitsWholeForTwoRequestsMore() throws SQLException {
+    TableClient table = TestAccount.newTable("Span");
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      assertThat(statement.executeUpdate("INSERT INTO " + table.getTableName() + " (PartitionKey, RowKey, N) VALUES "
+          + values(100, 5, "r"))).isEqualTo(100);
+      // five entity group transactions, the intent's header, and its deletion
+      assertThat(statement.unwrap(io.tablesql.TableSqlStatement.class).requestCount()).isEqualTo(7);
+      assertThat(pendingWrites(connection)).isEmpty();
+    }
+    assertThat(contents(table)).hasSize(100);
+  }
+
+  @Test
+  void aStatementRefusedInOnePartitionLeavesNothingInTheOthers() throws SQLException {
+    TableClient table = TestAccount.newTable("SpanDup", new TableEntity("p2", "r042").addProperty("N", -1));
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + table.getTableName()
+          + " (PartitionKey, RowKey, N) VALUES " + values(100, 5, "r")))
+          .isInstanceOfSatisfying(SQLException.class, e -> {
+            assertThat(e.getSQLState()).isEqualTo("23505");
+            assertThat(e.getMessage()).contains("r042", "nothing of it was written");
+          });
+      assertThat(pendingWrites(connection)).isEmpty();
+    }
+    assertThat(contents(table)).containsExactly(Map.entry("p2/r042", -1));
+  }
+
+  @Test
+  void aSparkSizedTransactionCommitsThroughOneIntent() throws SQLException {
+    TableClient table = TestAccount.newTable("Bulk");
+    try (Connection connection = TestAccount.connect();
+         PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table.getTableName()
+             + " (PartitionKey, RowKey, N) VALUES (?, ?, ?)")) {
+      connection.setAutoCommit(false); // as Spark's default write does, one transaction per task
+      for (int i = 0; i < 400; i++) {
+        insert.setString(1, "p" + i % 2);
+        insert.setString(2, String.format("r%03d", i));
+        insert.setInt(3, i);
+        insert.addBatch();
+      }
+      insert.executeBatch();
+      connection.commit();
+      assertThat(pendingWrites(connection)).isEmpty();
+    }
+    assertThat(contents(table)).hasSize(400);
+  }
+
+  @Test
+  void aConflictUndoesEveryGroupAlreadyApplied() throws SQLException {
+    TableClient table = TestAccount.newTable("Undo");
+    List<TableEntity> seed = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      seed.add(new TableEntity("a", "r" + i).addProperty("N", i).addProperty("Name", "a" + i));
+      seed.add(new TableEntity("b", "r" + i).addProperty("N", 10 + i).addProperty("Name", "b" + i));
+      seed.add(new TableEntity("c", "r" + i).addProperty("N", 20 + i).addProperty("Name", "c" + i));
+    }
+    TestAccount.insert(table, seed);
+    Map<String, Object> before = contents(table);
+    String name = table.getTableName();
+    try (Connection connection = TestAccount.connect(); Connection other = TestAccount.connect()) {
+      connection.setAutoCommit(false);
+      try (Statement statement = connection.createStatement()) {
+        statement.executeUpdate("UPDATE " + name + " SET N = N + 100, Name = NULL WHERE PartitionKey = 'a'");
+        statement.executeUpdate("DELETE FROM " + name + " WHERE PartitionKey = 'b'");
+        statement.executeUpdate("UPDATE " + name + " SET N = N + 100 WHERE PartitionKey = 'c'");
+        statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('d', 'r0', 0)");
+      }
+      try (Statement statement = other.createStatement()) { // changes a row the transaction read
+        statement.executeUpdate("UPDATE " + name + " SET N = -1 WHERE PartitionKey = 'c' AND RowKey = 'r2'");
+      }
+      assertThatThrownBy(connection::commit).isInstanceOfSatisfying(SQLException.class, e -> {
+        assertThat(e.getSQLState()).isEqualTo("40001");
+        assertThat(e.getMessage()).contains("nothing of it was written");
+      });
+      assertThat(pendingWrites(connection)).isEmpty();
+    }
+    before.put("c/r2", -1);
+    assertThat(contents(table)).isEqualTo(before);
+    assertThat(table.getEntity("a", "r1").getProperty("Name")).isEqualTo("a1"); // put back whole
+  }
+
+  @Test
+  void aTransactionRefusesMoreThanAnIntentHoldsBeforeSendingAnything() throws SQLException {
+    TableClient table = TestAccount.newTable("Huge");
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      connection.setAutoCommit(false);
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + table.getTableName()
+          + " (PartitionKey, RowKey, N) SELECT 'p' || CAST(MOD(n, 50) AS VARCHAR), 'r' || CAST(n AS VARCHAR), n "
+          + "FROM (SELECT a.x * 1000 + b.x AS n FROM " + range(101) + " AS a(x), " + range(1000) + " AS b(x))"))
+          .isInstanceOfSatisfying(SQLException.class, e -> {
+            assertThat(e.getSQLState()).isEqualTo("54000");
+            assertThat(e.getMessage()).contains("100000");
+          });
+      connection.rollback();
+    }
+    assertThat(contents(table)).isEmpty();
+  }
+
+  private static String range(int n) {
+    return "(VALUES " + java.util.stream.IntStream.range(0, n).mapToObj(i -> "(" + i + ")")
+        .collect(Collectors.joining(", ")) + ")";
+  }
+
+  @Test
+  void strictAtomicityStillRefusesATransactionSpanningPartitions() throws SQLException {
+    TableClient table = TestAccount.newTable("StrictTx");
+    try (Connection connection = TestAccount.connect("strictAtomicity=true");
+         Statement statement = connection.createStatement()) {
+      connection.setAutoCommit(false);
+      statement.executeUpdate("INSERT INTO " + table.getTableName() + " (PartitionKey, RowKey) VALUES ('a', '1')");
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + table.getTableName()
+          + " (PartitionKey, RowKey) VALUES ('b', '1')"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("25000"));
+      connection.commit();
+    }
+    assertThat(contents(table)).containsOnlyKeys("a/1");
+  }
+
+  @Test
+  void anIntentItsCommitterCouldNotSettleIsUndoneByAnotherConnection() throws Exception {
+    TableClient table = TestAccount.newTable("Recover", new TableEntity("p3", "r003").addProperty("N", -1));
+    String name = table.getTableName();
+    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
+      try (Connection committer = FaultTest.connectThrough(proxy, "intentLeaseSeconds=2", "requestTimeoutSeconds=1",
+          "maxRetries=0"); Statement statement = committer.createStatement()) {
+        // the rows cannot be read back: the committer cannot undo the groups applied, and leaves it to recovery
+        proxy.inject(Fault.BUSY, r -> r.method().equals("GET") && !r.isQuery() && r.path().contains(name + "("),
+            Integer.MAX_VALUE);
+        assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES "
+            + values(40, 4, "r"))).isInstanceOfSatisfying(SQLException.class,
+                e -> assertThat(e.getSQLState()).isEqualTo("08007"));
+      }
+    }
+    try (Connection observer = TestAccount.connect()) {
+      assertThat(pendingWrites(observer)).containsExactly("undoing " + name + " 40");
+    }
+    try (Connection recoverer = TestAccount.connect(SHORT_LEASE); Connection second = TestAccount.connect(SHORT_LEASE)) {
+      long deadline = System.nanoTime() + 20_000_000_000L;
+      while (!pendingWrites(recoverer).isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+      }
+      assertThat(pendingWrites(second)).isEmpty();
+    }
+    assertThat(contents(table)).containsExactly(Map.entry("p3/r003", -1));
+  }
+
+  @Test
+  void anIntentWhoseGroupsAllAppliedIsFinishedByRecovery() throws Exception {
+    TableClient table = TestAccount.newTable("Finish");
+    String name = table.getTableName();
+    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
+      try (Connection committer = FaultTest.connectThrough(proxy, "intentLeaseSeconds=2", "requestTimeoutSeconds=1",
+          "maxRetries=0"); Statement statement = committer.createStatement()) {
+        // every group is applied but one answer is lost, and nothing can be read back to tell
+        proxy.inject(Fault.LOSE_ANSWER, r -> r.isBatch(), 1);
+        proxy.inject(Fault.BUSY, r -> r.method().equals("GET") && !r.isQuery() && r.path().contains(name + "("),
+            Integer.MAX_VALUE);
+        assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES "
+            + values(40, 4, "r"))).isInstanceOfSatisfying(SQLException.class,
+                e -> assertThat(e.getSQLState()).isEqualTo("08007"));
+      }
+    }
+    try (Connection recoverer = TestAccount.connect(SHORT_LEASE)) {
+      long deadline = System.nanoTime() + 20_000_000_000L;
+      while (!pendingWrites(recoverer).isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+      }
+      assertThat(pendingWrites(recoverer)).isEmpty();
+    }
+    assertThat(contents(table)).hasSize(40);
+  }
+
+  @Test
+  void anUpdateOfTheKeysMovesTheRowToAnotherPartition() throws SQLException {
+    TableClient table = TestAccount.newTable("Move", new TableEntity("a", "r1").addProperty("N", 1),
+        new TableEntity("a", "r2").addProperty("N", 2), new TableEntity("c", "r3").addProperty("N", 3));
+    String name = table.getTableName();
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      assertThat(statement.executeUpdate("UPDATE " + name + " SET PartitionKey = 'b' WHERE RowKey = 'r1'")).isEqualTo(1);
+      assertThat(statement.executeUpdate("UPDATE " + name + " SET RowKey = 'r9', N = 9 WHERE RowKey = 'r2'")).isEqualTo(1);
+      assertThatThrownBy(() -> statement.executeUpdate("UPDATE " + name + " SET PartitionKey = 'c', RowKey = 'r3' "
+          + "WHERE RowKey = 'r9'")).isInstanceOfSatisfying(SQLException.class,
+              e -> assertThat(e.getSQLState()).isEqualTo("23505"));
+    }
+    assertThat(contents(table)).containsExactly(Map.entry("a/r9", 9), Map.entry("b/r1", 1), Map.entry("c/r3", 3));
+  }
+
+  @Test
+  void anUpdateOfADeclaredTablesPartitionColumnsMovesTheRowAndItsIndexEntries() throws SQLException {
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE MovedEmp (Department VARCHAR, EmployeeId INT, Email VARCHAR, "
+          + "PRIMARY KEY ((Department), EmployeeId))");
+      statement.execute("CREATE UNIQUE INDEX MovedEmpEmail ON MovedEmp (Email)");
+      statement.executeUpdate("INSERT INTO MovedEmp VALUES ('Sales', 1, 'ann@x'), ('Sales', 2, 'bob@x')");
+      assertThat(statement.executeUpdate("UPDATE MovedEmp SET Department = 'Support' WHERE EmployeeId = 1"))
+          .isEqualTo(1);
+      List<String> rows = new ArrayList<>();
+      try (ResultSet result = statement.executeQuery("SELECT Department, EmployeeId FROM MovedEmp WHERE Email = 'ann@x'")) {
+        while (result.next()) {
+          rows.add(result.getString(1) + "/" + result.getInt(2));
+        }
+      }
+      assertThat(rows).containsExactly("Support/1");
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO MovedEmp VALUES ('Ops', 3, 'ann@x')"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("23505"));
+      statement.execute("DROP TABLE MovedEmp");
+    }
+  }
+
+  @Test
+  void optimisticRetriesRunAnUpdateAgainAfterAConcurrentChange() throws Exception {
+    TableClient table = TestAccount.newTable("Retry", new TableEntity("p", "r").addProperty("N", 1));
+    String name = table.getTableName();
+    String update = "UPDATE " + name + " SET N = N + 1 WHERE PartitionKey = 'p' AND RowKey = 'r'";
+    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
+      // another client's write lands between the statement's read and its write
+      proxy.before(FaultyProxy.Request::isBatch, () -> table.updateEntity(new TableEntity("p", "r").addProperty("N", 10)), 1);
+      try (Connection connection = FaultTest.connectThrough(proxy); Statement statement = connection.createStatement()) {
+        assertThatThrownBy(() -> statement.executeUpdate(update)).isInstanceOfSatisfying(SQLException.class,
+            e -> assertThat(e.getSQLState()).isEqualTo("40001"));
+      }
+      proxy.before(FaultyProxy.Request::isBatch, () -> table.updateEntity(new TableEntity("p", "r").addProperty("N", 20)), 1);
+      try (Connection connection = FaultTest.connectThrough(proxy, "optimisticRetries=2");
+           Statement statement = connection.createStatement()) {
+        assertThat(statement.executeUpdate(update)).isEqualTo(1);
+      }
+    }
+    assertThat(table.getEntity("p", "r").getProperty("N")).isEqualTo(21);
+  }
+}

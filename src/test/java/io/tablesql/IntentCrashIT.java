@@ -1,0 +1,104 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.TestAccount;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Writers killed mid-commit: a JVM running the driver jar alone commits transactions of four
+ * entity groups (through intents) until it is killed ({@code destroyForcibly}) at a random moment;
+ * two connections of this JVM then recover what it left, at the same time. Afterwards every
+ * transaction is all or nothing, none is lost that reported success, the counter the
+ * transactions add to agrees with the rows (no step applied twice), and no intent is left.
+ */
+class IntentCrashIT {
+  private static final String[] SHORT_LEASE = {"intentLeaseSeconds=2", "requestTimeoutSeconds=1"};
+
+  @Test
+  void everyTransactionOfAKilledWriterIsAllOrNothing() throws Exception {
+    TableClient table = TestAccount.newTable("Crash", new TableEntity("c", "count").addProperty("N", 0),
+        new TableEntity("p0", "seed").addProperty("K", -1));
+    Path writer = Files.createTempDirectory("intent-writer").resolve("IntentWriter.java");
+    try (var source = IntentCrashIT.class.getResourceAsStream("/crash/IntentWriter.java")) {
+      Files.write(writer, source.readAllBytes());
+    }
+    Set<Integer> committed = ConcurrentHashMap.newKeySet();
+    Random random = new Random(24);
+    for (int round = 0; round < 6; round++) {
+      Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-cp", System.getProperty("tablesql.driverJar"), writer.toString(), TestAccount.url(SHORT_LEASE),
+          table.getTableName(), String.valueOf(round * 1000)).redirectErrorStream(true).start();
+      CountDownLatch firstCommit = new CountDownLatch(1);
+      Thread reader = new Thread(() -> {
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
+            StandardCharsets.UTF_8))) {
+          for (String line; (line = lines.readLine()) != null; ) {
+            if (line.startsWith("committed ")) {
+              committed.add(Integer.parseInt(line.substring("committed ".length())));
+              firstCommit.countDown();
+            }
+          }
+        } catch (java.io.IOException e) {
+          // the process was killed
+        }
+      });
+      reader.start();
+      assertThat(firstCommit.await(60, TimeUnit.SECONDS)).as("the writer commits").isTrue();
+      Thread.sleep(random.nextInt(800)); // then dies anywhere: in a statement, recording, applying, deleting
+      process.destroyForcibly().waitFor();
+      reader.join();
+      awaitRecovery(table.getTableName()); // by two connections at once, before the next writer reads the counter
+    }
+    Map<Integer, Integer> rowsPerTransaction = new TreeMap<>();
+    long rows = 0;
+    for (TableEntity entity : table.listEntities()) {
+      Object k = entity.getProperty("K");
+      if (k instanceof Integer transaction && transaction >= 0) {
+        rowsPerTransaction.merge(transaction, 1, Integer::sum);
+        rows++;
+      }
+    }
+    assertThat(rowsPerTransaction.values()).as("every transaction whole").containsOnly(30);
+    assertThat(rowsPerTransaction.keySet()).containsAll(committed);
+    assertThat(((Number) table.getEntity("c", "count").getProperty("N")).longValue()).isEqualTo(rows);
+  }
+
+  /** Two connections recover at once; returns when no intent is left. */
+  private static void awaitRecovery(String table) throws Exception {
+    try (Connection first = TestAccount.connect(SHORT_LEASE); Connection second = TestAccount.connect(SHORT_LEASE)) {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (pending(first, table) > 0 && System.nanoTime() < deadline) {
+        Thread.sleep(250);
+      }
+      assertThat(pending(second, table)).as("intents left").isZero();
+    }
+  }
+
+  private static int pending(Connection connection, String table) throws SQLException {
+    try (Statement statement = connection.createStatement();
+         ResultSet result = statement.executeQuery("SELECT COUNT(*) FROM tablesql.pending_writes WHERE tables = '"
+             + table + "'")) {
+      result.next();
+      return result.getInt(1);
+    }
+  }
+}
