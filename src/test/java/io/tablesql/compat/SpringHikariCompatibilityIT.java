@@ -147,7 +147,7 @@ class SpringHikariCompatibilityIT {
       assertThatThrownBy(() -> transactions.executeWithoutResult(status -> {
         template.update(insert, "r", "6", 6);
         template.update(insert, "p", "1", 1);
-      })).isInstanceOf(DataAccessException.class)
+      })).isInstanceOf(org.springframework.transaction.TransactionSystemException.class) // found at commit
           .cause().isInstanceOf(SQLException.class)
           .extracting(cause -> ((SQLException) cause).getSQLState()).isEqualTo("23505");
 
