@@ -334,6 +334,11 @@ final class IndexedWrites {
     }
     EntityWrite replaced = session.store().write(index.index().table(),
         index.replace(entry, held.get().getETag(), origin), counters);
+    if (!replaced.written() && session.store().get(index.index().table(), entry.partitionKey(), entry.rowKey(),
+        null, counters).isEmpty()) {
+      // removed in between (its row moved or changed in a group of the same intent): add it anew
+      return add(session, table, index, entry, describe, origin, removals, leaving, counters);
+    }
     if (!replaced.written()) {
       throw new StoreException("Concurrent change: the entry of UNIQUE index " + index.index().name() + " for "
           + describe + " changed while it was written. Nothing was written. Retry the statement.",
