@@ -7,6 +7,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.testing.FaultyProxy;
 import io.tablesql.testing.FaultyProxy.Fault;
+import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -262,6 +263,56 @@ class CrossPartitionWriteTest {
       assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO MovedEmp VALUES ('Ops', 3, 'ann@x')"))
           .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("23505"));
       statement.execute("DROP TABLE MovedEmp");
+    }
+  }
+
+  @Test
+  void aUniqueValuePassedToARowOfAnotherPartitionCommitsInOneTransaction() throws SQLException {
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE PassedEmail (Department VARCHAR, EmployeeId INT, Email VARCHAR, "
+          + "PRIMARY KEY ((Department), EmployeeId))");
+      statement.execute("CREATE UNIQUE INDEX PassedEmailEmail ON PassedEmail (Email)");
+      statement.executeUpdate("INSERT INTO PassedEmail VALUES ('Sales', 1, 'ann@x'), ('Ops', 2, 'bob@x')");
+      connection.setAutoCommit(false);
+      statement.executeUpdate("UPDATE PassedEmail SET Email = 'ann@old' WHERE Department = 'Sales' AND EmployeeId = 1");
+      statement.executeUpdate("UPDATE PassedEmail SET Email = 'ann@x' WHERE Department = 'Ops' AND EmployeeId = 2");
+      connection.commit(); // the Ops group waits until the Sales group has released the value
+      connection.setAutoCommit(true);
+      assertThat(QueryRuns.run(connection, "SELECT Department FROM PassedEmail WHERE Email = 'ann@x'").rows())
+          .containsExactly("Ops");
+      assertThat(QueryRuns.verify(connection, "PassedEmailEmail")).contains(" 0 stale entries removed")
+          .doesNotContain("left");
+      statement.execute("DROP TABLE PassedEmail");
+    }
+  }
+
+  @Test
+  void aRefusedMoveLeavesEveryIndexAsItWas() throws SQLException {
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE RefusedMove (Department VARCHAR, EmployeeId INT, Email VARCHAR, Score INT, "
+          + "PRIMARY KEY ((Department), EmployeeId))");
+      statement.execute("CREATE UNIQUE INDEX RefusedMoveEmail ON RefusedMove (Email)");
+      statement.execute("CREATE INDEX RefusedMoveScore ON RefusedMove (Score)");
+      statement.executeUpdate("INSERT INTO RefusedMove VALUES ('Sales', 1, 'ann@x', 5), ('Ops', 10, 'ola@x', 6)");
+      connection.setAutoCommit(false);
+      statement.executeUpdate("UPDATE RefusedMove SET Department = 'Support' WHERE EmployeeId = 1");
+      statement.executeUpdate("INSERT INTO RefusedMove VALUES ('Ops', 9, 'zed@x', 7)");
+      statement.executeUpdate("UPSERT INTO RefusedMove VALUES ('Ops', 11, 'ida@x', 8)");
+      // another writer takes the key the transaction inserts: its group is refused at commit
+      try (Connection other = TestAccount.connect(); Statement concurrent = other.createStatement()) {
+        concurrent.executeUpdate("INSERT INTO RefusedMove VALUES ('Ops', 9, 'kim@x', 4)");
+      }
+      assertThatThrownBy(connection::commit).isInstanceOfSatisfying(SQLException.class,
+          e -> assertThat(e.getSQLState()).isEqualTo("23505"));
+      connection.setAutoCommit(true);
+      assertThat(QueryRuns.run(connection, "SELECT Department, EmployeeId FROM RefusedMove WHERE Email = 'ann@x'")
+          .rows()).containsExactly("Sales|1");
+      assertThat(QueryRuns.run(connection, "SELECT EmployeeId FROM RefusedMove WHERE Score >= 7").rows()).isEmpty();
+      for (String index : List.of("RefusedMoveEmail", "RefusedMoveScore")) {
+        assertThat(QueryRuns.verify(connection, index)).as(index).contains(" 0 stale entries removed")
+            .doesNotContain("left");
+      }
+      statement.execute("DROP TABLE RefusedMove");
     }
   }
 

@@ -129,6 +129,12 @@ final class IndexEntries {
         index.unique() ? WriteOperation.Kind.INSERT : WriteOperation.Kind.UPSERT_REPLACE, stored(entry), null, origin);
   }
 
+  /** The write that adds an entry only if none of these values is there (an answer tells whether it made it). */
+  WriteOperation insert(Entry entry, String origin) {
+    return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(), WriteOperation.Kind.INSERT,
+        stored(entry), null, origin);
+  }
+
   /** The write that replaces an entry of a UNIQUE index read with {@code etag}, to name another row. */
   WriteOperation replace(Entry entry, String etag, String origin) {
     return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(), WriteOperation.Kind.REPLACE,

@@ -31,11 +31,13 @@ import java.util.Optional;
  *   <li>write the rows (one entity group transaction, as without indexes);</li>
  *   <li>remove the entries of the old values, each on the condition that it is still the one read.</li>
  * </ol>
- * If the rows are not written, the UNIQUE entries this write made are removed again (other
- * entries may be shared with a concurrent write of the same row and values, so they stay as
- * extra entries); if
- * nobody can tell whether they were (a lost answer), all stay, and reads check them against
- * their rows.
+ * If the rows are not written, the entries this write made are removed again, each only as it
+ * made it (an entry that was there already, or was written again since, may be a concurrent
+ * write's and stays as an extra entry); if nobody can tell whether they were (a lost answer),
+ * all stay, and reads check them against their rows.
+ *
+ * <p>Within an intent (a write of several groups), a UNIQUE value this group takes from a row
+ * another group of the intent writes waits for that group: {@link WaitForOtherGroups}.
  */
 final class IndexedWrites {
   private final Session session;
@@ -45,17 +47,18 @@ final class IndexedWrites {
   /** Entries added (with the ETag they got), removed again if the rows are not written. */
   private final List<Added> added = new ArrayList<>();
   /**
-   * Rows that other groups of the same intent delete (a row moving to another partition): a
-   * UNIQUE value they hold may be taken over, as from a row of this group.
+   * Rows that other groups of the same intent, not yet applied, write: a UNIQUE value one of them
+   * holds is not judged until that group is applied (it may release the value).
    */
-  private final java.util.Set<WriteOperation.EntityKey> leaving;
+  private final java.util.Set<WriteOperation.EntityKey> others;
 
   /**
    * An entry added, with the ETag it got, and the entry of another row of this group it took
    * the place of (a UNIQUE value moving between rows), which it goes back to if the rows fail.
-   * {@code exclusive}: a UNIQUE entry this write made or took from another row, which no other
-   * write can need while it is younger than the grace period; not one that already named the
-   * same row (a concurrent write of the same row and value may need it).
+   * {@code exclusive}: an entry this write made, or a UNIQUE one it took from another row; not
+   * one that was there already (a concurrent write of the same row and value may need it). A
+   * concurrent write that needs an exclusive entry writes it again, so removing it as added
+   * (conditional on its ETag) never takes it from that write.
    */
   record Added(IndexEntries index, IndexEntries.Entry entry, String etag, IndexEntries.Entry replaced,
       boolean exclusive) {
@@ -65,11 +68,21 @@ final class IndexedWrites {
   record Removal(IndexEntries index, IndexEntries.Entry entry, String etag) {
   }
 
+  /**
+   * A UNIQUE value of this group is held by a row that another group of the same intent writes:
+   * the group is sent again once the other groups are applied. Nothing of the group was written.
+   */
+  static final class WaitForOtherGroups extends RuntimeException {
+    WaitForOtherGroups(String message) {
+      super(message, null, false, false);
+    }
+  }
+
   private IndexedWrites(Session session, TableDefinition base, RequestCounters counters,
-      java.util.Set<WriteOperation.EntityKey> leaving) {
+      java.util.Set<WriteOperation.EntityKey> others) {
     this.session = session;
     this.counters = counters;
-    this.leaving = leaving;
+    this.others = others;
     this.table = base.physicalTable();
     for (IndexDefinition index : base.indexes()) {
       indexes.add(new IndexEntries(base, index));
@@ -82,18 +95,29 @@ final class IndexedWrites {
   }
 
   /**
-   * As {@link #submit(Session, List, RequestCounters)}, for one group of an intent whose other
-   * groups delete the rows {@code leaving} (keys with lower-case table names).
+   * As {@link #submit(Session, List, RequestCounters)}, for one group of an intent whose groups
+   * not yet applied write the rows {@code pending} (keys with lower-case table names; this
+   * group's own may be among them): throws {@link WaitForOtherGroups} rather than judge a UNIQUE
+   * value one of those rows holds.
    */
   static void submit(Session session, List<WriteOperation> group, RequestCounters counters,
-      java.util.Set<WriteOperation.EntityKey> leaving) {
+      java.util.Set<WriteOperation.EntityKey> pending) {
     String table = group.get(0).table();
     TableDefinition base = Catalog.ofPhysicalTable(session, table);
     if (base == null || base.indexes().isEmpty()) {
       session.store().submit(table, group, counters);
       return;
     }
-    new IndexedWrites(session, base, counters, leaving).send(group);
+    java.util.Set<WriteOperation.EntityKey> others = new java.util.HashSet<>(pending);
+    group.forEach(write -> others.remove(write.key()));
+    new IndexedWrites(session, base, counters, others).send(group);
+  }
+
+  /** The keys of the rows the groups write. */
+  static java.util.Set<WriteOperation.EntityKey> keysOf(java.util.Collection<? extends List<WriteOperation>> groups) {
+    java.util.Set<WriteOperation.EntityKey> keys = new java.util.HashSet<>();
+    groups.forEach(group -> group.forEach(write -> keys.add(write.key())));
+    return keys;
   }
 
   private void send(List<WriteOperation> group) {
@@ -265,15 +289,17 @@ final class IndexedWrites {
         IndexEntries.Entry entry = (IndexEntries.Entry) item[1];
         WriteOperation write = (WriteOperation) item[2];
         try {
-          return add(session, table, index, entry, write.describe(), write.origin(), removals, leaving, counters);
-        } catch (StoreException e) {
+          return add(session, table, index, entry, write.describe(), write.origin(), removals, others, counters);
+        } catch (StoreException | WaitForOtherGroups e) {
           return e;
         }
       });
-      StoreException failure = null;
+      RuntimeException failure = null;
       for (Object result : results) {
-        if (result instanceof StoreException e) {
-          failure = failure == null ? e : failure;
+        if (result instanceof RuntimeException e) {
+          if (failure == null || e instanceof StoreException && !(failure instanceof StoreException)) {
+            failure = e; // a refusal is final: it wins over waiting for other groups
+          }
         } else {
           added.add((Added) result);
         }
@@ -289,23 +315,44 @@ final class IndexedWrites {
   }
 
   /**
-   * Adds one entry of a row of {@code table}. A UNIQUE index's entry of the same values is taken
-   * over if it names the same row, a row of {@code removals} (the value moves there in this
-   * group), or a row without those values (past the grace period); otherwise the write fails
-   * with 23505 (or 40001 while the other write may still be under way).
+   * Adds one entry of a row of {@code table}. An entry that is there already is written again (a
+   * write of the same row and values that fails then cannot remove it) and not exclusive. A
+   * UNIQUE index's entry of the same values is taken over if it names the same row, a row of
+   * {@code removals} (the value moves there in this group), or a row without those values (past
+   * the grace period); held by a row of {@code others} it waits ({@link WaitForOtherGroups});
+   * otherwise the write fails with 23505 (or 40001 while the other write may still be under way).
    */
   static Added add(Session session, String table, IndexEntries index, IndexEntries.Entry entry, String describe,
-      String origin, List<Removal> removals, java.util.Set<WriteOperation.EntityKey> leaving,
+      String origin, List<Removal> removals, java.util.Set<WriteOperation.EntityKey> others,
       RequestCounters counters) {
-    EntityWrite put = session.store().write(index.index().table(), index.put(entry, origin), counters);
+    for (int attempt = 0; attempt < 3; attempt++) {
+      Added added = addOnce(session, table, index, entry, describe, origin, removals, others, counters);
+      if (added != null) {
+        return added;
+      }
+    }
+    throw new StoreException("Concurrent change: the entry of UNIQUE index " + index.index().name() + " for "
+        + describe + " kept being removed and written by other writes. Nothing was written. Retry the statement.",
+        SqlStates.SERIALIZATION_FAILURE, null);
+  }
+
+  /** One attempt of {@link #add}; null if the entry it found was removed before it could be taken over. */
+  private static Added addOnce(Session session, String table, IndexEntries index, IndexEntries.Entry entry,
+      String describe, String origin, List<Removal> removals, java.util.Set<WriteOperation.EntityKey> others,
+      RequestCounters counters) {
+    EntityWrite put = session.store().write(index.index().table(), index.insert(entry, origin), counters);
     if (put.written()) {
-      return new Added(index, entry, put.etag(), null, index.index().unique());
+      return new Added(index, entry, put.etag(), null, true);
+    }
+    if (!index.index().unique()) {
+      EntityWrite again = session.store().write(index.index().table(), index.put(entry, origin), counters);
+      return new Added(index, entry, again.etag(), null, false);
     }
     // 409: a UNIQUE index holds an entry of these values
     Optional<TableEntity> held = session.store().get(index.index().table(), entry.partitionKey(), entry.rowKey(),
         null, counters);
     if (held.isEmpty()) {
-      return add(session, table, index, entry, describe, origin, removals, leaving, counters); // removed in between
+      return null; // removed in between
     }
     IndexEntries.Entry holder = IndexEntries.read(held.get());
     boolean same = entry.rowPartitionKey().equals(holder.rowPartitionKey())
@@ -313,9 +360,12 @@ final class IndexedWrites {
     // the value moves from a row this group changes: the entry is the new row's if the group is written
     boolean fromThisGroup = removals.stream().anyMatch(r -> r.index() == index && r.entry().sameKey(holder)
         && r.entry().rowPartitionKey().equals(holder.rowPartitionKey())
-        && r.entry().rowRowKey().equals(holder.rowRowKey()))
-        || leaving.contains(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT),
-            holder.rowPartitionKey(), holder.rowRowKey()));
+        && r.entry().rowRowKey().equals(holder.rowRowKey()));
+    if (!same && !fromThisGroup && others.contains(new WriteOperation.EntityKey(
+        table.toLowerCase(java.util.Locale.ROOT), holder.rowPartitionKey(), holder.rowRowKey()))) {
+      throw new WaitForOtherGroups("UNIQUE index " + index.index().name() + ": the value of " + describe
+          + " is held by a row another entity group of the same write changes.");
+    }
     if (!same && !fromThisGroup) {
       Optional<TableEntity> row = session.store().get(table, holder.rowPartitionKey(), holder.rowRowKey(), null,
           counters);
@@ -336,8 +386,7 @@ final class IndexedWrites {
         index.replace(entry, held.get().getETag(), origin), counters);
     if (!replaced.written() && session.store().get(index.index().table(), entry.partitionKey(), entry.rowKey(),
         null, counters).isEmpty()) {
-      // removed in between (its row moved or changed in a group of the same intent): add it anew
-      return add(session, table, index, entry, describe, origin, removals, leaving, counters);
+      return null; // removed in between (the row holding it changed): the value is free, add it anew
     }
     if (!replaced.written()) {
       throw new StoreException("Concurrent change: the entry of UNIQUE index " + index.index().name() + " for "
@@ -417,8 +466,8 @@ final class IndexedWrites {
    * extra entry, which reads check against its row and remove once past the grace period.
    */
   private void removeAdded() {
-    List<Added> unique = added.stream().filter(Added::exclusive).toList();
-    Parallel.map(unique, session.maxConcurrency(), a -> bestEffort(session, a.index().index().table(),
+    List<Added> exclusive = added.stream().filter(Added::exclusive).toList();
+    Parallel.map(exclusive, session.maxConcurrency(), a -> bestEffort(session, a.index().index().table(),
         a.replaced() != null ? a.index().replace(a.replaced(), a.etag(), null)
             : a.index().delete(a.entry(), a.etag(), null), counters));
     added.clear();

@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class IntentCommit {
   /** One group's answer. */
-  private enum Answer { APPLIED, REFUSED, UNKNOWN, NOT_SENT }
+  private enum Answer { APPLIED, REFUSED, UNKNOWN, NOT_SENT, WAITING }
 
   private final Session session;
   private final RequestCounters counters;
@@ -77,7 +77,7 @@ final class IntentCommit {
     for (String table : tablesOf(groups)) {
       LookupCache.invalidate(session, table);
     }
-    Answer[] answers = apply(groups, lease, intent.leaving(Kind.DELETE));
+    Answer[] answers = apply(groups, lease);
     StoreException refusal = null;
     StoreException unknown = null;
     boolean allApplied = true;
@@ -216,39 +216,67 @@ final class IntentCommit {
 
   /**
    * Sends the groups, {@code maxConcurrency} at a time; after a refusal, the groups not yet sent
-   * are not sent (they would only be undone).
+   * are not sent (they would only be undone). A group that takes a UNIQUE value from a row another
+   * group writes waits for a later round, when that group is applied (a row moving to another
+   * partition, a value passed from one row to another); a round that applies nothing is followed
+   * by one that waits for nothing, which gives those groups their final answer.
    */
-  private Answer[] apply(List<List<WriteOperation>> groups, IntentLease lease,
-      java.util.Set<WriteOperation.EntityKey> leaving) {
+  private Answer[] apply(List<List<WriteOperation>> groups, IntentLease lease) {
+    Answer[] answers = new Answer[groups.size()];
+    java.util.Arrays.fill(answers, Answer.NOT_SENT);
     AtomicBoolean stop = new AtomicBoolean();
-    List<Answer> answers = Parallel.map(groups, session.maxConcurrency(), group -> {
-      if (stop.get()) {
-        return Answer.NOT_SENT;
-      }
-      try {
-        lease.renewIfDue();
-      } catch (StoreException e) {
-        lostLease = e;
-        stop.set(true);
-        return Answer.NOT_SENT;
-      }
-      try {
-        IndexedWrites.submit(session, group, lease.counters(), leaving);
-        return Answer.APPLIED;
-      } catch (StoreException e) {
-        failures.add(e);
-        if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
-          return Answer.UNKNOWN;
+    List<Integer> pending = java.util.stream.IntStream.range(0, groups.size()).boxed().toList();
+    boolean waitForOthers = true;
+    while (!pending.isEmpty() && !stop.get()) {
+      java.util.Set<WriteOperation.EntityKey> pendingRows = waitForOthers
+          ? IndexedWrites.keysOf(pending.stream().map(groups::get).toList()) : java.util.Set.of();
+      List<Answer> round = Parallel.map(pending, session.maxConcurrency(),
+          g -> send(groups.get(g), lease, pendingRows, stop));
+      List<Integer> waiting = new ArrayList<>();
+      for (int i = 0; i < pending.size(); i++) {
+        answers[pending.get(i)] = round.get(i);
+        if (round.get(i) == Answer.WAITING) {
+          waiting.add(pending.get(i));
         }
-        stop.set(true);
-        return Answer.REFUSED;
-      } catch (RuntimeException e) { // not the service's answer: the rows tell whether the group was applied
-        failures.add(new StoreException("Writing an entity group failed: " + e, SqlStates.TRANSACTION_RESOLUTION_UNKNOWN,
-            e));
+      }
+      waitForOthers = waiting.size() < pending.size();
+      pending = waiting;
+    }
+    for (int g = 0; g < answers.length; g++) {
+      answers[g] = answers[g] == Answer.WAITING ? Answer.NOT_SENT : answers[g];
+    }
+    return answers;
+  }
+
+  private Answer send(List<WriteOperation> group, IntentLease lease, java.util.Set<WriteOperation.EntityKey> pendingRows,
+      AtomicBoolean stop) {
+    if (stop.get()) {
+      return Answer.NOT_SENT;
+    }
+    try {
+      lease.renewIfDue();
+    } catch (StoreException e) {
+      lostLease = e;
+      stop.set(true);
+      return Answer.NOT_SENT;
+    }
+    try {
+      IndexedWrites.submit(session, group, lease.counters(), pendingRows);
+      return Answer.APPLIED;
+    } catch (IndexedWrites.WaitForOtherGroups e) {
+      return Answer.WAITING;
+    } catch (StoreException e) {
+      failures.add(e);
+      if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
         return Answer.UNKNOWN;
       }
-    });
-    return answers.toArray(new Answer[0]);
+      stop.set(true);
+      return Answer.REFUSED;
+    } catch (RuntimeException e) { // not the service's answer: the rows tell whether the group was applied
+      failures.add(new StoreException("Writing an entity group failed: " + e, SqlStates.TRANSACTION_RESOLUTION_UNKNOWN,
+          e));
+      return Answer.UNKNOWN;
+    }
   }
 
   private void deleteQuietly(IntentLease lease, Intent.Records records) {

@@ -86,11 +86,7 @@ final class IntentSettlement {
       lease.update(Map.of("state", Intent.stateName(Intent.State.UNDOING), "undo",
           undo.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","))));
     }
-    for (int group : undo) {
-      if (groups.containsKey(group)) {
-        undo(group, groups.get(group));
-      }
-    }
+    undoInRounds(groups, undo);
     if (parked.isEmpty()) {
       lease.delete(stepEntities);
       return new Result(Outcome.UNDONE, null);
@@ -111,8 +107,38 @@ final class IntentSettlement {
     return Verdict.APPLIED;
   }
 
-  /** Undoes one group's writes that its rows still show, in one entity group transaction; parks the rest. */
-  private void undo(int group, List<Intent.Step> steps) {
+  /**
+   * Undoes the groups one by one. A group that takes back a UNIQUE value from a row another
+   * group still to be undone holds (a row moved back) waits for a later round; a round that
+   * undoes nothing is followed by one that waits for nothing.
+   */
+  private void undoInRounds(Map<Integer, List<Intent.Step>> groups, java.util.Set<Integer> undo) {
+    List<Integer> left = undo.stream().filter(groups::containsKey).toList();
+    boolean waitForOthers = true;
+    while (!left.isEmpty()) {
+      java.util.Set<Integer> notUndone = new java.util.HashSet<>(left);
+      List<Integer> waiting = new ArrayList<>();
+      for (int group : left) {
+        java.util.Set<WriteOperation.EntityKey> others = new java.util.HashSet<>();
+        if (waitForOthers) {
+          notUndone.forEach(g -> groups.get(g).forEach(step -> others.add(step.write().key())));
+        }
+        if (undo(group, groups.get(group), others)) {
+          notUndone.remove(group);
+        } else {
+          waiting.add(group);
+        }
+      }
+      waitForOthers = waiting.size() < left.size();
+      left = waiting;
+    }
+  }
+
+  /**
+   * Undoes one group's writes that its rows still show, in one entity group transaction; parks
+   * the rest. False if it waits for the groups writing {@code others}.
+   */
+  private boolean undo(int group, List<Intent.Step> steps, java.util.Set<WriteOperation.EntityKey> others) {
     for (int attempt = 1; ; attempt++) {
       List<Optional<TableEntity>> rows = read(steps);
       List<WriteOperation> undo = new ArrayList<>();
@@ -128,20 +154,22 @@ final class IntentSettlement {
       try {
         if (!undo.isEmpty()) {
           lease.renewIfDue();
-          IndexedWrites.submit(session, undo, lease.counters(), intent.leaving(Kind.INSERT)); // undone: deleted
+          IndexedWrites.submit(session, undo, lease.counters(), others);
         }
         if (!changed.isEmpty()) {
           parked.add("Group " + group + ": " + String.join(", ", changed) + " changed after this write applied, "
               + "and stays as the later writer left it.");
         }
-        return;
+        return true;
+      } catch (IndexedWrites.WaitForOtherGroups e) {
+        return false;
       } catch (StoreException e) {
         if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
           throw e;
         }
         if (attempt == 2) {
           parked.add("Group " + group + " could not be undone: " + e.getMessage());
-          return;
+          return true;
         }
         // a row changed between the read and the undo: read again, undo what still shows the write
       }

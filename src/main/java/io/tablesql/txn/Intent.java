@@ -86,13 +86,6 @@ public final class Intent {
     return steps;
   }
 
-  /** The rows whose step is a write of this kind (their keys, table names lower-cased). */
-  public java.util.Set<WriteOperation.EntityKey> leaving(Kind kind) {
-    java.util.Set<WriteOperation.EntityKey> keys = new java.util.HashSet<>();
-    steps.stream().filter(step -> step.write().kind() == kind).forEach(step -> keys.add(step.write().key()));
-    return keys;
-  }
-
   /**
    * The writes that record an intent: the step entities, as entity group transactions, and the
    * header, written alone and last (its answer's ETag is the lease's), so that an intent exists
@@ -172,12 +165,12 @@ public final class Intent {
         state = candidate;
       }
     }
-    String tables = (String) properties.get("tables");
-    return new Header(id, format, state, (String) properties.get("owner"),
+    String tables = text(properties.get("tables"));
+    return new Header(id, format, state, text(properties.get("owner")),
         properties.get("created") instanceof OffsetDateTime created ? created : null,
         tables == null || tables.isEmpty() ? List.of() : List.of(tables.split(",")),
         number(properties.get("entities")), number(properties.get("groups")), number(properties.get("stepEntities")),
-        (String) properties.get("reason"), groupNumbers(properties.get("undo")));
+        text(properties.get("reason")), groupNumbers(properties.get("undo")));
   }
 
   /**
@@ -201,7 +194,7 @@ public final class Intent {
     entities.addAll(stepEntities);
     for (Map<String, Object> entity : entities) {
       for (int p = 0; entity.get("steps" + p) != null; p++) {
-        text.append((String) entity.get("steps" + p));
+        text.append(entity.get("steps" + p));
       }
     }
     try {
@@ -236,6 +229,11 @@ public final class Intent {
 
   private WriteOperation insert(String rowKey, Map<String, Object> properties) {
     return new WriteOperation(TABLE, id, rowKey, Kind.INSERT, properties, null, "intent " + id);
+  }
+
+  /** A header's text property; a value of another type (a hand-edited header) as its text. */
+  private static String text(Object value) {
+    return value == null ? null : value.toString();
   }
 
   private static int number(Object value) {

@@ -146,4 +146,19 @@ class IntentUnitTest {
     assertThatThrownBy(() -> Intent.read(Intent.header(intent.id(), header), header, List.of()))
         .hasMessageContaining("format 2").hasMessageContaining("later version");
   }
+
+  @Test
+  void aHandEditedHeaderIsReadAsTextOrRefusedAsUnreadable() {
+    Intent intent = new Intent(Intent.newId(), "o", List.of(new Intent.Step(0,
+        new WriteOperation("T", "p", "r", Kind.DELETE, Map.of(), "W/\"1\"", null), Map.of("N", 1))));
+    Map<String, Object> header = new HashMap<>(headerOf(intent.records(Intent.State.APPLYING, null, CREATED)));
+    header.put("tables", 7);
+    header.put("owner", true);
+    header.put("steps0", 12);
+    Intent.Header read = Intent.header(intent.id(), header);
+    assertThat(read.tables()).containsExactly("7");
+    assertThat(read.owner()).isEqualTo("true");
+    assertThatThrownBy(() -> Intent.read(read, header, List.of())).isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("cannot be read");
+  }
 }
