@@ -276,6 +276,7 @@ public final class Benchmark {
         }, () -> sqlCost(statement, count(statement.executeQuery(join))));
       }
       batchInsert(connection);
+      crossPartitionTransaction(connection);
     }
     if ((cases.isEmpty() || cases.stream().anyMatch("cold start"::contains)) && profile.isEmpty()) {
       coldStart();
@@ -334,6 +335,62 @@ public final class Benchmark {
         int[] counts = insert.executeBatch();
         return sqlCost(insert, counts.length);
       }
+    });
+  }
+
+  /**
+   * A JDBC transaction of 1,000 inserts over 10 partitions, committed all or nothing through an
+   * intent, against the SDK sending the same 10 entity group transactions concurrently with no
+   * guarantee across them. tablesql's requests are the account's (the MXBean's): the commit's
+   * are not a statement's.
+   */
+  private void crossPartitionTransaction(Connection connection) throws Exception {
+    for (Sdk sdk : sdks) {
+      service.createTable("TxnSdk" + sdk.transport());
+    }
+    try (Statement ddl = connection.createStatement()) {
+      ddl.execute("CREATE TABLE TxnSql (PartitionKey VARCHAR, RowKey VARCHAR, Amount INTEGER, Name VARCHAR)");
+    }
+    javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+    javax.management.ObjectName metrics = server.queryNames(new javax.management.ObjectName("io.tablesql:type=Metrics,*"),
+        null).iterator().next();
+    int[] round = {0};
+    compare("transaction of 1,000 rows over 10 partitions (SDK: 10 groups, no guarantee)", 3, 11, sdk -> {
+      TableClient sdkTarget = sdk.service().getTableClient("TxnSdk" + sdk.transport());
+      long before = sdk.requests().get();
+      int r = round[0]++;
+      List<CompletableFuture<Void>> writes = new ArrayList<>();
+      for (int p = 0; p < 10; p++) {
+        List<TableTransactionAction> actions = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+          actions.add(new TableTransactionAction(TableTransactionActionType.CREATE,
+              new TableEntity("s" + r + "_" + p, row(i)).addProperty("Amount", i).addProperty("Name", "n" + i)));
+        }
+        writes.add(CompletableFuture.runAsync(() -> sdkTarget.submitTransaction(actions), pool));
+      }
+      writes.forEach(CompletableFuture::join);
+      return sdk.cost(before, 0, 1_000);
+    }, () -> {
+      int r = round[0]++;
+      long before = (Long) server.getAttribute(metrics, "Requests");
+      connection.setAutoCommit(false);
+      try (PreparedStatement insert = connection.prepareStatement(
+          "INSERT INTO TxnSql (PartitionKey, RowKey, Amount, Name) VALUES (?, ?, ?, ?)")) {
+        for (int p = 0; p < 10; p++) {
+          for (int i = 0; i < 100; i++) {
+            insert.setString(1, "q" + r + "_" + p);
+            insert.setString(2, row(i));
+            insert.setInt(3, i);
+            insert.setString(4, "n" + i);
+            insert.addBatch();
+          }
+        }
+        insert.executeBatch();
+        connection.commit();
+      } finally {
+        connection.setAutoCommit(true);
+      }
+      return new long[] {(Long) server.getAttribute(metrics, "Requests") - before, 0, 1_000};
     });
   }
 
