@@ -282,6 +282,15 @@ class CrossPartitionWriteTest {
           .containsExactly("Ops");
       assertThat(QueryRuns.verify(connection, "PassedEmailEmail")).contains(" 0 stale entries removed")
           .doesNotContain("left");
+      // a swap across partitions: each group waits for the other, then both are refused
+      connection.setAutoCommit(false);
+      statement.executeUpdate("UPDATE PassedEmail SET Email = 'ann@x' WHERE Department = 'Sales' AND EmployeeId = 1");
+      statement.executeUpdate("UPDATE PassedEmail SET Email = 'ann@old' WHERE Department = 'Ops' AND EmployeeId = 2");
+      assertThatThrownBy(connection::commit).isInstanceOfSatisfying(SQLException.class,
+          e -> assertThat(e.getSQLState()).isEqualTo("23505"));
+      connection.setAutoCommit(true);
+      assertThat(QueryRuns.run(connection, "SELECT Department, Email FROM PassedEmail ORDER BY EmployeeId").rows())
+          .containsExactly("Sales|ann@old", "Ops|ann@x");
       statement.execute("DROP TABLE PassedEmail");
     }
   }
