@@ -204,6 +204,31 @@ class CrossPartitionWriteTest {
   }
 
   @Test
+  void anIntentWhoseRecordingLostItsAnswerWritesNothingAndIsRemovedByRecovery() throws Exception {
+    TableClient table = TestAccount.newTable("LostIntent", new TableEntity("p1", "r001").addProperty("N", -1));
+    String name = table.getTableName();
+    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
+      try (Connection committer = FaultTest.connectThrough(proxy, SHORT_LEASE);
+           Statement statement = committer.createStatement()) {
+        // the intent is written, but its answer never comes: the statement cannot go on
+        proxy.inject(Fault.LOSE_ANSWER, r -> r.method().equals("POST") && r.path().contains("TablesqlIntents"), 1);
+        assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES "
+            + values(40, 4, "r"))).isInstanceOfSatisfying(SQLException.class,
+                e -> assertThat(e.getMessage()).contains("nothing of it was written"));
+      }
+    }
+    assertThat(contents(table)).containsExactly(Map.entry("p1/r001", -1));
+    try (Connection recoverer = TestAccount.connect(SHORT_LEASE)) {
+      long deadline = System.nanoTime() + 20_000_000_000L;
+      while (!pendingWrites(recoverer).isEmpty() && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+      }
+      assertThat(pendingWrites(recoverer)).isEmpty();
+    }
+    assertThat(contents(table)).containsExactly(Map.entry("p1/r001", -1));
+  }
+
+  @Test
   void anIntentWhoseGroupsAllAppliedIsFinishedByRecovery() throws Exception {
     TableClient table = TestAccount.newTable("Finish");
     String name = table.getTableName();
