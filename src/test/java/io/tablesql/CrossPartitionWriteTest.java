@@ -175,21 +175,28 @@ class CrossPartitionWriteTest {
     assertThat(contents(table)).containsOnlyKeys("a/1");
   }
 
+  /**
+   * Inserts 40 rows over p0 to p3 of a table whose p3/r003 is taken: p3's group is refused, and
+   * the rows cannot be read back, so the committer cannot undo the groups applied and leaves
+   * that to recovery (08007).
+   */
+  private static void insertLeavingTheUndoToRecovery(String name, String concurrency) throws Exception {
+    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
+         Connection committer = FaultTest.connectThrough(proxy, "intentLeaseSeconds=2", "requestTimeoutSeconds=1",
+             "maxRetries=0", concurrency); Statement statement = committer.createStatement()) {
+      proxy.inject(Fault.BUSY, r -> r.method().equals("GET") && !r.isQuery() && r.path().contains(name + "("),
+          Integer.MAX_VALUE);
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES "
+          + values(40, 4, "r"))).isInstanceOfSatisfying(SQLException.class,
+              e -> assertThat(e.getSQLState()).isEqualTo("08007"));
+    }
+  }
+
   @Test
   void anIntentItsCommitterCouldNotSettleIsUndoneByAnotherConnection() throws Exception {
     TableClient table = TestAccount.newTable("Recover", new TableEntity("p3", "r003").addProperty("N", -1));
     String name = table.getTableName();
-    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
-      try (Connection committer = FaultTest.connectThrough(proxy, "intentLeaseSeconds=2", "requestTimeoutSeconds=1",
-          "maxRetries=0"); Statement statement = committer.createStatement()) {
-        // the rows cannot be read back: the committer cannot undo the groups applied, and leaves it to recovery
-        proxy.inject(Fault.BUSY, r -> r.method().equals("GET") && !r.isQuery() && r.path().contains(name + "("),
-            Integer.MAX_VALUE);
-        assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES "
-            + values(40, 4, "r"))).isInstanceOfSatisfying(SQLException.class,
-                e -> assertThat(e.getSQLState()).isEqualTo("08007"));
-      }
-    }
+    insertLeavingTheUndoToRecovery(name, "maxConcurrency=8");
     try (Connection observer = TestAccount.connect()) {
       assertThat(pendingWrites(observer)).containsExactly("undoing " + name + " 40");
     }
@@ -201,6 +208,30 @@ class CrossPartitionWriteTest {
       assertThat(pendingWrites(second)).isEmpty();
     }
     assertThat(contents(table)).containsExactly(Map.entry("p3/r003", -1));
+  }
+
+  @Test
+  void aRowChangedBeforeRecoveryParksTheIntentUntilItIsDeleted() throws Exception {
+    TableClient table = TestAccount.newTable("Parked", new TableEntity("p3", "r003").addProperty("N", -1));
+    String name = table.getTableName();
+    insertLeavingTheUndoToRecovery(name, "maxConcurrency=1"); // one group at a time: p0, p1, p2 applied
+    // another writer changes a row the intent wrote, before recovery undoes it
+    table.updateEntity(new TableEntity("p0", "r000").addProperty("N", 999));
+    try (Connection recoverer = TestAccount.connect(SHORT_LEASE); Statement statement = recoverer.createStatement()) {
+      long deadline = System.nanoTime() + 20_000_000_000L;
+      while (!pendingWrites(recoverer).contains("parked " + name + " 40") && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+      }
+      assertThat(pendingWrites(recoverer)).containsExactly("parked " + name + " 40");
+      assertThat(QueryRuns.run(recoverer, "SELECT reason FROM tablesql.pending_writes").rows().get(0))
+          .contains("r000").contains("changed after this write applied");
+      // the rest is undone; the changed row stays as the other writer left it
+      assertThat(contents(table)).containsExactly(Map.entry("p0/r000", 999), Map.entry("p3/r003", -1));
+      assertThatThrownBy(() -> statement.executeUpdate("UPDATE tablesql.pending_writes SET reason = 'seen'"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"));
+      assertThat(statement.executeUpdate("DELETE FROM tablesql.pending_writes WHERE state = 'parked'")).isEqualTo(1);
+      assertThat(pendingWrites(recoverer)).isEmpty();
+    }
   }
 
   @Test

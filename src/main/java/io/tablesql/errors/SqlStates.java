@@ -50,6 +50,8 @@ public final class SqlStates {
   public static final String SERVICE_BUSY = "53000";
   /** A table name the service is still deleting. */
   public static final String OBJECT_IN_USE = "55006";
+  /** object not in prerequisite state: an intent that is not parked cannot be deleted. */
+  public static final String NOT_IN_PREREQUISITE_STATE = "55000";
   /** A call on a closed statement. */
   public static final String INVALID_STATE = "HY010";
   /** A parameter index the statement does not have. */

@@ -107,6 +107,31 @@ public final class IntentRecovery {
     }
   }
 
+  /**
+   * Deletes parked intents ({@code DELETE FROM tablesql.pending_writes}), once the user has dealt
+   * with the rows their reasons name: each header on the condition that it is still as listed,
+   * with its step entities. An intent that is not parked is recovery's to settle: refused (55000)
+   * before anything is deleted. Returns how many were deleted.
+   */
+  public static long discardParked(Session session, java.util.Collection<String> ids) {
+    RequestCounters counters = new RequestCounters();
+    List<Listed> chosen = list(session, counters).stream().filter(l -> ids.contains(l.header().id())).toList();
+    for (Listed listed : chosen) {
+      if (listed.header().state() != Intent.State.PARKED) {
+        throw new StoreException("Intent " + listed.header().id() + " is " + (listed.header().state() == null
+            ? "of a state this version does not know" : Intent.stateName(listed.header().state())) + ", not parked: "
+            + "recovery finishes or undoes it within intentLeaseSeconds. Only parked intents can be deleted "
+            + "(WHERE state = 'parked'). Nothing was deleted.", SqlStates.NOT_IN_PREREQUISITE_STATE, null);
+      }
+    }
+    long deleted = 0;
+    for (Listed listed : chosen) {
+      IntentLease lease = new IntentLease(session, listed.header().id(), System.nanoTime(), listed.etag(), counters);
+      deleted += lease.delete(listed.header().stepEntities()) ? 1 : 0;
+    }
+    return deleted;
+  }
+
   /** The intents in the account, unfinished and parked, oldest first. */
   public static List<Listed> list(Session session, RequestCounters counters) {
     List<Listed> listed = new ArrayList<>();

@@ -164,14 +164,16 @@ public final class AzureRules {
 
   /** Makes a write executable, its input (the rows to write) too. */
   static final RelOptRule MODIFY_TO_ENUMERABLE = ConverterRule.Config.INSTANCE
-      .withConversion(TableModify.class, modify -> modify.getTable().unwrap(AzureTable.class) != null,
+      .withConversion(TableModify.class, modify -> modify.getTable().unwrap(AzureTable.class) != null
+              || modify.getTable().unwrap(PendingWritesTable.class) != null,
           Convention.NONE, EnumerableConvention.INSTANCE, "AzureModifyToEnumerableRule")
       .withRuleFactory(config -> new ConverterRule(config) {
         @Override
         public RelNode convert(RelNode rel) {
           TableModify modify = (TableModify) rel;
           RelNode input = convert(modify.getInput(), modify.getTraitSet().replace(EnumerableConvention.INSTANCE));
-          return EnumerableAzureTableModify.create(modify, input);
+          return modify.getTable().unwrap(PendingWritesTable.class) != null
+              ? EnumerablePendingWritesModify.create(modify, input) : EnumerableAzureTableModify.create(modify, input);
         }
       }).toRule();
 

@@ -7,23 +7,14 @@ import io.tablesql.catalog.TableShape;
 import io.tablesql.exec.LookupCache;
 import io.tablesql.query.StoredTable;
 import io.tablesql.session.Session;
-import java.lang.reflect.Type;
-import java.util.Collection;
 import java.util.List;
 import org.apache.calcite.linq4j.QueryProvider;
 import org.apache.calcite.linq4j.Queryable;
-import org.apache.calcite.linq4j.tree.Expression;
-import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptTable;
-import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
-import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.schema.ModifiableTable;
 import org.apache.calcite.schema.SchemaPlus;
-import org.apache.calcite.schema.Schemas;
 import org.apache.calcite.schema.Statistic;
 import org.apache.calcite.schema.Statistics;
 import org.apache.calcite.schema.TranslatableTable;
@@ -34,7 +25,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * One Azure table as a SQL table. Its columns come from sampling (see {@link ShapeCache}), or,
  * for a table declared with a primary key, from its definition in the {@link io.tablesql.catalog.Catalog}.
  */
-public final class AzureTable extends AbstractTable implements TranslatableTable, ModifiableTable {
+public final class AzureTable extends AbstractTable implements TranslatableTable, WrittenByTablesql {
   private final Session session;
   private final String name;
   private final TableDefinition definition;
@@ -99,33 +90,14 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
     return Statistics.of(shape().estimatedRowCount(), null);
   }
 
-  @Override
-  public TableModify toModificationRel(RelOptCluster cluster, RelOptTable table, Prepare.CatalogReader catalogReader,
-      RelNode child, TableModify.Operation operation, List<String> updateColumnList,
-      List<RexNode> sourceExpressionList, boolean flattened) {
-    return AzureTableModify.create(table, catalogReader, child, operation, updateColumnList, sourceExpressionList);
-  }
 
-  /** Writes run as entity operations ({@link io.tablesql.exec.WriteRunner}), not on a collection. */
-  @Override
-  public Collection<?> getModifiableCollection() {
-    return null;
-  }
 
   @Override
   public <T> Queryable<T> asQueryable(QueryProvider queryProvider, SchemaPlus schema, String tableName) {
     throw new UnsupportedOperationException("tables are read through their scans");
   }
 
-  @Override
-  public Type getElementType() {
-    return Object[].class;
-  }
 
-  @Override
-  public Expression getExpression(SchemaPlus schema, String tableName, Class clazz) {
-    return Schemas.tableExpression(schema, getElementType(), tableName, clazz);
-  }
 
   @Override
   public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {

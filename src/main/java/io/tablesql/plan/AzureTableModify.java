@@ -11,7 +11,8 @@ import org.apache.calcite.rel.core.TableModify;
 import org.apache.calcite.rex.RexNode;
 
 /**
- * An INSERT, UPDATE or DELETE of an Azure table, before it is made executable. Calcite creates it
+ * An INSERT, UPDATE or DELETE of an Azure table (or of {@code tablesql.pending_writes}), before
+ * it is made executable. Calcite creates it
  * through {@code ModifiableTable}; it exists so that an INSERT of literal rows, which reads no
  * table, still brings the rule that executes writes. (UPDATE and DELETE read the table, whose
  * scan brings it too.)

@@ -60,14 +60,23 @@ public final class EnumerableAzureTableModify extends TableModify implements Enu
 
   @Override
   public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
+    return callWithRows(this, implementor, RUN, List.of(implementor.getRootExpression(),
+        implementor.stash(plan, WritePlan.class)));
+  }
+
+  /**
+   * The code of a write: {@code method(leading..., rows, scalarRows)} over the rows of the
+   * write's input, which returns the count of rows written.
+   */
+  static <W extends TableModify & EnumerableRel> Result callWithRows(W write, EnumerableRelImplementor implementor,
+      Method method, List<Expression> leading) {
     BlockBuilder builder = new BlockBuilder();
-    Result input = implementor.visitChild(this, 0, (EnumerableRel) getInput(), Prefer.ARRAY);
-    Expression rows = builder.append("rows", input.block);
-    Expression stashed = implementor.stash(plan, WritePlan.class);
-    builder.add(Expressions.return_(null, Expressions.call(RUN,
-        implementor.getRootExpression(), stashed, rows,
-        Expressions.constant(input.physType.getFormat() == JavaRowFormat.SCALAR))));
-    PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.SCALAR);
+    Result input = implementor.visitChild(write, 0, (EnumerableRel) write.getInput(), Prefer.ARRAY);
+    List<Expression> arguments = new java.util.ArrayList<>(leading);
+    arguments.add(builder.append("rows", input.block));
+    arguments.add(Expressions.constant(input.physType.getFormat() == JavaRowFormat.SCALAR));
+    builder.add(Expressions.return_(null, Expressions.call(method, arguments)));
+    PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), write.getRowType(), JavaRowFormat.SCALAR);
     return implementor.result(physType, builder.toBlock());
   }
 }

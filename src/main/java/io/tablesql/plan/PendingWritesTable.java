@@ -1,8 +1,10 @@
 package io.tablesql.plan;
 
+import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.IntentRecovery;
 import io.tablesql.session.Session;
 import io.tablesql.store.RequestCounters;
+import io.tablesql.store.StoreException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,11 +12,19 @@ import java.util.Map;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Linq4j;
+import org.apache.calcite.linq4j.QueryProvider;
+import org.apache.calcite.linq4j.Queryable;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.TableModify;
+import org.apache.calcite.rel.logical.LogicalTableScan;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.ScannableTable;
 import org.apache.calcite.schema.Schema;
+import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.Table;
+import org.apache.calcite.schema.TranslatableTable;
 import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -23,9 +33,11 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * {@code tablesql.pending_writes}: the writes of several entity groups that are in flight,
  * waiting for recovery, or parked (the guide's poison queue), one row per intent of
  * {@code TablesqlIntents}, read when queried. A system table, so tools list it apart from the
- * account's tables.
+ * account's tables. {@code DELETE} removes parked intents (see {@link #delete}); nothing else
+ * writes it.
  */
-public final class PendingWritesTable extends AbstractTable implements ScannableTable {
+public final class PendingWritesTable extends AbstractTable implements ScannableTable, WrittenByTablesql,
+    TranslatableTable {
   public static final String SCHEMA = "tablesql";
   public static final String NAME = "pending_writes";
 
@@ -79,6 +91,49 @@ public final class PendingWritesTable extends AbstractTable implements Scannable
     }
     return Linq4j.asEnumerable(rows);
   }
+
+  /**
+   * Runs a write of this table, called by the code Calcite generates for an
+   * {@link EnumerablePendingWritesModify}: a DELETE removes the parked intents among its rows
+   * (the first column is the id); any other write is refused.
+   */
+  public static Enumerable<Long> write(PendingWritesTable table, String operation, Enumerable<?> rows,
+      boolean scalarRows) {
+    if (!operation.equals(TableModify.Operation.DELETE.name())) {
+      throw new StoreException(SCHEMA + "." + NAME + " lists the intents of writes across entity groups; it takes "
+          + "DELETE of parked intents only, not " + operation + ".", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    try {
+      table.session.requireWritable();
+    } catch (java.sql.SQLException e) {
+      throw StoreException.of(e);
+    }
+    java.util.Set<String> ids = new java.util.LinkedHashSet<>();
+    for (Object row : rows) {
+      ids.add(String.valueOf(scalarRows ? row : ((Object[]) row)[0]));
+    }
+    return Linq4j.singletonEnumerable(ids.isEmpty() ? 0L : IntentRecovery.discardParked(table.session, ids));
+  }
+
+
+  /**
+   * Read as Calcite reads a table it can scan, with tablesql's write rule brought in: an UPDATE
+   * reads the table and reaches no {@code toModificationRel}, and must be refused as a write.
+   */
+  @Override
+  public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
+    AzureRules.registerWrites(context.getCluster().getPlanner());
+    return LogicalTableScan.create(context.getCluster(), relOptTable, context.getTableHints());
+  }
+
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public <T> Queryable<T> asQueryable(QueryProvider queryProvider, SchemaPlus schema, String tableName) {
+    return (Queryable<T>) scan(null).asQueryable(); // the rows as the scan lists them
+  }
+
+
 
   /** A TIMESTAMP as Calcite's scans give it: milliseconds since the epoch, UTC. */
   private static Long millis(OffsetDateTime time) {
