@@ -71,6 +71,25 @@ class MappedTableTest extends OracleComparedTest {
   }
 
   @Test
+  void numbersStoredAsAnyExactEdmTypeReadAsTheColumnsType() throws SQLException {
+    // an application that wrote the same properties as Int32 from one client and Int64 (or text) from another
+    TableClient mixed = TestAccount.newTable("MixedNumbers",
+        new TableEntity("a", "1").addProperty("N", 5).addProperty("M", 7).addProperty("D", 2),
+        new TableEntity("a", "2").addProperty("N", 6L).addProperty("M", 8L).addProperty("D", 2.5),
+        new TableEntity("a", "3").addProperty("N", 7_000_000_000L).addProperty("M", "9.25").addProperty("D", 3L));
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE MixedNumbers (P VARCHAR NOT NULL, R VARCHAR NOT NULL, N BIGINT, "
+          + "M DECIMAL(10, 2), D DOUBLE) OVER " + mixed.getTableName() + " PARTITION KEY '{P}' ROW KEY '{R}'");
+    }
+    assertThat(agreed("SELECT R, N, M, D FROM MixedNumbers ORDER BY R").rows())
+        .containsExactly("1|5|7.00|2.0", "2|6|8.00|2.5", "3|7000000000|9.25|3.0");
+    assertThat(agreed("SELECT R FROM MixedNumbers WHERE N > 5 ORDER BY R").rows()).containsExactly("2", "3");
+    assertThat(agreed("SELECT R FROM MixedNumbers WHERE N = 5").rows()).containsExactly("1");
+    assertThat(agreed("SELECT R FROM MixedNumbers WHERE M >= 8 ORDER BY R").rows()).containsExactly("2", "3");
+    assertThat(agreed("SELECT SUM(N) FROM MixedNumbers").rows()).containsExactly("7000000011");
+  }
+
+  @Test
   void keyColumnsPlanAsKeyRanges() throws SQLException {
     String range = "SELECT EmployeeId FROM StaffMember WHERE Department = 'Sales' AND EmployeeId BETWEEN 100 AND 120";
     assertThat(explain(range)).contains("access=[RANGE SCAN]",

@@ -69,13 +69,20 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
   }
 
   /**
-   * This column reading Int32 and Int64 values too if it is a DOUBLE (as another writer, or
-   * Azurite, may store whole numbers); comparisons on it are then left to the client.
+   * This column of a table mapped over existing data, reading every stored type that converts
+   * exactly to its SQL type, as other writers (or Azurite) store numbers: a BIGINT column reads
+   * Int32 too, a DECIMAL column Int32 and Int64 besides its text, a DOUBLE column Int32 and
+   * Int64. Comparisons on a column of several stored types are left to the client (a
+   * {@code $filter} on one type would miss the others).
    */
-  public Column readingAnyNumber() {
-    return sqlType == SqlTypeName.DOUBLE
-        ? new Column(name, sqlType, Set.of(EdmType.DOUBLE, EdmType.INT32, EdmType.INT64), precision, scale, nullable)
-        : this;
+  public Column readingStoredTypes() {
+    Set<EdmType> read = switch (sqlType) {
+      case BIGINT -> Set.of(EdmType.INT64, EdmType.INT32);
+      case DECIMAL -> Set.of(EdmType.STRING, EdmType.INT32, EdmType.INT64);
+      case DOUBLE -> Set.of(EdmType.DOUBLE, EdmType.INT32, EdmType.INT64);
+      default -> null;
+    };
+    return read == null ? this : new Column(name, sqlType, read, precision, scale, nullable);
   }
 
   /**
@@ -139,7 +146,7 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
       case REAL:
         return ((Number) value).floatValue();
       case DECIMAL:
-        return decimal((String) value);
+        return decimal(value.toString()); // its text, or a whole number of a mapped table
       case DATE:
         return (int) Math.floorDiv(TimestampMillis.floor((OffsetDateTime) value), MILLIS_PER_DAY);
       case BIGINT:

@@ -46,8 +46,8 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
   private static final ObjectMapper JSON = new ObjectMapper();
 
   public TableDefinition {
-    // an existing table's writer may have stored whole numbers of a DOUBLE column as Int32 or Int64
-    columns = layout.isMapped() ? columns.stream().map(Column::readingAnyNumber).toList() : List.copyOf(columns);
+    // an existing table's writers may have stored its numbers as other Edm types
+    columns = layout.isMapped() ? columns.stream().map(Column::readingStoredTypes).toList() : List.copyOf(columns);
     indexes = List.copyOf(indexes);
     droppedColumns = List.copyOf(droppedColumns);
   }
