@@ -168,6 +168,31 @@ class DeclaredTableTest extends OracleComparedTest {
   }
 
   @Test
+  void anExactKeyRangeInKeyOrderReadsOnlyTheRowsOfItsLimit() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE KeyWords (Word VARCHAR PRIMARY KEY, Seen INT)");
+      StringBuilder values = new StringBuilder();
+      for (int i = 0; i < 40; i++) {
+        values.append(i == 0 ? "" : ", ").append("('").append((char) ('a' + i % 26)).append(i).append("', ").append(i)
+            .append(')');
+      }
+      statement.executeUpdate("INSERT INTO KeyWords VALUES " + values);
+    }
+    // a one-column key is the PartitionKey: the bound is exact, so no client check stands between the LIMIT and the scan
+    String top = "SELECT Word FROM KeyWords WHERE Word > 'a' ORDER BY Word LIMIT 5";
+    assertThat(explain(top)).contains("access=[RANGE SCAN]", "limit=[5]").doesNotContain("Sort", "client");
+    Run run = agreed(top);
+    assertThat(run.rows()).containsExactly("a0", "a26", "b1", "b27", "c2");
+    assertThat(run.entities()).isEqualTo(5);
+    assertThat(agreed("SELECT Word FROM KeyWords WHERE Word >= 'b1' AND Word < 'c2' ORDER BY Word").rows())
+        .containsExactly("b1", "b27");
+    assertThat(agreed("SELECT Word FROM KeyWords WHERE Word > 'x' AND Seen < 30 ORDER BY Word").rows())
+        .containsExactly("x23", "y24", "z25");
+    assertThat(agreed("SELECT Entry FROM LedgerEntries WHERE Entry > 3 AND Entry <= 8 ORDER BY Entry LIMIT 2").rows())
+        .hasSizeLessThanOrEqualTo(2);
+  }
+
+  @Test
   void aDescendingKeyServesTheLatestRowsWithoutAClientSort() throws SQLException {
     String tail = "SELECT EventTime, Reading FROM DeviceReadings WHERE Device = 'd1' ORDER BY EventTime DESC LIMIT 3";
     String plan = explain(tail);

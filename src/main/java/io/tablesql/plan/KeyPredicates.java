@@ -2,6 +2,8 @@ package io.tablesql.plan;
 
 import io.tablesql.catalog.Column;
 import io.tablesql.catalog.TableShape;
+import io.tablesql.keys.EncodedKey;
+import io.tablesql.keys.KeyEncoding;
 import io.tablesql.keys.KeyFormat;
 import io.tablesql.keys.KeyLayout.KeyColumn;
 import io.tablesql.keys.KeyLayout;
@@ -32,8 +34,9 @@ import org.apache.calcite.sql.SqlKind;
  *   <li>otherwise bounds: {@code PartitionKey ge/lt} over leading partition columns, and
  *       {@code RowKey ge/lt} over leading row columns (a RANGE SCAN).</li>
  * </ul>
- * Equalities the keys express are {@link #absorbed}: the client need not check them again.
- * Ranges stay in the client's condition too.
+ * Equalities the keys express are {@link #absorbed}: the client need not check them again;
+ * so are ranges whose bounds are exact ({@link #absorbIfExact}). Other ranges stay in the
+ * client's condition too.
  */
 final class KeyPredicates {
   private final TableShape shape;
@@ -234,6 +237,7 @@ final class KeyPredicates {
           lower = bound;
         }
         used.add(next.lowerConjunct);
+        absorbIfExact(format, keyColumns.get(prefix.size()), next.lower, next.lowerConjunct);
       }
       if (next.upper != null) {
         boolean inclusive = next.upperKind == SqlKind.LESS_THAN_OR_EQUAL;
@@ -245,6 +249,7 @@ final class KeyPredicates {
           upper = bound;
         }
         used.add(next.upperConjunct);
+        absorbIfExact(format, keyColumns.get(prefix.size()), next.upper, next.upperConjunct);
       }
     }
     // the text keys with these leading values start with (a template's fixed text even with none)
@@ -263,6 +268,24 @@ final class KeyPredicates {
       bounds.add(new ServiceFilter.Comparison(property, Op.LT, EdmType.STRING, upper, false));
     }
     return bounds;
+  }
+
+  /**
+   * A range conjunct whose bound says exactly what it does needs no check in the client (and a
+   * LIMIT in key order can then go to the service): tablesql's own key encoding, a type whose
+   * encoded order is SQL's order, and a value the key holds: a literal (checked by
+   * {@link #encodable}), or a parameter of a type every value of which encodes. Not DOUBLE (SQL
+   * holds -0.0 equal to 0.0), TIMESTAMP or DECIMAL (a literal may be finer than the key), UUID
+   * (SQL compares it as text), as {@code FilterTranslator.exactKeyRanges} decides for row values.
+   */
+  private void absorbIfExact(KeyFormat format, KeyColumn column, Operand value, RexNode conjunct) {
+    KeyEncoding.KeyType type = column.component().type();
+    boolean everyValueEncodes = type == KeyEncoding.KeyType.VARCHAR || type == KeyEncoding.KeyType.SMALLINT
+        || type == KeyEncoding.KeyType.INTEGER || type == KeyEncoding.KeyType.BIGINT;
+    boolean exactOrder = everyValueEncodes || type == KeyEncoding.KeyType.DATE;
+    if (format instanceof EncodedKey && exactOrder && (!value.isParameter() || everyValueEncodes)) {
+      absorbed.add(conjunct);
+    }
   }
 
   private Operand bound(boolean partition, List<Operand> prefix, Operand value, boolean successor,
