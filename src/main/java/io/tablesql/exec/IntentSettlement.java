@@ -167,6 +167,13 @@ final class IntentSettlement {
         if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
           throw e;
         }
+        if (attempt == 2 && SqlStates.SERIALIZATION_FAILURE.equals(e.sqlState())) {
+          // a conflict that passes (a row changing under the undo, a UNIQUE entry within its
+          // grace period): not a step that can never apply, so not parked; recovery tries again
+          throw new StoreException("Group " + group + " of intent " + intent.id() + " could not be undone yet ("
+              + e.getMessage() + "). Recovery tries again within intentLeaseSeconds; SELECT * FROM "
+              + "tablesql.pending_writes shows it until then.", SqlStates.TRANSACTION_RESOLUTION_UNKNOWN, e);
+        }
         if (attempt == 2) {
           parked.add("Group " + group + " could not be undone: " + e.getMessage());
           return true;

@@ -66,7 +66,7 @@ public final class PendingWritesTable extends AbstractTable implements Scannable
     row.add("state", SqlTypeName.VARCHAR).nullable(true);
     row.add("tables", SqlTypeName.VARCHAR).nullable(true);
     row.add("entities", SqlTypeName.INTEGER).nullable(false);
-    row.add("groups", SqlTypeName.INTEGER).nullable(false);
+    row.add("entity_groups", SqlTypeName.INTEGER).nullable(false);
     row.add("owner", SqlTypeName.VARCHAR).nullable(true);
     row.add("last_written", SqlTypeName.TIMESTAMP).nullable(true);
     row.add("format", SqlTypeName.INTEGER).nullable(false);
