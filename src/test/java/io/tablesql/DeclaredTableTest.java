@@ -190,6 +190,12 @@ class DeclaredTableTest extends OracleComparedTest {
         .containsExactly("x23", "y24", "z25");
     assertThat(agreed("SELECT Entry FROM LedgerEntries WHERE Entry > 3 AND Entry <= 8 ORDER BY Entry LIMIT 2").rows())
         .hasSizeLessThanOrEqualTo(2);
+    // whole keys from IN lists are looked up, no bound is sent: the range stays in the client
+    assertThat(agreed("SELECT EmployeeId FROM Personnel WHERE Department = 'Sales' AND EmployeeId IN (1, 2, 3) "
+        + "AND EmployeeId < 3 ORDER BY EmployeeId").rows()).containsExactly("1", "2");
+    assertThat(agreed("SELECT Department, EmployeeId FROM Personnel WHERE Department IN ('Sales', 'Ops') "
+        + "AND EmployeeId IN (1, 2, 3) AND EmployeeId > 1 ORDER BY Department, EmployeeId").rows())
+        .containsExactly("Ops|2", "Ops|3", "Sales|2", "Sales|3");
   }
 
   @Test

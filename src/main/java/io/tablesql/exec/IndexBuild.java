@@ -100,7 +100,13 @@ public final class IndexBuild {
       } else {
         Parallel.map(page, session.maxConcurrency(), row -> {
           IndexEntries.Entry entry = entryOf(row);
-          return entry == null ? null : IndexedWrites.add(session, base.physicalTable(), entries, entry,
+          if (entry == null) {
+            return null;
+          }
+          if (!entries.index().unique()) { // one upsert: whose entry it was does not matter here
+            return session.store().write(entries.index().table(), entries.put(entry, null), counters);
+          }
+          return IndexedWrites.add(session, base.physicalTable(), entries, entry,
               "(PartitionKey '" + row.getPartitionKey() + "', RowKey '" + row.getRowKey() + "') of " + base.name(),
               null, List.of(), java.util.Set.of(), counters);
         });

@@ -117,6 +117,11 @@ public final class IntentRecovery {
     RequestCounters counters = new RequestCounters();
     List<Listed> chosen = list(session, counters).stream().filter(l -> ids.contains(l.header().id())).toList();
     for (Listed listed : chosen) {
+      if (listed.header().format() != Intent.FORMAT) {
+        throw new StoreException("Intent " + listed.header().id() + " has format " + listed.header().format()
+            + ", which this version of tablesql does not know: a later version wrote it. Delete it with that version. "
+            + "Nothing was deleted.", SqlStates.NOT_IN_PREREQUISITE_STATE, null);
+      }
       if (listed.header().state() != Intent.State.PARKED) {
         throw new StoreException("Intent " + listed.header().id() + " is " + (listed.header().state() == null
             ? "of a state this version does not know" : Intent.stateName(listed.header().state())) + ", not parked: "

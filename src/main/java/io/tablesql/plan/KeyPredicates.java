@@ -35,7 +35,7 @@ import org.apache.calcite.sql.SqlKind;
  *       {@code RowKey ge/lt} over leading row columns (a RANGE SCAN).</li>
  * </ul>
  * Equalities the keys express are {@link #absorbed}: the client need not check them again;
- * so are ranges whose bounds are exact ({@link #absorbIfExact}). Other ranges stay in the
+ * so are ranges whose bounds are exact ({@link #exactIf}) and sent. Other ranges stay in the
  * client's condition too.
  */
 final class KeyPredicates {
@@ -44,6 +44,9 @@ final class KeyPredicates {
   private final Constraint[] constraints;
   /** The conjuncts the derived keys express exactly. */
   final Set<RexNode> absorbed = new LinkedHashSet<>();
+  /** Range conjuncts whose PartitionKey or RowKey bounds are exact ({@link #exactIf}). */
+  private final List<RexNode> exactPartitionRanges = new java.util.ArrayList<>();
+  private final List<RexNode> exactRowRanges = new java.util.ArrayList<>();
   /** The conjuncts the derived keys or bounds come from, for EXPLAIN. */
   final Set<RexNode> used = new LinkedHashSet<>();
   /** The PartitionKeys, when every partition column is fixed; otherwise null. */
@@ -101,6 +104,11 @@ final class KeyPredicates {
     }
     partitionBounds = partitionPoints != null ? List.of() : bounds(layout.partition(), 0, true);
     rowBounds = bounds(layout.row(), partitionSize, false);
+    // an exact range is absorbed only where its bound is sent: lookups of whole keys send none
+    absorbed.addAll(exactPartitionRanges);
+    if (!lookups) {
+      absorbed.addAll(exactRowRanges);
+    }
   }
 
   private void collect(RexNode conjunct, List<Column> columns, BiFunction<RexNode, Column, Operand> operands) {
@@ -237,7 +245,7 @@ final class KeyPredicates {
           lower = bound;
         }
         used.add(next.lowerConjunct);
-        absorbIfExact(format, keyColumns.get(prefix.size()), next.lower, next.lowerConjunct);
+        exactIf(partition, format, keyColumns.get(prefix.size()), next.lower, next.lowerConjunct);
       }
       if (next.upper != null) {
         boolean inclusive = next.upperKind == SqlKind.LESS_THAN_OR_EQUAL;
@@ -249,7 +257,7 @@ final class KeyPredicates {
           upper = bound;
         }
         used.add(next.upperConjunct);
-        absorbIfExact(format, keyColumns.get(prefix.size()), next.upper, next.upperConjunct);
+        exactIf(partition, format, keyColumns.get(prefix.size()), next.upper, next.upperConjunct);
       }
     }
     // the text keys with these leading values start with (a template's fixed text even with none)
@@ -278,13 +286,13 @@ final class KeyPredicates {
    * holds -0.0 equal to 0.0), TIMESTAMP or DECIMAL (a literal may be finer than the key), UUID
    * (SQL compares it as text), as {@code FilterTranslator.exactKeyRanges} decides for row values.
    */
-  private void absorbIfExact(KeyFormat format, KeyColumn column, Operand value, RexNode conjunct) {
+  private void exactIf(boolean partition, KeyFormat format, KeyColumn column, Operand value, RexNode conjunct) {
     KeyEncoding.KeyType type = column.component().type();
     boolean everyValueEncodes = type == KeyEncoding.KeyType.VARCHAR || type == KeyEncoding.KeyType.SMALLINT
         || type == KeyEncoding.KeyType.INTEGER || type == KeyEncoding.KeyType.BIGINT;
     boolean exactOrder = everyValueEncodes || type == KeyEncoding.KeyType.DATE;
     if (format instanceof EncodedKey && exactOrder && (!value.isParameter() || everyValueEncodes)) {
-      absorbed.add(conjunct);
+      (partition ? exactPartitionRanges : exactRowRanges).add(conjunct);
     }
   }
 
