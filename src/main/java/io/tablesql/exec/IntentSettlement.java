@@ -120,8 +120,9 @@ final class IntentSettlement {
       List<Integer> waiting = new ArrayList<>();
       for (int group : left) {
         java.util.Set<WriteOperation.EntityKey> others = new java.util.HashSet<>();
-        if (waitForOthers) {
-          notUndone.forEach(g -> groups.get(g).forEach(step -> others.add(step.write().key())));
+        if (waitForOthers) { // the rows of the other groups still to undo (not this group's own)
+          notUndone.stream().filter(g -> g != group)
+              .forEach(g -> groups.get(g).forEach(step -> others.add(step.write().key())));
         }
         if (undo(group, groups.get(group), others)) {
           notUndone.remove(group);
