@@ -175,6 +175,15 @@ class CrossPartitionWriteTest {
     assertThat(contents(table)).containsOnlyKeys("a/1");
   }
 
+  /** Waits (up to 20 s) until the intents listed satisfy {@code done}, recovery running meanwhile. */
+  private static void awaitPendingWrites(Connection connection, java.util.function.Predicate<List<String>> done)
+      throws Exception {
+    long deadline = System.nanoTime() + 20_000_000_000L;
+    while (!done.test(pendingWrites(connection)) && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+    }
+  }
+
   /**
    * Inserts 40 rows over p0 to p3 of a table whose p3/r003 is taken: p3's group is refused, and
    * the rows cannot be read back, so the committer cannot undo the groups applied and leaves
@@ -201,10 +210,7 @@ class CrossPartitionWriteTest {
       assertThat(pendingWrites(observer)).containsExactly("undoing " + name + " 40");
     }
     try (Connection recoverer = TestAccount.connect(SHORT_LEASE); Connection second = TestAccount.connect(SHORT_LEASE)) {
-      long deadline = System.nanoTime() + 20_000_000_000L;
-      while (!pendingWrites(recoverer).isEmpty() && System.nanoTime() < deadline) {
-        Thread.sleep(200);
-      }
+      awaitPendingWrites(recoverer, List::isEmpty);
       assertThat(pendingWrites(second)).isEmpty();
     }
     assertThat(contents(table)).containsExactly(Map.entry("p3/r003", -1));
@@ -218,10 +224,7 @@ class CrossPartitionWriteTest {
     // another writer changes a row the intent wrote, before recovery undoes it
     table.updateEntity(new TableEntity("p0", "r000").addProperty("N", 999));
     try (Connection recoverer = TestAccount.connect(SHORT_LEASE); Statement statement = recoverer.createStatement()) {
-      long deadline = System.nanoTime() + 20_000_000_000L;
-      while (!pendingWrites(recoverer).contains("parked " + name + " 40") && System.nanoTime() < deadline) {
-        Thread.sleep(200);
-      }
+      awaitPendingWrites(recoverer, listed -> listed.contains("parked " + name + " 40"));
       assertThat(pendingWrites(recoverer)).containsExactly("parked " + name + " 40");
       assertThat(QueryRuns.run(recoverer, "SELECT reason FROM tablesql.pending_writes").rows().get(0))
           .contains("r000").contains("changed after this write applied");
@@ -250,10 +253,7 @@ class CrossPartitionWriteTest {
     }
     assertThat(contents(table)).containsExactly(Map.entry("p1/r001", -1));
     try (Connection recoverer = TestAccount.connect(SHORT_LEASE)) {
-      long deadline = System.nanoTime() + 20_000_000_000L;
-      while (!pendingWrites(recoverer).isEmpty() && System.nanoTime() < deadline) {
-        Thread.sleep(200);
-      }
+      awaitPendingWrites(recoverer, List::isEmpty);
       assertThat(pendingWrites(recoverer)).isEmpty();
     }
     assertThat(contents(table)).containsExactly(Map.entry("p1/r001", -1));
@@ -276,10 +276,7 @@ class CrossPartitionWriteTest {
       }
     }
     try (Connection recoverer = TestAccount.connect(SHORT_LEASE)) {
-      long deadline = System.nanoTime() + 20_000_000_000L;
-      while (!pendingWrites(recoverer).isEmpty() && System.nanoTime() < deadline) {
-        Thread.sleep(200);
-      }
+      awaitPendingWrites(recoverer, List::isEmpty);
       assertThat(pendingWrites(recoverer)).isEmpty();
     }
     assertThat(contents(table)).hasSize(40);

@@ -4,6 +4,8 @@ import com.azure.data.tables.models.TableEntity;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
+import io.tablesql.store.EdmType;
+import io.tablesql.store.ODataLiteral;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore.EntityWrite;
@@ -211,7 +213,7 @@ public final class IntentRecovery {
     }
     IntentLease lease = new IntentLease(session, listed.id(), before, claim.etag(), counters);
     List<TableEntity> entities = new ArrayList<>();
-    session.store().query(Intent.TABLE, "PartitionKey eq '" + listed.id().replace("'", "''") + "'", null, 1000, lease.counters())
+    session.store().query(Intent.TABLE, ofIntent(listed.id()), null, 1000, lease.counters())
         .forEachRemaining(entities::addAll);
     TableEntity headerEntity = entities.stream().filter(e -> e.getRowKey().equals(Intent.HEADER)).findFirst()
         .orElse(null);
@@ -239,10 +241,15 @@ public final class IntentRecovery {
     return true;
   }
 
+  /** The filter of one intent's entities. */
+  private static String ofIntent(String id) {
+    return "PartitionKey eq " + ODataLiteral.render(EdmType.STRING, id, false);
+  }
+
   /** Removes the step entities of an intent whose header was never written: nothing of it was applied. */
   private static void removeHeaderless(Session session, String id, RequestCounters counters) {
     List<WriteOperation> deletes = new ArrayList<>();
-    session.store().query(Intent.TABLE, "PartitionKey eq '" + id.replace("'", "''") + "'", List.of("PartitionKey", "RowKey"), 1000,
+    session.store().query(Intent.TABLE, ofIntent(id), List.of("PartitionKey", "RowKey"), 1000,
         counters).forEachRemaining(page -> page.forEach(e -> deletes.add(new WriteOperation(Intent.TABLE, id,
             e.getRowKey(), Kind.DELETE, Map.of(), e.getETag(), null))));
     if (!deletes.isEmpty() && deletes.stream().noneMatch(d -> d.rowKey().equals(Intent.HEADER))) {

@@ -303,39 +303,52 @@ public final class Benchmark {
     }
     int[] round = {0};
     compare("batch insert, 10,000 rows over 20 partitions", 3, 11, sdk -> {
-      TableClient sdkTarget = sdk.service().getTableClient("InsertSdk" + sdk.transport());
       long before = sdk.requests().get();
-      int r = round[0]++;
-      List<CompletableFuture<Void>> writes = new ArrayList<>();
-      for (int p = 0; p < 20; p++) {
-        for (int chunk = 0; chunk < 500; chunk += 100) {
-          List<TableTransactionAction> actions = new ArrayList<>();
-          for (int i = chunk; i < chunk + 100; i++) {
-            actions.add(new TableTransactionAction(TableTransactionActionType.CREATE,
-                new TableEntity("s" + r + "_" + p, row(i)).addProperty("Amount", i).addProperty("Name", "n" + i)));
-          }
-          writes.add(CompletableFuture.runAsync(() -> sdkTarget.submitTransaction(actions), pool));
-        }
-      }
-      writes.forEach(CompletableFuture::join);
+      sdkGroups(sdk.service().getTableClient("InsertSdk" + sdk.transport()), "s" + round[0]++, 20, 500);
       return sdk.cost(before, 0, 10_000);
     }, () -> {
       int r = round[0]++;
-      try (PreparedStatement insert = connection.prepareStatement(
-          "INSERT INTO InsertSql (PartitionKey, RowKey, Amount, Name) VALUES (?, ?, ?, ?)")) {
-        for (int p = 0; p < 20; p++) {
-          for (int i = 0; i < 500; i++) {
-            insert.setString(1, "q" + r + "_" + p);
-            insert.setString(2, row(i));
-            insert.setInt(3, i);
-            insert.setString(4, "n" + i);
-            insert.addBatch();
-          }
-        }
+      try (PreparedStatement insert = batchOfRows(connection, "InsertSql", "q" + r, 20, 500)) {
         int[] counts = insert.executeBatch();
         return sqlCost(insert, counts.length);
       }
     });
+  }
+
+  /**
+   * The SDK side of the write cases: {@code rows} rows in each of {@code partitions} partitions
+   * (PartitionKeys prefix_0, prefix_1, ...), as entity group transactions of 100, sent concurrently.
+   */
+  private void sdkGroups(TableClient target, String prefix, int partitions, int rows) {
+    List<CompletableFuture<Void>> writes = new ArrayList<>();
+    for (int p = 0; p < partitions; p++) {
+      for (int chunk = 0; chunk < rows; chunk += 100) {
+        List<TableTransactionAction> actions = new ArrayList<>();
+        for (int i = chunk; i < Math.min(rows, chunk + 100); i++) {
+          actions.add(new TableTransactionAction(TableTransactionActionType.CREATE,
+              new TableEntity(prefix + "_" + p, row(i)).addProperty("Amount", i).addProperty("Name", "n" + i)));
+        }
+        writes.add(CompletableFuture.runAsync(() -> target.submitTransaction(actions), pool));
+      }
+    }
+    writes.forEach(CompletableFuture::join);
+  }
+
+  /** tablesql's side of the write cases: the same rows as one prepared INSERT's batch, not yet executed. */
+  private static PreparedStatement batchOfRows(Connection connection, String table, String prefix, int partitions,
+      int rows) throws Exception {
+    PreparedStatement insert = connection.prepareStatement(
+        "INSERT INTO " + table + " (PartitionKey, RowKey, Amount, Name) VALUES (?, ?, ?, ?)");
+    for (int p = 0; p < partitions; p++) {
+      for (int i = 0; i < rows; i++) {
+        insert.setString(1, prefix + "_" + p);
+        insert.setString(2, row(i));
+        insert.setInt(3, i);
+        insert.setString(4, "n" + i);
+        insert.addBatch();
+      }
+    }
+    return insert;
   }
 
   /**
@@ -356,35 +369,14 @@ public final class Benchmark {
         null).iterator().next();
     int[] round = {0};
     compare("transaction of 1,000 rows over 10 partitions (SDK: 10 groups, no guarantee)", 3, 11, sdk -> {
-      TableClient sdkTarget = sdk.service().getTableClient("TxnSdk" + sdk.transport());
       long before = sdk.requests().get();
-      int r = round[0]++;
-      List<CompletableFuture<Void>> writes = new ArrayList<>();
-      for (int p = 0; p < 10; p++) {
-        List<TableTransactionAction> actions = new ArrayList<>();
-        for (int i = 0; i < 100; i++) {
-          actions.add(new TableTransactionAction(TableTransactionActionType.CREATE,
-              new TableEntity("s" + r + "_" + p, row(i)).addProperty("Amount", i).addProperty("Name", "n" + i)));
-        }
-        writes.add(CompletableFuture.runAsync(() -> sdkTarget.submitTransaction(actions), pool));
-      }
-      writes.forEach(CompletableFuture::join);
+      sdkGroups(sdk.service().getTableClient("TxnSdk" + sdk.transport()), "s" + round[0]++, 10, 100);
       return sdk.cost(before, 0, 1_000);
     }, () -> {
       int r = round[0]++;
       long before = (Long) server.getAttribute(metrics, "Requests");
       connection.setAutoCommit(false);
-      try (PreparedStatement insert = connection.prepareStatement(
-          "INSERT INTO TxnSql (PartitionKey, RowKey, Amount, Name) VALUES (?, ?, ?, ?)")) {
-        for (int p = 0; p < 10; p++) {
-          for (int i = 0; i < 100; i++) {
-            insert.setString(1, "q" + r + "_" + p);
-            insert.setString(2, row(i));
-            insert.setInt(3, i);
-            insert.setString(4, "n" + i);
-            insert.addBatch();
-          }
-        }
+      try (PreparedStatement insert = batchOfRows(connection, "TxnSql", "q" + r, 10, 100)) {
         insert.executeBatch();
         connection.commit();
       } finally {
