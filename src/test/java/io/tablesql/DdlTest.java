@@ -49,11 +49,15 @@ class DdlTest {
     try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE Declared (Code VARCHAR)");
       TestAccount.service().getTableClient("Declared").createEntity(new TableEntity("p", "r").addProperty("Code", 42));
-      try (ResultSet resultSet = statement.executeQuery("SELECT Code FROM Declared")) {
-        assertThat(resultSet.getMetaData().getColumnType(1)).isEqualTo(Types.VARCHAR);
-        assertThat(resultSet.next()).isTrue();
-        assertThat(resultSet.getString(1)).isNull(); // an Int32 is not a string
+      try (java.sql.PreparedStatement prepared = connection.prepareStatement("SELECT Code FROM Declared")) {
+        assertThat(prepared.getMetaData().getColumnType(1)).isEqualTo(Types.VARCHAR);
       }
+      // an Int32 is not a string: another writer broke the declared type, which is said, not hidden as NULL
+      assertThatThrownBy(() -> statement.executeQuery("SELECT Code FROM Declared").next())
+          .isInstanceOfSatisfying(SQLException.class, e -> {
+            assertThat(e.getSQLState()).isEqualTo("22018");
+            assertThat(e.getMessage()).contains("RowKey 'r'", "property Code holds the Edm.Int32 42");
+          });
     }
   }
 

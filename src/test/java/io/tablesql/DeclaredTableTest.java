@@ -95,6 +95,36 @@ class DeclaredTableTest extends OracleComparedTest {
   }
 
   @Test
+  void aValueAnotherWriterStoredOfTheWrongTypeIsAnErrorNotNull() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE OtherWriters (Id INT, Amount DECIMAL(7, 2), Qty SMALLINT, PRIMARY KEY (Id))");
+      statement.executeUpdate("INSERT INTO OtherWriters VALUES (1, 1.50, 3), (2, 2.50, 4)");
+    }
+    com.azure.data.tables.TableClient physical = TestAccount.service().getTableClient("OtherWriters");
+    TableEntity second = physical.listEntities().stream().filter(e -> "2.50".equals(e.getProperty("Amount")))
+        .findFirst().orElseThrow();
+    physical.updateEntity(new TableEntity(second.getPartitionKey(), second.getRowKey()).addProperty("Amount", "n/a")
+        .addProperty("Qty", 40_000));
+    try (Statement statement = connection.createStatement()) {
+      assertThatThrownBy(() -> QueryRuns.rows(statement.executeQuery("SELECT SUM(Amount) FROM OtherWriters")))
+          .isInstanceOfSatisfying(SQLException.class, e -> {
+            assertThat(e.getSQLState()).isEqualTo("22018");
+            assertThat(e.getMessage()).contains("an entity of Azure table OtherWriters", "property Amount",
+                "Edm.String 'n/a'", "not a decimal number", "Select the key columns with Amount");
+          });
+      assertThatThrownBy(() -> QueryRuns.rows(statement.executeQuery("SELECT Id, Amount FROM OtherWriters")))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getMessage())
+              .contains("RowKey '" + second.getRowKey() + "'", "property Amount"));
+      assertThatThrownBy(() -> QueryRuns.rows(statement.executeQuery("SELECT MAX(Qty) FROM OtherWriters")))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getMessage())
+              .contains("Edm.Int32 40000", "out of the range of SMALLINT"));
+      assertThat(QueryRuns.rows(statement.executeQuery("SELECT Amount, Qty FROM OtherWriters WHERE Id = 1")))
+          .containsExactly("1.50|3");
+      statement.execute("DROP TABLE OtherWriters");
+    }
+  }
+
+  @Test
   void keyPredicatesBecomeAccessPathsWithTheFewestRequests() throws SQLException {
     String point = "SELECT Name FROM Personnel WHERE Department = 'Sales' AND EmployeeId = 5";
     assertThat(explain(point)).contains("access=[POINT LOOKUP]", "key=[AND(=(Department, 'Sales'), =(EmployeeId, 5))]",

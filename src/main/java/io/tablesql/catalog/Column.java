@@ -1,5 +1,6 @@
 package io.tablesql.catalog;
 
+import io.tablesql.errors.SqlStates;
 import io.tablesql.store.EdmType;
 import java.time.OffsetDateTime;
 import java.util.Base64;
@@ -9,21 +10,24 @@ import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * One column of a table: a property name, the Edm types its values were seen with, and the SQL
- * type that holds all of them. A value of a type the column was not inferred with reads as NULL,
- * exactly as the service treats it in a type-strict comparison, so pushed-down and client-side
- * evaluation agree.
+ * One column of a table: a property name, the Edm types its values are read from, and the SQL
+ * type that holds all of them. In a column inferred from sampled entities, a value of a type the
+ * sample did not see reads as NULL, exactly as the service treats it in a type-strict comparison.
  *
- * <p>Columns of declared tables (CREATE TABLE with a PRIMARY KEY) have the declared SQL type,
- * stored as one Edm type: SMALLINT as Int32, REAL as Double, DECIMAL as the exact decimal text,
- * DATE as a DateTime at midnight UTC; the others as their natural Edm type.
+ * <p>Columns of declared tables (CREATE TABLE with a PRIMARY KEY, or mapped OVER existing data)
+ * have the declared SQL type, stored as one Edm type: SMALLINT as Int32, REAL as Double, DECIMAL
+ * as the exact decimal text, DATE as a DateTime at midnight UTC; the others as their natural Edm
+ * type. Their type is a promise about the data ({@code declared}): a stored value that does not
+ * convert to it (text in a number column, a number out of the column's range) is an
+ * {@link UnreadableValue}, never a silent NULL.
  *
  * @param precision the declared precision (DECIMAL), or -1
  * @param scale     the declared scale (DECIMAL), or -1
  * @param nullable  whether the column may be NULL (keys and NOT NULL columns may not)
+ * @param declared  whether the type was declared rather than inferred from a sample
  */
 public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, int precision, int scale,
-    boolean nullable) {
+    boolean nullable, boolean declared) {
   public static final String PARTITION_KEY = "PartitionKey";
   public static final String ROW_KEY = "RowKey";
   public static final String TIMESTAMP = "Timestamp";
@@ -32,7 +36,7 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
 
   /** A column of an Azure table as sampling sees it. */
   public Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes) {
-    this(name, sqlType, edmTypes, -1, -1, !name.equals(PARTITION_KEY) && !name.equals(ROW_KEY));
+    this(name, sqlType, edmTypes, -1, -1, !name.equals(PARTITION_KEY) && !name.equals(ROW_KEY), false);
   }
 
   public static Column of(String name, Set<EdmType> edmTypes) {
@@ -52,7 +56,7 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
     SqlTypeName type = uuid || sqlType == SqlTypeName.CHAR ? SqlTypeName.VARCHAR
         : sqlType == SqlTypeName.FLOAT ? SqlTypeName.DOUBLE : sqlType;
     return new Column(name, type, Set.of(edm), type == SqlTypeName.DECIMAL ? precision : -1,
-        type == SqlTypeName.DECIMAL ? Math.max(0, scale) : -1, nullable);
+        type == SqlTypeName.DECIMAL ? Math.max(0, scale) : -1, nullable, true);
   }
 
   private static EdmType storageOf(SqlTypeName sqlType) {
@@ -70,19 +74,19 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
 
   /**
    * This column of a table mapped over existing data, reading every stored type that converts
-   * exactly to its SQL type, as other writers (or Azurite) store numbers: a BIGINT column reads
-   * Int32 too, a DECIMAL column Int32 and Int64 besides its text, a DOUBLE column Int32 and
-   * Int64. Comparisons on a column of several stored types are left to the client (a
-   * {@code $filter} on one type would miss the others).
+   * exactly to its SQL type, as other writers (or Azurite) store numbers: an integer column reads
+   * Int32 and Int64 (in its range), a DECIMAL column Int32 and Int64 besides its text, a DOUBLE
+   * column Int32 and Int64. Comparisons on a column of several stored types are left to the
+   * client (a {@code $filter} on one type would miss the others).
    */
   public Column readingStoredTypes() {
     Set<EdmType> read = switch (sqlType) {
-      case BIGINT -> Set.of(EdmType.INT64, EdmType.INT32);
+      case SMALLINT, INTEGER, BIGINT -> Set.of(EdmType.INT64, EdmType.INT32);
       case DECIMAL -> Set.of(EdmType.STRING, EdmType.INT32, EdmType.INT64);
       case DOUBLE -> Set.of(EdmType.DOUBLE, EdmType.INT32, EdmType.INT64);
       default -> null;
     };
-    return read == null ? this : new Column(name, sqlType, read, precision, scale, nullable);
+    return read == null ? this : new Column(name, sqlType, read, precision, scale, nullable, declared);
   }
 
   /**
@@ -131,22 +135,33 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
     return edmTypes.size() == 1 ? edmTypes.iterator().next() : null;
   }
 
-  /** Converts a value from the SDK to Calcite's internal representation of {@link #sqlType}. */
+  /**
+   * Converts a value from the SDK to Calcite's internal representation of {@link #sqlType}.
+   *
+   * @throws UnreadableValue if the column is declared and the value does not convert to its type
+   */
   public Object toInternal(Object value) {
     EdmType type = EdmType.of(value);
-    if (type == null || !edmTypes.contains(type)) {
+    if (type == null) {
+      return null;
+    }
+    if (!edmTypes.contains(type)) {
+      if (declared) {
+        throw new UnreadableValue(type, value, "is not " + describeType(), SqlStates.INVALID_CONVERSION);
+      }
       return null;
     }
     switch (sqlType) {
-      case INTEGER:
       case BOOLEAN:
         return value;
+      case INTEGER:
+        return (int) inRange(type, (Number) value, Integer.MIN_VALUE, Integer.MAX_VALUE);
       case SMALLINT:
-        return ((Number) value).shortValue();
+        return (short) inRange(type, (Number) value, Short.MIN_VALUE, Short.MAX_VALUE);
       case REAL:
         return ((Number) value).floatValue();
       case DECIMAL:
-        return decimal(value.toString()); // its text, or a whole number of a mapped table
+        return decimal(type, value); // its text, or a whole number of a mapped table
       case DATE:
         return (int) Math.floorDiv(TimestampMillis.floor((OffsetDateTime) value), MILLIS_PER_DAY);
       case BIGINT:
@@ -188,13 +203,51 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
     }
   }
 
-  /** Decimal text as written; text that is not a decimal (written by other code) reads as NULL. */
-  private java.math.BigDecimal decimal(String text) {
+  /** Decimal text as written, or a whole number of a mapped table. */
+  private java.math.BigDecimal decimal(EdmType type, Object stored) {
     try {
-      java.math.BigDecimal value = new java.math.BigDecimal(text);
+      java.math.BigDecimal value = new java.math.BigDecimal(stored.toString());
       return scale >= 0 && value.scale() < scale ? value.setScale(scale) : value;
     } catch (NumberFormatException e) {
-      return null;
+      throw new UnreadableValue(type, stored, "is not a decimal number", SqlStates.INVALID_CONVERSION);
+    }
+  }
+
+  private long inRange(EdmType type, Number value, long min, long max) {
+    long number = value.longValue();
+    if (number < min || number > max) {
+      throw new UnreadableValue(type, value, "is out of the range of " + describeType(), SqlStates.NUMERIC_OUT_OF_RANGE);
+    }
+    return number;
+  }
+
+  /** The column's SQL type as DDL spells it. */
+  public String describeType() {
+    return sqlType == SqlTypeName.DECIMAL && precision >= 0 ? "DECIMAL(" + precision + ", " + scale + ")"
+        : singleEdmType() == EdmType.GUID ? "UUID" : sqlType.getName();
+  }
+
+  /**
+   * A stored value that a declared column cannot read: another writer stored text in a number
+   * column, or a number out of the column's range. The reader names the entity.
+   */
+  public static final class UnreadableValue extends IllegalArgumentException {
+    private final String sqlState;
+
+    UnreadableValue(EdmType type, Object value, String problem, String sqlState) {
+      super("holds the Edm." + type.edmName() + " " + shown(value) + ", which " + problem);
+      this.sqlState = sqlState;
+    }
+
+    public String sqlState() {
+      return sqlState;
+    }
+
+    /** Enough of the value to find it, never more than a short prefix of long text. */
+    private static String shown(Object value) {
+      String text = value instanceof byte[] bytes ? bytes.length + " bytes" : value.toString();
+      text = text.length() > 40 ? text.substring(0, 40) + "..." : text;
+      return value instanceof String ? "'" + text + "'" : text;
     }
   }
 

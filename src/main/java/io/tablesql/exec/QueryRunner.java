@@ -394,12 +394,23 @@ public final class QueryRunner {
       return keyPositions[index] >= 0 ? keys[keyPositions[index]] : value(entity, columns.get(index));
     }
 
-    private static Object value(TableEntity entity, Column column) {
+    private Object value(TableEntity entity, Column column) {
       switch (column.name()) {
         case Column.PARTITION_KEY: return entity.getPartitionKey();
         case Column.ROW_KEY: return entity.getRowKey();
         case Column.TIMESTAMP: return column.toInternal(entity.getTimestamp());
-        default: return column.toInternal(entity.getProperty(column.name()));
+        default:
+          try {
+            return column.toInternal(entity.getProperty(column.name()));
+          } catch (Column.UnreadableValue e) {
+            boolean keysRead = entity.getPartitionKey() != null;
+            throw new StoreException("Cannot read " + (keysRead ? "the entity (PartitionKey '"
+                + entity.getPartitionKey() + "', RowKey '" + entity.getRowKey() + "')" : "an entity") + " of Azure table "
+                + table + ": property " + column.name() + " " + e.getMessage() + ". "
+                + (keysRead ? "" : "Select the key columns with " + column.name() + " to see which entity. ")
+                + "Correct that entity, or declare the column with a type that holds its values (VARCHAR holds text).",
+                e.sqlState(), null);
+          }
       }
     }
 

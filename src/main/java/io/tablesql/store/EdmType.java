@@ -28,4 +28,14 @@ public enum EdmType {
     }
     return null;
   }
+
+  /** The type's name in the service's protocol, after {@code Edm.}: Int32, DateTime, ... */
+  public String edmName() {
+    return switch (this) {
+      case INT32 -> "Int32";
+      case INT64 -> "Int64";
+      case DATETIME -> "DateTime";
+      default -> name().charAt(0) + name().substring(1).toLowerCase(java.util.Locale.ROOT);
+    };
+  }
 }
