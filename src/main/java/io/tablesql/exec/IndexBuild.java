@@ -14,6 +14,7 @@ import io.tablesql.query.ServiceFilter;
 import io.tablesql.query.TableQuery;
 import io.tablesql.session.Session;
 import io.tablesql.store.EdmType;
+import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.txn.EntityRules;

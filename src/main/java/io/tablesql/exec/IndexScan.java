@@ -5,6 +5,7 @@ import io.tablesql.query.Operand;
 import io.tablesql.query.TableQuery;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementContext;
+import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -4,6 +4,7 @@ import com.azure.data.tables.models.TableEntity;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.session.Session;
 import io.tablesql.store.EntityMatch;
+import io.tablesql.store.Parallel;
 import io.tablesql.store.StoreException;
 import io.tablesql.txn.Intent;
 import io.tablesql.txn.WriteOperation;

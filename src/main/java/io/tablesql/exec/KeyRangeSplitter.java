@@ -9,6 +9,7 @@ import io.tablesql.query.TableQuery;
 import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.EdmType;
+import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -12,6 +12,7 @@ import io.tablesql.session.Session;
 import io.tablesql.session.StatementContext;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.EdmType;
+import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore;

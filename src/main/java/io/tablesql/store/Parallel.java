@@ -1,4 +1,4 @@
-package io.tablesql.exec;
+package io.tablesql.store;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /** Runs requests concurrently, at most a given number at a time, on one shared daemon pool. */
-final class Parallel {
+public final class Parallel {
   private static final ExecutorService POOL = Executors.newCachedThreadPool(runnable -> {
     Thread thread = new Thread(runnable, "tablesql-request");
     thread.setDaemon(true);
@@ -22,7 +22,7 @@ final class Parallel {
   }
 
   /** Applies {@code task} to every item, {@code concurrency} at a time; results (null ones too) in item order. */
-  static <T, R> List<R> map(List<T> items, int concurrency, Function<T, R> task) {
+  public static <T, R> List<R> map(List<T> items, int concurrency, Function<T, R> task) {
     if (items.size() <= 1) {
       return items.isEmpty() ? List.of() : Collections.singletonList(task.apply(items.get(0)));
     }
@@ -50,7 +50,7 @@ final class Parallel {
   }
 
   /** Starts {@code task} in the background. */
-  static <R> CompletableFuture<R> start(java.util.function.Supplier<R> task) {
+  public static <R> CompletableFuture<R> start(java.util.function.Supplier<R> task) {
     return CompletableFuture.supplyAsync(task, POOL);
   }
 }
