@@ -13,7 +13,7 @@ public enum DriverProperty {
       "Push predicates, projections and limits down to the service. false evaluates everything "
           + "in the client (the oracle the tests compare against)."),
   SAMPLE_SIZE("sampleSize", "1000",
-      "Entities read from the start of each table to infer its columns and their types."),
+      "Entities read, spread over each table's key space, to infer its columns and their types."),
   SCHEMA_TTL("schemaTtlSeconds", "300",
       "Seconds an inferred table schema and the table list are cached before being read again."),
   PAGE_SIZE("pageSize", "1000",

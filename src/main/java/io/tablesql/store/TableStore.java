@@ -266,8 +266,16 @@ public final class TableStore {
     };
   }
 
-  /** A table's first entities, and whether they are all of it. */
+  /** Entities of a table, and whether they are all of it. */
   public record Sample(List<TableEntity> entities, boolean complete) {
+  }
+
+  /**
+   * About {@code size} entities of a table, spread over its key space (see {@link SpreadSample});
+   * complete when they are the whole table.
+   */
+  public Sample sample(String table, int size, RequestCounters counters) {
+    return SpreadSample.take(this, table, size, counters);
   }
 
   /**
@@ -275,7 +283,7 @@ public final class TableStore {
    * is told by the last page's continuation, so a table larger than the sample costs no request
    * for the page after it.
    */
-  public Sample sample(String table, int size, RequestCounters counters) {
+  Sample head(String table, int size, RequestCounters counters) {
     ListEntitiesOptions options = new ListEntitiesOptions().setTop(Math.min(1000, size));
     List<TableEntity> entities = new ArrayList<>();
     try {
