@@ -137,9 +137,11 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
             notifyAll();
           }
         }
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | Error e) {
+        // an Error too: a reader left waiting for a page that never comes would hang its statement
         synchronized (this) {
-          failure = e;
+          failure = e instanceof RuntimeException runtime ? runtime
+              : new IllegalStateException("reading a page failed: " + e, e);
           task = null;
           notifyAll();
         }
