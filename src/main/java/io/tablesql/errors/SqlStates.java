@@ -56,6 +56,8 @@ public final class SqlStates {
   public static final String INVALID_STATE = "HY010";
   /** A parameter index the statement does not have. */
   public static final String INVALID_PARAMETER_INDEX = "07009";
+  /** An argument of a function that it cannot take. */
+  public static final String INVALID_PARAMETER_VALUE = "22023";
   /** A column index the result set does not have. */
   public static final String INVALID_COLUMN_INDEX = "07009";
   /** A schema the connection does not have. */

@@ -8,7 +8,6 @@ import io.tablesql.store.StoreException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Linq4j;
@@ -23,9 +22,7 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.schema.ScannableTable;
 import org.apache.calcite.schema.Schema;
 import org.apache.calcite.schema.SchemaPlus;
-import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.TranslatableTable;
-import org.apache.calcite.schema.impl.AbstractSchema;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 
@@ -38,7 +35,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
  */
 public final class PendingWritesTable extends AbstractTable implements ScannableTable, WrittenByTablesql,
     TranslatableTable {
-  public static final String SCHEMA = "tablesql";
+  public static final String SCHEMA = SystemSchema.NAME;
   public static final String NAME = "pending_writes";
 
   private final Session session;
@@ -49,13 +46,7 @@ public final class PendingWritesTable extends AbstractTable implements Scannable
 
   /** The {@code tablesql} schema, holding this table. */
   public static Schema schema(Session session) {
-    Table table = new PendingWritesTable(session);
-    return new AbstractSchema() {
-      @Override
-      protected Map<String, Table> getTableMap() {
-        return Map.of(NAME, table);
-      }
-    };
+    return new SystemSchema(session, new PendingWritesTable(session));
   }
 
   @Override

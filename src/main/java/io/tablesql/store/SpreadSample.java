@@ -14,8 +14,8 @@ import java.util.Map;
  * first entities are often all of one kind; the keys seen tell where to look further:
  *
  * <ol>
- *   <li>the head: the first half of the budget, read from the start (a table that fits is read
- *       whole, in one request);</li>
+ *   <li>the head: the first three quarters of the budget, read from the start (a table that fits
+ *       is read whole, so a small table's sample stays complete, in one request by default);</li>
  *   <li>scouts: one entity each, past the head's last key: the next key, then the first key past
  *       ever larger blocks of keys sharing a prefix with the last one (its last varying character
  *       advanced by one, then the one before...), across partitions and inside the head's last
@@ -54,7 +54,7 @@ final class SpreadSample {
     if (size < SMALLEST_SPREAD) {
       return store.head(table, size, counters);
     }
-    TableStore.Sample head = store.head(table, size / 2, counters);
+    TableStore.Sample head = store.head(table, size - size / 4, counters);
     if (head.complete() || head.entities().isEmpty()) {
       return head;
     }

@@ -1,0 +1,89 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablesql.shell.LocalEmulator;
+import io.tablesql.shell.SampleData;
+import io.tablesql.testing.OracleComparedTest;
+import io.tablesql.testing.QueryRuns;
+import io.tablesql.testing.TestAccount;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code tablesql.suggest_tables} on the sample data: the layouts an application wrote into one
+ * Azure table, and statements that map them which, run, give tables that agree with the oracle.
+ */
+class SuggestTablesTest extends OracleComparedTest {
+  @BeforeAll
+  static void loadDataset() throws IOException {
+    LocalEmulator emulator = TestAccount.emulator();
+    SampleData.load(Path.of("sql-examples/dataset.json"), emulator.tableEndpoint(), LocalEmulator.ACCOUNT,
+        LocalEmulator.KEY);
+  }
+
+  @Test
+  void theEmployeesTableHoldsEmployeesTheirEmailIndexAndDepartments() throws SQLException {
+    List<String> rows = QueryRuns.run(connection, "SELECT layout, kind, discriminator, partition_key, row_key, "
+        + "sampled_entities FROM TABLE(tablesql.suggest_tables('Employees')) ORDER BY layout").rows();
+    assertThat(rows).containsExactly(
+        "Department|table|\"EntityType\" = 'Department'|{DepartmentName}|department|4",
+        "Employee|table|\"EntityType\" = 'Employee'|{DepartmentName}|empid_{EmployeeId:6}|24",
+        "EmployeeByEmail|index entries of Employee|\"EntityType\" = 'Employee'|{DepartmentName}|email_{Email}|24");
+    assertThat(QueryRuns.run(connection, "SELECT columns FROM TABLE(tablesql.suggest_tables('Employees')) "
+        + "WHERE layout = 'Employee'").rows()).singleElement().asString()
+        .startsWith("\"DepartmentName\" VARCHAR, \"EmployeeId\" INT, \"Age\" INT, \"Email\" VARCHAR, \"FirstName\"");
+  }
+
+  @Test
+  void theSuggestedStatementsMapTablesThatAgreeWithTheOracle() throws SQLException {
+    List<String> ddl = new ArrayList<>();
+    try (Statement statement = connection.createStatement();
+        ResultSet resultSet = statement.executeQuery("SELECT layout, ddl FROM TABLE(tablesql.suggest_tables('Employees'))")) {
+      while (resultSet.next()) {
+        // under names of their own: the sample's setup declares tables named like these
+        ddl.add(resultSet.getString(2).replaceFirst("\"" + resultSet.getString(1) + "\"",
+            "\"Suggested" + resultSet.getString(1) + "\""));
+      }
+    }
+    try (Statement statement = connection.createStatement()) {
+      for (String create : ddl) {
+        statement.execute(create);
+      }
+    }
+    try {
+      assertThat(agreed("SELECT COUNT(*) FROM SuggestedEmployee").rows()).containsExactly("24");
+      assertThat(agreed("SELECT COUNT(*) FROM SuggestedEmployeeByEmail").rows()).containsExactly("24");
+      assertThat(agreed("SELECT DepartmentName, EmployeeCount FROM SuggestedDepartment ORDER BY 1").rows())
+          .containsExactly("Engineering|6", "Finance|6", "Marketing|6", "Sales|6");
+      String point = "SELECT FirstName FROM SuggestedEmployee WHERE DepartmentName = 'Sales' AND EmployeeId = 101";
+      assertThat(explain(point)).contains("POINT LOOKUP");
+      assertThat(agreed(point).rows()).containsExactly("Hugo");
+      assertThat(agreed("SELECT e.EmployeeId, d.Manager FROM SuggestedEmployee e JOIN SuggestedDepartment d "
+          + "ON d.DepartmentName = e.DepartmentName WHERE e.Age > 40 ORDER BY 1").rows()).isNotEmpty();
+    } finally {
+      try (Statement statement = connection.createStatement()) {
+        for (String table : List.of("SuggestedEmployee", "SuggestedEmployeeByEmail", "SuggestedDepartment")) {
+          statement.execute("DROP TABLE IF EXISTS " + table);
+        }
+      }
+    }
+  }
+
+  @Test
+  void anUnknownTableIsNamed() {
+    assertThatThrownBy(() -> QueryRuns.run(connection, "SELECT * FROM TABLE(tablesql.suggest_tables('NoSuchTable'))"))
+        .isInstanceOfSatisfying(SQLException.class, e -> {
+          assertThat(e.getSQLState()).isEqualTo("42S02");
+          assertThat(e.getMessage()).contains("NoSuchTable");
+        });
+  }
+}
