@@ -1,6 +1,18 @@
 package io.tablesql.jdbc;
 
 import io.tablesql.parser.TableSqlParserImpl;
+import io.tablesql.errors.SqlStates;
+import io.tablesql.store.StoreException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.plan.Contexts;
+import org.apache.calcite.plan.RelOptCostFactory;
+import org.apache.calcite.util.CancelFlag;
+import io.tablesql.plan.PlanningProgram;
 import java.io.Reader;
 import java.lang.reflect.Type;
 import java.util.function.UnaryOperator;
@@ -16,6 +28,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.tools.Program;
 
 /**
  * Calcite's preparation of a statement, validated by {@link TableSqlValidator}: Calcite's hook
@@ -44,6 +57,75 @@ final class TableSqlPrepare extends CalcitePrepareImpl {
   static HandOver handOver(String sql, SqlNode tree, SqlParseException error) {
     HANDED_OVER.set(new Parsed(sql, tree, error));
     return HANDED_OVER::remove;
+  }
+
+  /** The planning of the statement executing on this thread, bounded by its query timeout. */
+  private static final ThreadLocal<PlanningBound> PLANNING_BOUND = new ThreadLocal<>();
+  private static final ScheduledExecutorService PLANNING_TIMER = Executors.newSingleThreadScheduledExecutor(runnable -> {
+    Thread thread = new Thread(runnable, "tablesql-planning-timer");
+    thread.setDaemon(true);
+    return thread;
+  });
+
+  /**
+   * A statement's query timeout applied to its planning: at the deadline the planner's cancel
+   * flag is set, so that Calcite's planner stops exploring, and the statement fails with HYT00.
+   */
+  private static final class PlanningBound {
+    private final AtomicBoolean expired = new AtomicBoolean();
+    private final int seconds;
+    private final ScheduledFuture<?> timer;
+
+    PlanningBound(int seconds) {
+      this.seconds = seconds;
+      this.timer = PLANNING_TIMER.schedule(() -> expired.set(true), seconds, TimeUnit.SECONDS);
+    }
+
+    StoreException timeout() {
+      return new StoreException("The statement took longer than its query timeout of " + seconds + " seconds "
+          + "(Statement.setQueryTimeout) to plan and was stopped before it ran.", SqlStates.TIMEOUT, null);
+    }
+  }
+
+  /** Bounds the planning on this thread, until closed, by a query timeout (0: no bound). */
+  static HandOver boundPlanning(int timeoutSeconds) {
+    if (timeoutSeconds <= 0) {
+      return () -> { };
+    }
+    PlanningBound bound = new PlanningBound(timeoutSeconds);
+    PLANNING_BOUND.set(bound);
+    return () -> {
+      PLANNING_BOUND.remove();
+      bound.timer.cancel(false);
+    };
+  }
+
+  @Override
+  protected RelOptPlanner createPlanner(CalcitePrepare.Context prepareContext,
+      org.apache.calcite.plan.Context externalContext, RelOptCostFactory costFactory) {
+    PlanningBound bound = PLANNING_BOUND.get();
+    if (bound != null) {
+      org.apache.calcite.plan.Context cancellable = Contexts.of(new CancelFlag(bound.expired));
+      externalContext = externalContext == null ? Contexts.of(prepareContext.config(), new CancelFlag(bound.expired))
+          : Contexts.chain(cancellable, externalContext);
+    }
+    return super.createPlanner(prepareContext, externalContext, costFactory);
+  }
+
+  /** Planned within the statement's query timeout, or a timeout: never a plan the planner was stopped in. */
+  @Override
+  public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
+    PlanningBound bound = PLANNING_BOUND.get();
+    CalciteSignature<T> signature;
+    try {
+      signature = super.prepareSql(context, query, elementType, maxRowCount);
+    } catch (RuntimeException e) {
+      throw bound != null && bound.expired.get() ? bound.timeout() : e;
+    }
+    if (bound != null && bound.expired.get()) {
+      throw bound.timeout();
+    }
+    return signature;
   }
 
   @Override
@@ -87,6 +169,11 @@ final class TableSqlPrepare extends CalcitePrepareImpl {
       protected SqlValidator createSqlValidator(Prepare.CatalogReader reader,
           UnaryOperator<SqlValidator.Config> configTransform) {
         return TableSqlValidator.create(context, (CalciteCatalogReader) reader, configTransform);
+      }
+
+      @Override
+      protected Program getProgram() {
+        return PlanningProgram.PROGRAM;
       }
     };
   }

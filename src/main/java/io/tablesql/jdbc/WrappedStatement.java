@@ -140,7 +140,9 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
         : StatementContext.batch(counters, pageSize, batch);
     session.begin(CancelFlags.of(delegate), context);
     lastContext = context;
-    return session.during(context, () -> connection.withFreshTables(() -> action.run(context)));
+    try (TableSqlPrepare.HandOver planning = TableSqlPrepare.boundPlanning(delegate.getQueryTimeout())) {
+      return session.during(context, () -> connection.withFreshTables(() -> action.run(context)));
+    }
   }
 
   /**
