@@ -171,13 +171,17 @@ void KeyColumn(List<SqlIdentifier> columns, List<Boolean> descending) :
     }
 }
 
-/** OVER azureTable [PARTITION KEY 'template'] [ROW KEY 'template'] [WHERE property = 'value']. */
+/**
+ * OVER azureTable [PARTITION KEY 'template'] [ROW KEY 'template'] [KEY PROPERTIES (field, ...)]
+ * [WHERE property = 'value'].
+ */
 SqlTableMapping TableMapping() :
 {
     final Span s;
     final SqlIdentifier table;
     SqlNode partitionKey = null;
     SqlNode rowKey = null;
+    SqlNodeList keyProperties = SqlNodeList.EMPTY;
     SqlIdentifier property = null;
     SqlNode value = null;
 }
@@ -185,9 +189,10 @@ SqlTableMapping TableMapping() :
     <OVER> { s = span(); } table = SimpleIdentifier()
     [ <PARTITION> <KEY> partitionKey = PlainString() ]
     [ <ROW> <KEY> rowKey = PlainString() ]
+    [ <KEY> <PROPERTIES> keyProperties = ParenthesizedSimpleIdentifierList() ]
     [ <WHERE> property = SimpleIdentifier() <EQ> value = PlainString() ]
     {
-        return new SqlTableMapping(s.end(this), table, partitionKey, rowKey, property, value);
+        return new SqlTableMapping(s.end(this), table, partitionKey, rowKey, keyProperties, property, value);
     }
 }
 

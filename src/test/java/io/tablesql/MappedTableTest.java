@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.catalog.TableShape;
 import io.tablesql.testing.OracleComparedTest;
 import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.QueryRuns.Run;
@@ -15,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -135,6 +137,42 @@ class MappedTableTest extends OracleComparedTest {
         assertThat(e.getMessage()).contains("Azure table BadValues").contains(oracle ? new String[] {"RowKey '2'"} : named);
       });
     }
+  }
+
+  @Test
+  void keyPropertiesAreWrittenAsTheApplicationWritesThem() throws SQLException {
+    TableEntity written = new TableEntity("Sales", "empid_000101").addProperty("EntityType", "Employee")
+        .addProperty("EmployeeId", "000101").addProperty("FirstName", "Hugo");
+    TableClient raw = TestAccount.newTable("KeyProps", written);
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE KeyProps (Department VARCHAR, EmployeeId INT, FirstName VARCHAR) OVER "
+          + raw.getTableName() + " PARTITION KEY '{Department}' ROW KEY 'empid_{EmployeeId:6}' "
+          + "KEY PROPERTIES (EmployeeId) WHERE EntityType = 'Employee'");
+      statement.executeUpdate("INSERT INTO KeyProps VALUES ('Sales', 102, 'Ann')");
+      TableEntity inserted = raw.getEntity("Sales", "empid_000102");
+      assertThat(TableShape.userProperties(inserted))
+          .isEqualTo(Map.of("EntityType", "Employee", "EmployeeId", "000102", "FirstName", "Ann"));
+      // a move to other keys writes the new key's text; a change of another column leaves it
+      statement.executeUpdate("UPDATE KeyProps SET EmployeeId = 103 WHERE Department = 'Sales' AND EmployeeId = 102");
+      statement.executeUpdate("UPDATE KeyProps SET FirstName = 'Anna' WHERE Department = 'Sales' AND EmployeeId = 103");
+      assertThat(TableShape.userProperties(raw.getEntity("Sales", "empid_000103")))
+          .isEqualTo(Map.of("EntityType", "Employee", "EmployeeId", "000103", "FirstName", "Anna"));
+      assertThat(raw.listEntities().stream().map(TableEntity::getRowKey).toList())
+          .containsExactly("empid_000101", "empid_000103");
+      assertThat(agreed("SELECT EmployeeId, FirstName FROM KeyProps ORDER BY EmployeeId").rows())
+          .containsExactly("101|Hugo", "103|Anna");
+      assertThatThrownBy(() -> statement.execute("CREATE TABLE KeyPropsBad (Department VARCHAR, EmployeeId INT, "
+          + "FirstName VARCHAR) OVER " + raw.getTableName() + " PARTITION KEY '{Department}' "
+          + "ROW KEY 'empid_{EmployeeId:6}' KEY PROPERTIES (FirstName)"))
+          .isInstanceOfSatisfying(SQLException.class, e -> {
+            assertThat(e.getSQLState()).isEqualTo("42000");
+            assertThat(e.getMessage()).contains("KEY PROPERTIES", "FirstName", "not a field of its key templates");
+          });
+    }
+    // drivers that would write rows without the key properties refuse the table (catalog format 4)
+    TableEntity definition = TestAccount.service().getTableClient("TablesqlCatalog").listEntities().stream()
+        .filter(e -> "KeyProps".equals(e.getProperty("Name"))).findFirst().orElseThrow();
+    assertThat(definition.getProperty("Format")).isEqualTo(4);
   }
 
   @Test

@@ -3,6 +3,9 @@ package io.tablesql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.catalog.TableShape;
 import io.tablesql.shell.LocalEmulator;
 import io.tablesql.shell.SampleData;
 import io.tablesql.testing.OracleComparedTest;
@@ -15,6 +18,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -38,6 +43,9 @@ class SuggestTablesTest extends OracleComparedTest {
         "Department|table|\"EntityType\" = 'Department'|{DepartmentName}|department|4",
         "Employee|table|\"EntityType\" = 'Employee'|{DepartmentName}|empid_{EmployeeId:6}|24",
         "EmployeeByEmail|index entries of Employee|\"EntityType\" = 'Employee'|{DepartmentName}|email_{Email}|24");
+    assertThat(QueryRuns.run(connection, "SELECT ddl FROM TABLE(tablesql.suggest_tables('Employees')) "
+        + "WHERE layout = 'Employee'").rows()).singleElement().asString()
+        .contains("ROW KEY 'empid_{EmployeeId:6}' KEY PROPERTIES (\"EmployeeId\") WHERE \"EntityType\" = 'Employee'");
     assertThat(QueryRuns.run(connection, "SELECT columns FROM TABLE(tablesql.suggest_tables('Employees')) "
         + "WHERE layout = 'Employee'").rows()).singleElement().asString()
         .startsWith("\"DepartmentName\" VARCHAR, \"EmployeeId\" INT, \"Age\" INT, \"Email\" VARCHAR, \"FirstName\"");
@@ -69,6 +77,20 @@ class SuggestTablesTest extends OracleComparedTest {
       assertThat(agreed(point).rows()).containsExactly("Hugo");
       assertThat(agreed("SELECT e.EmployeeId, d.Manager FROM SuggestedEmployee e JOIN SuggestedDepartment d "
           + "ON d.DepartmentName = e.DepartmentName WHERE e.Age > 40 ORDER BY 1").rows()).isNotEmpty();
+      // a row written through the suggested table has the properties, of the types, the application writes
+      try (Statement statement = connection.createStatement()) {
+        statement.executeUpdate("INSERT INTO SuggestedEmployee (DepartmentName, EmployeeId, Age, Email, FirstName, "
+            + "HireDate, LastName, Salary) SELECT DepartmentName, 999, Age, 'new@contoso.com', FirstName, HireDate, "
+            + "LastName, Salary FROM SuggestedEmployee WHERE DepartmentName = 'Sales' AND EmployeeId = 101");
+      }
+      TableClient employees = TestAccount.service().getTableClient("Employees");
+      try {
+        assertThat(propertyTypes(employees.getEntity("Sales", "empid_000999")))
+            .isEqualTo(propertyTypes(employees.getEntity("Sales", "empid_000101")));
+        assertThat(employees.getEntity("Sales", "empid_000999").getProperty("EmployeeId")).isEqualTo("000999");
+      } finally {
+        employees.deleteEntity("Sales", "empid_000999");
+      }
     } finally {
       try (Statement statement = connection.createStatement()) {
         for (String table : List.of("SuggestedEmployee", "SuggestedEmployeeByEmail", "SuggestedDepartment")) {
@@ -76,6 +98,12 @@ class SuggestTablesTest extends OracleComparedTest {
         }
       }
     }
+  }
+
+  private static Map<String, String> propertyTypes(TableEntity entity) {
+    Map<String, String> types = new TreeMap<>();
+    TableShape.userProperties(entity).forEach((name, value) -> types.put(name, value.getClass().getSimpleName()));
+    return types;
   }
 
   @Test

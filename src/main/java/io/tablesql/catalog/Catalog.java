@@ -196,7 +196,7 @@ public final class Catalog {
           // under its own key, while the shared key's entity stays as read (touched, so a concurrent change fails)
           session.store().submit(TABLE, List.of(
               operation(TABLE_KIND, ownKey(name), WriteOperation.Kind.INSERT, definition,
-                  TableDefinition.FORMAT_OF_CASE_VARIANT, null, origin),
+                  Math.max(TableDefinition.FORMAT_OF_CASE_VARIANT, definition.format()), null, origin),
               new WriteOperation(TABLE, TABLE_KIND, sharedKey(name), WriteOperation.Kind.MERGE,
                   Map.of("Name", holder.get().getProperty("Name")), holder.get().getETag(), origin)), counters);
           break;
@@ -262,7 +262,8 @@ public final class Catalog {
       boolean shared = read.getRowKey().equals(sharedKey(name));
       try {
         session.store().submit(TABLE, List.of(operation(TABLE_KIND, read.getRowKey(), WriteOperation.Kind.REPLACE,
-            changed, shared ? changed.format() : TableDefinition.FORMAT_OF_CASE_VARIANT, read.getETag(),
+            changed, shared ? changed.format() : Math.max(TableDefinition.FORMAT_OF_CASE_VARIANT, changed.format()),
+            read.getETag(),
             "ALTER TABLE " + name)), counters);
         forget(session);
         return changed;

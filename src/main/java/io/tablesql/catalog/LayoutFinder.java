@@ -41,8 +41,11 @@ public final class LayoutFinder {
       String rowKeyTemplate, String columns, int sampledEntities, String ddl) {
   }
 
-  /** A field of a key: its name, SQL type and width (0 for variable). */
-  private record Field(String name, String sqlType, int width) {
+  /**
+   * A field of a key: its name, SQL type and width (0 for variable), and whether every entity
+   * holds its text as a property of its name too (KEY PROPERTIES).
+   */
+  private record Field(String name, String sqlType, int width, boolean keyProperty) {
   }
 
   /** A key template: fixed text and fields, in order (a field is a Field, text a String). */
@@ -165,7 +168,15 @@ public final class LayoutFinder {
       type = values.stream().allMatch(v -> v.length() <= MAX_INT_DIGITS) ? "INT" : "BIGINT";
       width = padded ? values.get(0).length() : 0;
     }
-    String name = propertyHolding(group, partition, position, values, sample, used);
+    String name = propertyHolding(group, values);
+    boolean keyProperty = name != null;
+    if (name != null && used.contains(name.toLowerCase(Locale.ROOT))) {
+      name = null;
+      keyProperty = false;
+    }
+    if (name == null && partition && position == 0) {
+      name = partitionNamedElsewhere(values, sample, used);
+    }
     if (name == null) {
       String base = partition ? "PkValue" : "RkValue";
       name = base;
@@ -174,48 +185,39 @@ public final class LayoutFinder {
       }
     }
     used.add(name.toLowerCase(Locale.ROOT));
-    return new Field(name, type, width);
+    return new Field(name, type, width, keyProperty);
   }
 
-  /**
-   * The property whose value is the field's in every entity of the group (for a PartitionKey,
-   * also a property of another entity of the same partition: a department entity's name).
-   */
-  private static String propertyHolding(Group group, boolean partition, int position, List<String> values,
-      List<TableEntity> sample, Set<String> used) {
+  /** The text property whose value is the field's text in every entity of the group, or null. */
+  private static String propertyHolding(Group group, List<String> values) {
     Map<String, Integer> matches = new TreeMap<>();
     for (int i = 0; i < group.entities.size(); i++) {
       String value = values.get(i);
       for (Map.Entry<String, Object> property : group.entities.get(i).getProperties().entrySet()) {
-        if (TableShape.isUserProperty(property.getKey()) && value.equals(text(property.getValue()))) {
+        if (TableShape.isUserProperty(property.getKey()) && value.equals(property.getValue())) {
           matches.merge(property.getKey(), 1, Integer::sum);
         }
       }
     }
-    for (Map.Entry<String, Integer> match : matches.entrySet()) {
-      if (match.getValue() == group.entities.size() && !used.contains(match.getKey().toLowerCase(Locale.ROOT))) {
-        return match.getKey();
+    return matches.entrySet().stream().filter(match -> match.getValue() == group.entities.size())
+        .map(Map.Entry::getKey).findFirst().orElse(null);
+  }
+
+  /** A property that another entity of each partition holds the PartitionKey in (a department's name), or null. */
+  private static String partitionNamedElsewhere(List<String> values, List<TableEntity> sample, Set<String> used) {
+    Set<String> partitions = new LinkedHashSet<>(values);
+    Map<String, Set<String>> named = new TreeMap<>();
+    for (TableEntity entity : sample) {
+      if (partitions.contains(entity.getPartitionKey())) {
+        entity.getProperties().forEach((name, value) -> {
+          if (TableShape.isUserProperty(name) && entity.getPartitionKey().equals(value)) {
+            named.computeIfAbsent(name, n -> new LinkedHashSet<>()).add(entity.getPartitionKey());
+          }
+        });
       }
     }
-    if (partition && position == 0) {
-      Set<String> partitions = new LinkedHashSet<>(values);
-      Map<String, Set<String>> named = new TreeMap<>();
-      for (TableEntity entity : sample) {
-        if (partitions.contains(entity.getPartitionKey())) {
-          entity.getProperties().forEach((name, value) -> {
-            if (TableShape.isUserProperty(name) && entity.getPartitionKey().equals(text(value))) {
-              named.computeIfAbsent(name, n -> new LinkedHashSet<>()).add(entity.getPartitionKey());
-            }
-          });
-        }
-      }
-      for (Map.Entry<String, Set<String>> name : named.entrySet()) {
-        if (name.getValue().size() == partitions.size() && !used.contains(name.getKey().toLowerCase(Locale.ROOT))) {
-          return name.getKey();
-        }
-      }
-    }
-    return null;
+    return named.entrySet().stream().filter(name -> name.getValue().size() == partitions.size()
+        && !used.contains(name.getKey().toLowerCase(Locale.ROOT))).map(Map.Entry::getKey).findFirst().orElse(null);
   }
 
   /**
@@ -269,15 +271,17 @@ public final class LayoutFinder {
   }
 
   private static Layout layout(Group group, String azureTable, String discriminator) {
+    List<Field> fields = new ArrayList<>(group.partition.fields());
+    fields.addAll(group.row.fields());
     Set<String> keyNames = new LinkedHashSet<>();
     List<String> columns = new ArrayList<>();
-    for (Field field : group.partition.fields()) {
+    List<String> keyProperties = new ArrayList<>();
+    for (Field field : fields) {
       keyNames.add(field.name());
       columns.add(quoted(field.name()) + " " + field.sqlType());
-    }
-    for (Field field : group.row.fields()) {
-      keyNames.add(field.name());
-      columns.add(quoted(field.name()) + " " + field.sqlType());
+      if (field.keyProperty()) {
+        keyProperties.add(quoted(field.name()));
+      }
     }
     // told apart by the discriminator too, so that writes through the table set it as the application does
     boolean discriminated = group.discriminatorValue != null;
@@ -295,7 +299,9 @@ public final class LayoutFinder {
     String where = discriminated ? quoted(discriminator) + " = " + literal(group.discriminatorValue) : null;
     String ddl = "CREATE TABLE " + quoted(group.name) + " (" + String.join(", ", columns) + ") OVER "
         + quoted(azureTable) + " PARTITION KEY " + literal(group.partition.text()) + " ROW KEY "
-        + literal(group.row.text()) + (where == null ? "" : " WHERE " + where);
+        + literal(group.row.text())
+        + (keyProperties.isEmpty() ? "" : " KEY PROPERTIES (" + String.join(", ", keyProperties) + ")")
+        + (where == null ? "" : " WHERE " + where);
     String kind = group.indexOf == null ? "table" : "index entries of " + group.indexOf.name;
     return new Layout(group.name, kind, where, group.partition.text(), group.row.text(), String.join(", ", columns),
         group.entities.size(), ddl);

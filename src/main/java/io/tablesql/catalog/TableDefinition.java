@@ -36,9 +36,13 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
    * 2, so that they refuse it rather than write rows without their index entries. 3, the same as
    * 2, for a table whose name equals another's ignoring case ({@link Catalog}: it is kept under a
    * catalog key of its own), so that drivers which match names ignoring case refuse the catalog
-   * rather than take one table for the other.
+   * rather than take one table for the other. 4, a mapped table whose rows hold key fields as
+   * properties too ({@code keyProperties}), so that drivers which would write its rows without
+   * them refuse it.
    */
-  public static final int FORMAT = 3;
+  public static final int FORMAT = 4;
+  /** The format of a mapped table whose rows hold key fields as properties (KEY PROPERTIES). */
+  static final int FORMAT_WITH_KEY_PROPERTIES = 4;
   /** The format of a table whose name equals another's ignoring case. */
   static final int FORMAT_OF_CASE_VARIANT = 3;
   private static final int FORMAT_WITH_INDEXES = 2;
@@ -92,6 +96,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
 
   /** The catalog format its JSON is written in. */
   public int format() {
+    if (!layout.keyProperties().isEmpty()) {
+      return FORMAT_WITH_KEY_PROPERTIES;
+    }
     return indexes.isEmpty() ? FORMAT_WITHOUT_INDEXES : FORMAT_WITH_INDEXES;
   }
 
@@ -128,6 +135,10 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
     if (layout.discriminator() != null) {
       root.putObject("discriminator").put("property", layout.discriminator().property())
           .put("value", layout.discriminator().value());
+    }
+    if (!layout.keyProperties().isEmpty()) {
+      ArrayNode keyProperties = root.putArray("keyProperties");
+      layout.keyProperties().forEach(keyProperties::add);
     }
     for (IndexDefinition index : indexes) {
       index.write(root.withArray("indexes").addObject());
@@ -177,10 +188,12 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
             uuid, node.path("precision").asInt(-1), node.path("scale").asInt(-1), node.path("nullable").asBoolean()));
       }
       JsonNode discriminator = root.path("discriminator");
+      List<String> keyProperties = new ArrayList<>();
+      root.path("keyProperties").forEach(node -> keyProperties.add(node.asText()));
       KeyLayout layout = new KeyLayout(key(root.path("partitionKey"), columns),
           key(root.path("rowKey"), columns),
           discriminator.isObject() ? new KeyLayout.Discriminator(discriminator.path("property").asText(),
-              discriminator.path("value").asText()) : null);
+              discriminator.path("value").asText()) : null, keyProperties);
       List<IndexDefinition> indexes = new ArrayList<>();
       for (JsonNode index : root.path("indexes")) {
         indexes.add(IndexDefinition.read(index));

@@ -188,9 +188,24 @@ final class DeclaredTables {
     for (SqlColumnDeclaration declaration : declarations) {
       columns.add(column(name, declaration, fields.contains(declaration.name.getSimple().toLowerCase(Locale.ROOT))));
     }
+    List<String> keyProperties = new ArrayList<>();
+    for (String named : over.keyProperties()) {
+      Column column = columns.stream().filter(c -> c.name().equalsIgnoreCase(named)).findFirst().orElse(null);
+      if (column == null || !fields.contains(named.toLowerCase(Locale.ROOT))) {
+        throw new StoreException("KEY PROPERTIES of " + name + " names " + named + ", which is not a field of its key "
+            + "templates: list the fields whose text the entities also hold as properties of their names.",
+            SqlStates.SYNTAX_ERROR, null);
+      }
+      if (keyProperties.contains(column.name())) {
+        throw new StoreException("KEY PROPERTIES of " + name + " names " + named + " twice.", SqlStates.SYNTAX_ERROR,
+            null);
+      }
+      keyProperties.add(column.name());
+    }
     KeyLayout layout = new KeyLayout(template(name, "PARTITION KEY", mapping.partitionKey(), columns),
         template(name, "ROW KEY", mapping.rowKey(), columns),
-        mapping.property() == null ? null : new KeyLayout.Discriminator(mapping.property(), mapping.value()));
+        mapping.property() == null ? null : new KeyLayout.Discriminator(mapping.property(), mapping.value()),
+        keyProperties);
     List<String> declaredKey = key == null ? null : key.columnNames();
     List<String> templateKey = layout.columns().stream().map(KeyColumn::name).toList();
     if (declaredKey != null && !declaredKey.stream().map(k -> k.toLowerCase(Locale.ROOT)).toList()

@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -19,8 +20,39 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * {@link Discriminator}. Values are in Calcite's representation of each column's SQL type.
  *
  * @param discriminator the property and value that mark the table's entities, or null
+ * @param keyProperties  the key columns of a mapped table that its entities also hold as
+ *                       properties of their names, as text as in the key ({@code EmployeeId =
+ *                       '000101'} beside the RowKey {@code empid_000101}), written with every row
  */
-public record KeyLayout(KeyFormat partitionFormat, KeyFormat rowFormat, Discriminator discriminator) {
+public record KeyLayout(KeyFormat partitionFormat, KeyFormat rowFormat, Discriminator discriminator,
+    List<String> keyProperties) {
+  public KeyLayout {
+    keyProperties = List.copyOf(keyProperties);
+  }
+
+  public KeyLayout(KeyFormat partitionFormat, KeyFormat rowFormat, Discriminator discriminator) {
+    this(partitionFormat, rowFormat, discriminator, List.of());
+  }
+
+  /**
+   * The properties a row with these keys holds for its {@link #keyProperties}: each field's text
+   * as in the key.
+   */
+  public Map<String, Object> keyPropertyValues(String partitionKey, String rowKey) {
+    Map<String, Object> values = new java.util.LinkedHashMap<>();
+    for (boolean partition : new boolean[] {true, false}) {
+      if (format(partition) instanceof TemplateKey template) {
+        List<KeyColumn> fields = template.columns();
+        List<String> texts = template.fieldTexts(partition ? partitionKey : rowKey);
+        for (int i = 0; i < fields.size(); i++) {
+          if (keyProperties.contains(fields.get(i).name())) {
+            values.put(fields.get(i).name(), texts.get(i));
+          }
+        }
+      }
+    }
+    return values;
+  }
 
   /** The property (a String) whose value marks the entities of a table among others. */
   public record Discriminator(String property, String value) {

@@ -122,6 +122,22 @@ public record TemplateKey(String template, List<Part> parts) implements KeyForma
   @Override
   public List<Object> decode(String key) {
     List<Object> values = new ArrayList<>();
+    List<String> texts = fieldTexts(key);
+    List<Part> fields = parts.stream().filter(Part::isField).toList();
+    for (int i = 0; i < fields.size(); i++) {
+      values.add(value(fields.get(i), texts.get(i)));
+    }
+    return values;
+  }
+
+  /**
+   * The text of each field in a key, in order, as the key holds it ({@code 000101} of
+   * {@code empid_000101}).
+   *
+   * @throws IllegalArgumentException if the key does not match the template
+   */
+  public List<String> fieldTexts(String key) {
+    List<String> values = new ArrayList<>();
     int position = 0;
     for (int i = 0; i < parts.size(); i++) {
       Part part = parts.get(i);
@@ -137,7 +153,7 @@ public record TemplateKey(String template, List<Part> parts) implements KeyForma
       if (end < position || end > key.length()) {
         throw new IllegalArgumentException("key '" + key + "' does not match " + template);
       }
-      values.add(value(part, key.substring(position, end)));
+      values.add(key.substring(position, end));
       position = end;
     }
     if (position != key.length()) {

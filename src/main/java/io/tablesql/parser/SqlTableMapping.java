@@ -6,6 +6,7 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlSpecialOperator;
 import org.apache.calcite.sql.SqlWriter;
@@ -22,15 +23,17 @@ public final class SqlTableMapping extends SqlCall {
   public final SqlIdentifier table;
   private final SqlNode partitionKey;
   private final SqlNode rowKey;
+  private final SqlNodeList keyProperties;
   private final SqlIdentifier property;
   private final SqlNode value;
 
   SqlTableMapping(SqlParserPos pos, SqlIdentifier table, SqlNode partitionKey, SqlNode rowKey,
-      SqlIdentifier property, SqlNode value) {
+      SqlNodeList keyProperties, SqlIdentifier property, SqlNode value) {
     super(pos);
     this.table = table;
     this.partitionKey = partitionKey;
     this.rowKey = rowKey;
+    this.keyProperties = keyProperties;
     this.property = property;
     this.value = value;
   }
@@ -48,6 +51,11 @@ public final class SqlTableMapping extends SqlCall {
   /** The ROW KEY template, or null if not given. */
   public String rowKeyTemplate() {
     return text(rowKey);
+  }
+
+  /** The key fields the entities also hold as properties of their names (KEY PROPERTIES), as written. */
+  public List<String> keyProperties() {
+    return keyProperties.stream().map(node -> ((SqlIdentifier) node).getSimple()).toList();
   }
 
   /** The discriminator's property, or null without a WHERE. */
@@ -71,7 +79,7 @@ public final class SqlTableMapping extends SqlCall {
 
   @Override
   public List<SqlNode> getOperandList() {
-    return ImmutableNullableList.of(table, partitionKey, rowKey, property, value);
+    return ImmutableNullableList.of(table, partitionKey, rowKey, keyProperties, property, value);
   }
 
   @Override
@@ -85,6 +93,15 @@ public final class SqlTableMapping extends SqlCall {
     if (rowKey != null) {
       writer.keyword("ROW KEY");
       rowKey.unparse(writer, 0, 0);
+    }
+    if (!keyProperties.isEmpty()) {
+      writer.keyword("KEY PROPERTIES");
+      SqlWriter.Frame frame = writer.startList("(", ")");
+      for (SqlNode field : keyProperties) {
+        writer.sep(",");
+        field.unparse(writer, 0, 0);
+      }
+      writer.endList(frame);
     }
     if (property != null) {
       writer.keyword("WHERE");
