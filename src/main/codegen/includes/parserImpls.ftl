@@ -223,7 +223,10 @@ SqlCreate SqlCreateView(Span s, boolean replace) :
     }
 }
 
-/** CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC | DESC], ...) [INCLUDE (columns)] [GLOBAL | LOCAL]. */
+/**
+ * CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC | DESC], ...) [INCLUDE (columns)]
+ * [GLOBAL | LOCAL] [ROW KEY 'template'].
+ */
 SqlCreate SqlCreateIndex(Span s, boolean replace) :
 {
     boolean unique = false;
@@ -234,6 +237,7 @@ SqlCreate SqlCreateIndex(Span s, boolean replace) :
     final List<Boolean> descending = new ArrayList<Boolean>();
     SqlNodeList include = null;
     Boolean local = null;
+    SqlNode rowKey = null;
 }
 {
     [ <UNIQUE> { unique = true; } ]
@@ -245,9 +249,10 @@ SqlCreate SqlCreateIndex(Span s, boolean replace) :
     |
         local = IndexScope() [ include = IncludeList() ]
     ]
+    [ <ROW> <KEY> rowKey = PlainString() ]
     {
         return new SqlCreateIndex(s.end(this), replace, unique, ifNotExists, name, table, columns, descending,
-            include, Boolean.TRUE.equals(local));
+            include, Boolean.TRUE.equals(local), rowKey);
     }
 }
 

@@ -278,15 +278,22 @@ public final class Catalog {
   /**
    * The declared table whose entities an Azure table holds, or null: what writes consult to keep
    * its indexes, whatever the connection's {@code catalog} property and whenever DDL last made
-   * this JVM forget the catalog (read again then, and after the schema TTL).
+   * this JVM forget the catalog (read again then, and after the schema TTL). Of the tables mapped
+   * over an existing Azure table, the one with indexes (adopted ones; CREATE INDEX allows one).
    */
   public static TableDefinition ofPhysicalTable(Session session, String physicalTable) {
+    TableDefinition mapped = null;
     for (TableDefinition definition : cached(session).tables().values()) {
-      if (definition.physicalTable().equalsIgnoreCase(physicalTable) && !definition.layout().isMapped()) {
-        return definition;
+      if (definition.physicalTable().equalsIgnoreCase(physicalTable)) {
+        if (!definition.layout().isMapped()) {
+          return definition;
+        }
+        if (!definition.indexes().isEmpty()) {
+          mapped = definition;
+        }
       }
     }
-    return null;
+    return mapped;
   }
 
   /**

@@ -7,6 +7,7 @@ import io.tablesql.keys.KeyEncoding;
 import io.tablesql.keys.KeyLayout.KeyColumn;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.PrefixedKey;
+import io.tablesql.keys.TemplateKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,13 +29,16 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * @param include    columns whose values a local index's entries hold as well, to answer queries
  *                   without reading the rows
  * @param table      the Azure table holding the entries
- * @param prefix     the RowKey prefix of a local index's entries; null for a global index
+ * @param prefix     the RowKey prefix of a local index's entries; null for a global or adopted index
+ * @param adoptedRowKey the RowKey template of the entities an application keeps as this local
+ *                   index's entries (adopted: copies of the row in its partition, see ARCHITECTURE.md,
+ *                   "Adopted index entities"); null for tablesql's own entries
  * @param ready      false while the index is built: writes maintain it, queries do not use it yet
  * @param resumeFrom while building, the (PartitionKey, RowKey) of the base row the build goes on
  *                   from, or null
  */
 public record IndexDefinition(String name, List<IndexColumn> columns, List<String> include, boolean unique,
-    String table, String prefix, boolean ready, List<String> resumeFrom) {
+    String table, String prefix, String adoptedRowKey, boolean ready, List<String> resumeFrom) {
   public static final String ROW_PARTITION_KEY = "TablesqlRowPartitionKey";
   public static final String ROW_ROW_KEY = "TablesqlRowRowKey";
   /** Starts the RowKeys of local index entries: above {@code ~}, the key encoding's largest character. */
@@ -51,11 +55,16 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
   }
 
   public boolean local() {
-    return prefix != null;
+    return prefix != null || adoptedRowKey != null;
+  }
+
+  /** Whether the entries are an application's own entities, adopted (see {@link #adoptedRowKey}). */
+  public boolean adopted() {
+    return adoptedRowKey != null;
   }
 
   public IndexDefinition withState(boolean nowReady, List<String> nowResumeFrom) {
-    return new IndexDefinition(name, columns, include, unique, table, prefix, nowReady, nowResumeFrom);
+    return new IndexDefinition(name, columns, include, unique, table, prefix, adoptedRowKey, nowReady, nowResumeFrom);
   }
 
   /**
@@ -65,6 +74,9 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
    * RowKey the RowKey.
    */
   public TableDefinition entries(TableDefinition base) {
+    if (adopted()) {
+      return adoptedEntries(base);
+    }
     List<Column> entryColumns = new ArrayList<>();
     List<KeyColumn> indexed = new ArrayList<>();
     if (local()) {
@@ -99,6 +111,37 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
     return new TableDefinition(name, table, entryColumns, layout);
   }
 
+  /**
+   * An adopted index's entries as a table mapped over the application's entities: the row's
+   * partition, the adopted RowKey template over the indexed columns, the row's discriminator; as
+   * columns every column of the row (the entries are copies), and the row's key fields as the
+   * text properties the copies hold them in.
+   */
+  private TableDefinition adoptedEntries(TableDefinition base) {
+    List<Column> entryColumns = new ArrayList<>();
+    for (KeyColumn partition : base.layout().partition()) {
+      entryColumns.add(notNull(base.column(partition.name())));
+    }
+    for (IndexColumn column : columns) {
+      entryColumns.add(notNull(base.column(column.column())));
+    }
+    for (Column column : base.columns()) {
+      if (base.shape().keyPosition(column) < 0 && entryColumns.stream().noneMatch(c -> c.name().equals(column.name()))) {
+        entryColumns.add(column);
+      }
+    }
+    for (String property : base.layout().keyProperties()) {
+      if (entryColumns.stream().noneMatch(c -> c.name().equals(property))) {
+        entryColumns.add(Column.declared(property, SqlTypeName.VARCHAR, false, -1, -1, true));
+      }
+    }
+    TemplateKey rowKey = TemplateKey.parse(adoptedRowKey, field -> columns.stream()
+        .filter(c -> c.column().equalsIgnoreCase(field)).findFirst()
+        .map(c -> TableDefinition.keyColumn(base.column(c.column()), false)).orElse(null));
+    KeyLayout layout = new KeyLayout(base.layout().partitionFormat(), rowKey, base.layout().discriminator());
+    return new TableDefinition(name, table, entryColumns, layout);
+  }
+
   private static Column notNull(Column column) {
     return Column.declared(column.name(), column.sqlType(), column.singleEdmType() == io.tablesql.store.EdmType.GUID,
         column.precision(), column.scale(), false);
@@ -121,6 +164,9 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
       indexed.add(value);
     }
     KeyLayout layout = entries.layout();
+    if (adopted()) {
+      return new String[] {rowPartitionKey, layout.rowKey(indexed)};
+    }
     if (local()) {
       indexed.add(rowRowKey);
       return new String[] {rowPartitionKey, layout.rowKey(indexed)};
@@ -138,8 +184,11 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
     node.put("unique", unique);
     node.put("table", table);
     node.put("scope", local() ? "local" : "global");
-    if (local()) {
+    if (prefix != null) {
       node.put("rowKeyPrefix", prefix);
+    }
+    if (adopted()) {
+      node.put("adoptedRowKey", adoptedRowKey);
     }
     include.forEach(node.withArray("include")::add);
     node.put("state", ready ? "ready" : "building");
@@ -165,8 +214,10 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
     }
     List<String> include = new ArrayList<>();
     node.path("include").forEach(column -> include.add(column.asText()));
-    String prefix = "local".equals(node.path("scope").asText()) ? node.path("rowKeyPrefix").asText() : null;
+    String adopted = node.path("adoptedRowKey").isTextual() ? node.path("adoptedRowKey").asText() : null;
+    String prefix = "local".equals(node.path("scope").asText()) && adopted == null
+        ? node.path("rowKeyPrefix").asText() : null;
     return new IndexDefinition(node.path("name").asText(), columns, include, node.path("unique").asBoolean(),
-        node.path("table").asText(), prefix, "ready".equals(node.path("state").asText()), resume);
+        node.path("table").asText(), prefix, adopted, "ready".equals(node.path("state").asText()), resume);
   }
 }

@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  * typed as integers; fields named after the property that holds the same value (in the entity,
  * or for a PartitionKey in another entity of its partition). A layout whose entities copy the
  * properties of another layout's entities in the same partition is reported as that layout's
- * hand-made index entries.
+ * hand-made index entries, with the {@code CREATE INDEX ... LOCAL ROW KEY} statement that adopts
+ * them.
  *
  * <p>It reads a sample and guesses: a layout seen in no sampled entity is not found, and a
  * field with no property of its value gets a generic name ({@code PkValue}, {@code RkValue}).
@@ -303,8 +304,29 @@ public final class LayoutFinder {
         + (keyProperties.isEmpty() ? "" : " KEY PROPERTIES (" + String.join(", ", keyProperties) + ")")
         + (where == null ? "" : " WHERE " + where);
     String kind = group.indexOf == null ? "table" : "index entries of " + group.indexOf.name;
+    String adoption = group.indexOf == null ? null : adoption(group);
     return new Layout(group.name, kind, where, group.partition.text(), group.row.text(), String.join(", ", columns),
-        group.entities.size(), ddl);
+        group.entities.size(), adoption != null ? adoption : ddl);
+  }
+
+  /**
+   * The statement that adopts a layout's entities as the index of the layout they copy, when that
+   * one's rows name themselves by KEY PROPERTIES and both share the partitions' template; else
+   * null (the entities are then mapped as a table of their own).
+   */
+  private static String adoption(Group index) {
+    Group base = index.indexOf;
+    boolean named = base.row.fields().stream().allMatch(Field::keyProperty);
+    List<String> indexed = index.row.fields().stream().map(Field::name).toList();
+    Set<String> baseKeys = new LinkedHashSet<>();
+    base.partition.fields().forEach(field -> baseKeys.add(field.name()));
+    base.row.fields().forEach(field -> baseKeys.add(field.name()));
+    if (!named || !index.partition.text().equals(base.partition.text()) || indexed.stream().anyMatch(baseKeys::contains)) {
+      return null;
+    }
+    return "CREATE INDEX " + quoted(index.name) + " ON " + quoted(base.name) + " ("
+        + String.join(", ", indexed.stream().map(LayoutFinder::quoted).toList()) + ") LOCAL ROW KEY "
+        + literal(index.row.text());
   }
 
   private static String sqlType(Set<EdmType> types) {

@@ -37,8 +37,8 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
    * 2, for a table whose name equals another's ignoring case ({@link Catalog}: it is kept under a
    * catalog key of its own), so that drivers which match names ignoring case refuse the catalog
    * rather than take one table for the other. 4, a mapped table whose rows hold key fields as
-   * properties too ({@code keyProperties}), so that drivers which would write its rows without
-   * them refuse it.
+   * properties too ({@code keyProperties}), or with an adopted index, so that drivers which would
+   * write its rows without them (or without the application's index entities) refuse it.
    */
   public static final int FORMAT = 4;
   /** The format of a mapped table whose rows hold key fields as properties (KEY PROPERTIES). */
@@ -96,7 +96,7 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
 
   /** The catalog format its JSON is written in. */
   public int format() {
-    if (!layout.keyProperties().isEmpty()) {
+    if (!layout.keyProperties().isEmpty() || indexes.stream().anyMatch(IndexDefinition::adopted)) {
       return FORMAT_WITH_KEY_PROPERTIES;
     }
     return indexes.isEmpty() ? FORMAT_WITHOUT_INDEXES : FORMAT_WITH_INDEXES;

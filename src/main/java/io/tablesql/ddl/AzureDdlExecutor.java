@@ -385,8 +385,9 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
 
   static StoreException noIndexOnMapped(String table) {
     return new StoreException("Table " + table + " is mapped over an existing Azure table (OVER), whose "
-        + "entities other programs write without maintaining an index; indexes are for tables tablesql writes. "
-        + "Copy the rows into a declared table (INSERT INTO ... SELECT) and index that.",
+        + "entities other programs write without maintaining tablesql's index entries. An index of it adopts the "
+        + "entities the application keeps as its index (CREATE INDEX name ON " + table + " (column) LOCAL ROW KEY "
+        + "'prefix_{column}'); otherwise copy the rows into a declared table (INSERT INTO ... SELECT) and index that.",
         SqlStates.FEATURE_NOT_SUPPORTED, null);
   }
 

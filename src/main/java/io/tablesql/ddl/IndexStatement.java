@@ -12,9 +12,11 @@ import org.apache.calcite.sql.SqlNode;
 /**
  * What an index statement asks for, as {@link Indexes} runs it: CREATE [UNIQUE] INDEX (also made
  * for a table's UNIQUE constraint), DROP INDEX, ALTER INDEX ... VERIFY | REBUILD.
+ *
+ * @param adoptedRowKey the RowKey template of an application's own entries to adopt (LOCAL ROW KEY), or null
  */
 record IndexStatement(Kind kind, String name, boolean unique, boolean ifExistsClause, String table,
-    boolean tableQuoted, List<IndexColumn> columns, List<String> include, boolean local) {
+    boolean tableQuoted, List<IndexColumn> columns, List<String> include, boolean local, String adoptedRowKey) {
 
   enum Kind { CREATE, DROP, VERIFY, REBUILD }
 
@@ -31,22 +33,22 @@ record IndexStatement(Kind kind, String name, boolean unique, boolean ifExistsCl
     }
     return new IndexStatement(Kind.CREATE, create.name.getSimple(), create.unique, create.ifNotExists,
         Names.last(create.table), create.table.isComponentQuoted(create.table.names.size() - 1), columns, include,
-        create.local);
+        create.local, create.rowKeyTemplate());
   }
 
   static IndexStatement of(SqlDropIndex drop) {
     return new IndexStatement(Kind.DROP, drop.name.getSimple(), false, drop.ifExists, null, false, List.of(),
-        List.of(), false);
+        List.of(), false, null);
   }
 
   static IndexStatement of(SqlAlterIndex alter) {
     return new IndexStatement(alter.rebuild ? Kind.REBUILD : Kind.VERIFY, alter.name.getSimple(), false, false, null,
-        false, List.of(), List.of(), false);
+        false, List.of(), List.of(), false, null);
   }
 
   /** The UNIQUE index a table's UNIQUE constraint declares. */
   static IndexStatement unique(String name, String table, List<String> columns) {
     return new IndexStatement(Kind.CREATE, name, true, false, table, false,
-        columns.stream().map(column -> new IndexColumn(column, false)).toList(), List.of(), false);
+        columns.stream().map(column -> new IndexColumn(column, false)).toList(), List.of(), false, null);
   }
 }

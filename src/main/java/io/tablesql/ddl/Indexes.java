@@ -44,8 +44,13 @@ final class Indexes {
           + "cannot have an index: declare one (CREATE TABLE ... with a PRIMARY KEY, or without one) and INSERT its "
           + "rows.", SqlStates.TABLE_NOT_FOUND, null);
     }
-    if (table.layout().isMapped()) {
-      throw AzureDdlExecutor.noIndexOnMapped(table.name());
+    if (table.layout().isMapped() != (statement.adoptedRowKey() != null)) {
+      if (table.layout().isMapped()) {
+        throw AzureDdlExecutor.noIndexOnMapped(table.name());
+      }
+      throw new StoreException("ROW KEY adopts the entities an application keeps as index entries of a table mapped "
+          + "OVER its data; " + table.name() + " is declared, so tablesql writes its index entries itself. Leave "
+          + "ROW KEY out.", SqlStates.FEATURE_NOT_SUPPORTED, null);
     }
     List<IndexColumn> columns = new ArrayList<>();
     for (IndexColumn named : statement.columns()) {
@@ -70,11 +75,23 @@ final class Indexes {
       include.add(column.name());
     }
     checkScope(table, statement, columns);
+    if (statement.adoptedRowKey() != null) {
+      checkAdoption(table, statement, columns);
+      for (TableDefinition other : catalog.tables().values()) {
+        if (other != table && other.physicalTable().equalsIgnoreCase(table.physicalTable())
+            && !other.indexes().isEmpty()) {
+          throw new StoreException("Table " + other.name() + ", mapped over the same Azure table, has index "
+              + other.indexes().get(0).name() + " already: one table over an Azure table adopts its index entities, "
+              + "so that every write knows which to keep.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+        }
+      }
+    }
     String physical = statement.local() ? table.physicalTable()
         : DeclaredTables.createPhysicalTable(session, "ix" + table.name() + statement.name(), true);
-    String prefix = statement.local() ? IndexDefinition.LOCAL_MARK + randomToken() + "!" : null;
+    String prefix = statement.local() && statement.adoptedRowKey() == null
+        ? IndexDefinition.LOCAL_MARK + randomToken() + "!" : null;
     IndexDefinition index = new IndexDefinition(statement.name(), columns, include, statement.unique(), physical, prefix,
-        false, null);
+        statement.adoptedRowKey(), false, null);
     TableDefinition declared;
     try {
       declared = Catalog.update(session, table.name(), definition -> {
@@ -138,6 +155,41 @@ final class Indexes {
     }
   }
 
+  /**
+   * What adopting an application's index entities needs: a LOCAL index without INCLUDE (the
+   * entities are whole copies of the row), a RowKey template over exactly the indexed columns, and
+   * rows that hold their RowKey's fields as properties (KEY PROPERTIES), by which an entity names
+   * its row.
+   */
+  private static void checkAdoption(TableDefinition table, IndexStatement statement, List<IndexColumn> columns) {
+    String template = statement.adoptedRowKey();
+    if (!statement.local() || !statement.include().isEmpty()) {
+      throw new StoreException("Index " + statement.name() + " adopts entities in each row's partition, copies of "
+          + "the whole row: write it LOCAL ROW KEY '" + template + "', without INCLUDE.",
+          SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    java.util.Set<String> fields = new java.util.LinkedHashSet<>();
+    java.util.regex.Matcher field = java.util.regex.Pattern.compile("\\{([^}:]+)").matcher(template);
+    while (field.find()) {
+      fields.add(field.group(1).trim().toLowerCase(Locale.ROOT));
+    }
+    java.util.Set<String> indexed = new java.util.LinkedHashSet<>();
+    columns.forEach(column -> indexed.add(column.column().toLowerCase(Locale.ROOT)));
+    if (!fields.equals(indexed)) {
+      throw new StoreException("The ROW KEY template '" + template + "' of index " + statement.name() + " must be "
+          + "made of the indexed columns (" + String.join(", ", columns.stream().map(IndexColumn::column).toList())
+          + "), each once, as the application composes its index entities' RowKeys.", SqlStates.SYNTAX_ERROR, null);
+    }
+    List<String> missing = table.layout().row().stream().map(key -> key.name())
+        .filter(name -> !table.layout().keyProperties().contains(name)).toList();
+    if (!missing.isEmpty()) {
+      throw new StoreException("Index " + statement.name() + " adopts entities that name their row by its key "
+          + "fields held as properties, and " + table.name() + " does not declare " + String.join(", ", missing)
+          + " so: map it with KEY PROPERTIES (" + String.join(", ", missing) + "), as the application stores them.",
+          SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+  }
+
   /** Six random base-36 characters: a local index's entries are never taken for a dropped one's. */
   private static String randomToken() {
     return Long.toString(36L * 36 * 36 * 36 * 36 + java.util.concurrent.ThreadLocalRandom.current()
@@ -167,9 +219,10 @@ final class Indexes {
       indexes.remove(current);
       return definition.withIndexes(indexes);
     });
-    if (index.local()) {
+    // an adopted index's entities are the application's: dropping it stops keeping them, never deletes them
+    if (index.local() && !index.adopted()) {
       IndexBuild.deleteLocalEntries(session, index, FilterTranslator.fullScan(session, index.entries(table)));
-    } else {
+    } else if (!index.local()) {
       session.store().deleteTable(index.table(), new RequestCounters());
     }
     session.schemaChanged();
@@ -195,7 +248,9 @@ final class Indexes {
 
   /** What a build or verification did, as the statement's last warning. */
   private static void report(IndexDefinition index, IndexBuild.Outcome outcome, Consumer<String> progress) {
-    progress.accept("Index " + index.name() + ": " + outcome.rows() + " rows indexed, " + outcome.entriesChecked()
+    progress.accept("Index " + index.name() + ": " + outcome.rows() + " rows indexed, "
+        + (index.adopted() ? outcome.entriesWritten() + " entries written (the others were right), " : "")
+        + outcome.entriesChecked()
         + " entries checked, " + outcome.staleRemoved() + " stale entries removed"
         + (outcome.staleLeft() == 0 ? "" : ", " + outcome.staleLeft() + " left (younger than indexGraceSeconds: "
         + "their writes may be under way)") + ".");

@@ -48,9 +48,14 @@ public final class IndexBuild {
 
   private final RequestCounters counters = new RequestCounters();
   private long pagesDone;
+  /** Entries written by the first pass. */
+  private long written;
 
-  /** What a build or verification did. */
-  public record Outcome(long rows, long entriesChecked, long staleRemoved, long staleLeft) {
+  /**
+   * What a build or verification did: rows read, entries written (an adopted index's: only the
+   * missing and the different ones), entries checked, stale ones removed and left.
+   */
+  public record Outcome(long rows, long entriesWritten, long entriesChecked, long staleRemoved, long staleLeft) {
   }
 
   private IndexBuild(Session session, TableDefinition base, IndexDefinition index, TableQuery allRows,
@@ -84,7 +89,7 @@ public final class IndexBuild {
       indexes.set(indexes.indexOf(current), current.withState(true, null));
       return definition.withIndexes(indexes);
     });
-    return new Outcome(rows, checked[0], checked[1], checked[2]);
+    return new Outcome(rows, build.written, checked[0], checked[1], checked[2]);
   }
 
   private long indexRows(List<String> resumeFrom) {
@@ -97,9 +102,9 @@ public final class IndexBuild {
         continue;
       }
       if (entries.index().local()) {
-        writeLocalEntries(page);
+        written += writeLocalEntries(page);
       } else {
-        Parallel.map(page, session.maxConcurrency(), row -> {
+        written += Parallel.map(page, session.maxConcurrency(), row -> {
           IndexEntries.Entry entry = entryOf(row);
           if (entry == null) {
             return null;
@@ -110,7 +115,7 @@ public final class IndexBuild {
           return IndexedWrites.add(session, base.physicalTable(), entries, entry,
               "(PartitionKey '" + row.getPartitionKey() + "', RowKey '" + row.getRowKey() + "') of " + base.name(),
               null, List.of(), java.util.Set.of(), counters);
-        });
+        }).stream().filter(java.util.Objects::nonNull).count();
       }
       rows += page.size();
       TableEntity last = page.get(page.size() - 1);
@@ -122,16 +127,32 @@ public final class IndexBuild {
     return rows;
   }
 
-  /** A local index's entries of a page of rows: in their rows' partitions, up to 100 per transaction. */
-  private void writeLocalEntries(List<TableEntity> page) {
-    List<WriteOperation> writes = new ArrayList<>();
+  /**
+   * A local index's entries of a page of rows: in their rows' partitions, up to 100 per
+   * transaction. An adopted index's entry already right is not written again (its ETag stays: the
+   * application may rely on it).
+   */
+  private long writeLocalEntries(List<TableEntity> page) {
+    List<IndexEntries.Entry> wanted = new ArrayList<>();
     for (TableEntity row : page) {
       IndexEntries.Entry entry = entryOf(row);
       if (entry != null) {
-        writes.add(entries.put(entry, null));
+        wanted.add(entry);
+      }
+    }
+    List<Boolean> right = entries.index().adopted()
+        ? Parallel.map(wanted, session.maxConcurrency(), entry -> session.store()
+            .get(base.physicalTable(), entry.partitionKey(), entry.rowKey(), null, counters)
+            .map(stored -> entries.readEntry(stored).same(entry)).orElse(false))
+        : java.util.Collections.nCopies(wanted.size(), false);
+    List<WriteOperation> writes = new ArrayList<>();
+    for (int i = 0; i < wanted.size(); i++) {
+      if (!right.get(i)) {
+        writes.add(entries.put(wanted.get(i), null));
       }
     }
     submitByPartition(session, base.physicalTable(), writes, counters);
+    return writes.size();
   }
 
   /** Sends writes of one table as transactions of up to 100 per partition, maxConcurrency at a time. */
@@ -222,12 +243,17 @@ public final class IndexBuild {
     while (pages.hasNext()) {
       List<TableEntity> page = pages.next();
       List<Optional<TableEntity>> rows = Parallel.map(page, session.maxConcurrency(), entry -> {
-        IndexEntries.Entry read = IndexEntries.read(entry);
-        return session.store().get(base.physicalTable(), read.rowPartitionKey(), read.rowRowKey(), null, counters);
+        IndexEntries.Entry read = entries.readEntry(entry);
+        return read.rowRowKey() == null ? null
+            : session.store().get(base.physicalTable(), read.rowPartitionKey(), read.rowRowKey(), null, counters);
       });
       for (int i = 0; i < page.size(); i++) {
         counts[0]++;
         TableEntity entry = page.get(i);
+        if (rows.get(i) == null) {
+          counts[2]++; // an adopted entity that names no row by its key properties: the application's, left
+          continue;
+        }
         if (!entries.matches(entry, rows.get(i).orElse(null))) {
           // a local entry changes with its row, so one that does not match is no write under way
           if (entries.index().local() || IndexEntries.pastGrace(entry, grace)) {

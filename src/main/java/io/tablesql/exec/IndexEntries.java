@@ -5,6 +5,8 @@ import io.tablesql.catalog.Column;
 import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.TableShape;
+import io.tablesql.keys.KeyLayout;
+import io.tablesql.keys.TemplateKey;
 import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -56,6 +58,9 @@ final class IndexEntries {
    * @throws IllegalArgumentException if an indexed value cannot be part of a key
    */
   Entry of(String partitionKey, String rowKey, Map<String, Object> properties) {
+    if (index.adopted() && !isRow(partitionKey, rowKey, properties)) {
+      return null; // another kind of entity sharing the Azure table (an index entity among them)
+    }
     Map<String, Object> values = new HashMap<>();
     Object[] keyValues = null;
     for (IndexDefinition.IndexColumn indexed : index.columns()) {
@@ -73,7 +78,13 @@ final class IndexEntries {
       return null;
     }
     Map<String, Object> held = new HashMap<>();
-    if (index.local()) {
+    if (index.adopted()) {
+      properties.forEach((name, value) -> {
+        if (value != null && TableShape.isUserProperty(name)) {
+          held.put(name, value); // a copy of the row, as the application keeps it
+        }
+      });
+    } else if (index.local()) {
       List<String> copied = new ArrayList<>(index.include());
       index.columns().forEach(column -> copied.add(column.column()));
       for (String name : copied) {
@@ -85,6 +96,13 @@ final class IndexEntries {
     return new Entry(key[0], key[1], partitionKey, rowKey, held);
   }
 
+  /** Whether an entity is a row of the mapped base table: its keys match the templates, its discriminator the value. */
+  private boolean isRow(String partitionKey, String rowKey, Map<String, Object> properties) {
+    KeyLayout.Discriminator discriminator = base.layout().discriminator();
+    return base.layout().decode(partitionKey, rowKey) != null
+        && (discriminator == null || discriminator.value().equals(properties.get(discriminator.property())));
+  }
+
   /** The entry a stored row has now, or null (also for a row whose values no key can hold). */
   Entry of(TableEntity row) {
     try {
@@ -94,7 +112,27 @@ final class IndexEntries {
     }
   }
 
-  /** The entry an entity of the index's table is: its keys and the row it names. */
+  /**
+   * The entry an entity of this index's table is. An adopted entry names its row by the key
+   * properties its copy holds (null if it lacks them, or they make no key of the row's template).
+   */
+  Entry readEntry(TableEntity entry) {
+    if (!index.adopted()) {
+      return read(entry);
+    }
+    Map<String, Object> held = TableShape.userProperties(entry);
+    String rowKey = null;
+    if (base.layout().rowFormat() instanceof TemplateKey template) {
+      List<String> texts = new ArrayList<>();
+      for (KeyLayout.KeyColumn field : template.columns()) {
+        texts.add(held.get(field.name()) instanceof String text ? text : null);
+      }
+      rowKey = template.keyOfTexts(texts);
+    }
+    return new Entry(entry.getPartitionKey(), entry.getRowKey(), entry.getPartitionKey(), rowKey, held);
+  }
+
+  /** The entry an entity of a (not adopted) index's table is: its keys and the row it names. */
   static Entry read(TableEntity entry) {
     Map<String, Object> held = TableShape.userProperties(entry);
     held.remove(IndexDefinition.ROW_PARTITION_KEY);
@@ -106,18 +144,25 @@ final class IndexEntries {
 
   /**
    * The row as a covering local index's entry holds it: the row's keys, and the values of its
-   * indexed and included columns.
+   * indexed and included columns (an adopted entry's: all of them); null for an adopted entry
+   * that names no row.
    */
-  static TableEntity row(TableEntity entry) {
-    Entry read = read(entry);
+  TableEntity row(TableEntity entry) {
+    Entry read = readEntry(entry);
+    if (read.rowRowKey() == null) {
+      return null;
+    }
     TableEntity row = new TableEntity(read.rowPartitionKey(), read.rowRowKey());
     read.values().forEach(row::addProperty);
     return row;
   }
 
-  /** The entries' properties: the row's keys, and a local index's values. */
-  private static Map<String, Object> stored(Entry entry) {
+  /** The entries' properties: the row's keys, and a local index's values; an adopted entry's copy only. */
+  private Map<String, Object> stored(Entry entry) {
     Map<String, Object> properties = new HashMap<>(entry.values());
+    if (index.adopted()) {
+      return properties;
+    }
     properties.put(IndexDefinition.ROW_PARTITION_KEY, entry.rowPartitionKey());
     properties.put(IndexDefinition.ROW_ROW_KEY, entry.rowRowKey());
     return properties;
@@ -147,9 +192,15 @@ final class IndexEntries {
         Map.of(), etag, origin);
   }
 
-  /** Whether a stored entry belongs to the row as it is now (absent rows have none). */
+  /**
+   * Whether a stored entry belongs to the row as it is now (absent rows have none); an adopted
+   * entry only if it is the row's copy as it is now.
+   */
   boolean matches(TableEntity entry, TableEntity row) {
-    return row != null && read(entry).sameKey(of(row));
+    if (row == null) {
+      return false;
+    }
+    return index.adopted() ? readEntry(entry).same(of(row)) : read(entry).sameKey(of(row));
   }
 
   /** Whether an entry is older than the grace period in which the write that added it may still run. */

@@ -67,11 +67,12 @@ final class IndexScan implements Iterator<List<TableEntity>> {
       found.add(entries.next());
     }
     if (covered) {
-      return found.stream().map(IndexEntries::row).toList(); // a local entry changes with its row
+      // a local entry changes with its row; an adopted one that names no row is no row's
+      return found.stream().map(index::row).filter(java.util.Objects::nonNull).toList();
     }
     String access = "INDEX " + index.index().name() + " ROW LOOKUP";
     List<Optional<TableEntity>> rows = Parallel.map(found, session.maxConcurrency(), entry -> {
-      IndexEntries.Entry named = IndexEntries.read(entry);
+      IndexEntries.Entry named = index.readEntry(entry);
       return named.rowPartitionKey() == null ? Optional.<TableEntity>empty()
           : session.store().get(table, named.rowPartitionKey(), named.rowRowKey(), null, counters, access);
     });

@@ -148,6 +148,7 @@ final class IndexedWrites {
       adds.add(newEntries);
       olds.add(oldEntries);
     }
+    checkAdoptedValues(group, adds);
     List<Removal> removals = prepareRemovals(olds);
     // a local index's entries change in the rows' own entity group transaction
     for (Removal removal : List.copyOf(removals)) {
@@ -457,6 +458,55 @@ final class IndexedWrites {
         }
       }
     }
+  }
+
+  /**
+   * An adopted index holds one entity per value and partition, a copy of its row: a value that
+   * another row of the partition has (as its entity says, and the row confirms) is refused, as
+   * is one two rows of the group would both take. Nothing is written then.
+   */
+  private void checkAdoptedValues(List<WriteOperation> group, List<IndexEntries.Entry[]> adds) {
+    List<int[]> wanted = new ArrayList<>();
+    Map<String, Integer> seen = new HashMap<>();
+    for (int i = 0; i < adds.size(); i++) {
+      for (int x = 0; x < indexes.size(); x++) {
+        IndexEntries.Entry entry = adds.get(i)[x];
+        if (entry == null || !indexes.get(x).index().adopted()) {
+          continue;
+        }
+        Integer earlier = seen.putIfAbsent(x + "\u0000" + entry.rowKey(), i);
+        if (earlier != null && !group.get(earlier).rowKey().equals(group.get(i).rowKey())) {
+          throw duplicateAdopted(indexes.get(x), group.get(i), group.get(earlier).describe());
+        }
+        wanted.add(new int[] {i, x});
+      }
+    }
+    List<String> holders = Parallel.map(wanted, session.maxConcurrency(), item -> {
+      IndexEntries index = indexes.get(item[1]);
+      IndexEntries.Entry entry = adds.get(item[0])[item[1]];
+      Optional<TableEntity> held = session.store().get(table, entry.partitionKey(), entry.rowKey(), null, counters);
+      String holder = held.map(entity -> index.readEntry(entity).rowRowKey()).orElse(null);
+      if (holder == null || holder.equals(entry.rowRowKey())) {
+        return null;
+      }
+      // the entity names another row: a stale copy unless that row still has the value
+      Optional<TableEntity> other = session.store().get(table, entry.partitionKey(), holder, null, counters);
+      IndexEntries.Entry its = other.map(index::of).orElse(null);
+      return its != null && its.sameKey(entry) ? holder : null;
+    });
+    for (int k = 0; k < wanted.size(); k++) {
+      if (holders.get(k) != null) {
+        int[] item = wanted.get(k);
+        throw duplicateAdopted(indexes.get(item[1]), group.get(item[0]),
+            "(PartitionKey '" + group.get(item[0]).partitionKey() + "', RowKey '" + holders.get(k) + "')");
+      }
+    }
+  }
+
+  private static StoreException duplicateAdopted(IndexEntries index, WriteOperation write, String other) {
+    return new StoreException("Duplicate value: " + write.describe() + " and " + other + " have the same values of "
+        + "index " + index.index().name() + " on (" + index.index().describeColumns() + "), whose adopted entities "
+        + "hold one row per value in each partition. Nothing was written.", SqlStates.UNIQUE_VIOLATION, null);
   }
 
   /**

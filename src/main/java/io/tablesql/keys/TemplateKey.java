@@ -131,6 +131,30 @@ public record TemplateKey(String template, List<Part> parts) implements KeyForma
   }
 
   /**
+   * The key whose fields have these texts, in order (as {@link #fieldTexts} reads them), or null
+   * if they make no key of this template (a width, a non-integer, text that would end a field).
+   */
+  public String keyOfTexts(List<String> texts) {
+    StringBuilder key = new StringBuilder();
+    int field = 0;
+    for (Part part : parts) {
+      if (!part.isField()) {
+        key.append(part.text());
+      } else if (field < texts.size() && texts.get(field) != null) {
+        key.append(texts.get(field++));
+      } else {
+        return null;
+      }
+    }
+    try {
+      decode(key.toString());
+      return fieldTexts(key.toString()).equals(texts) ? key.toString() : null;
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  /**
    * The text of each field in a key, in order, as the key holds it ({@code 000101} of
    * {@code empid_000101}).
    *

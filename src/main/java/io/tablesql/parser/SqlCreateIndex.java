@@ -14,7 +14,8 @@ import org.apache.calcite.util.ImmutableNullableList;
 
 /**
  * CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC | DESC], ...)
- * [INCLUDE (column, ...)] [GLOBAL | LOCAL].
+ * [INCLUDE (column, ...)] [GLOBAL | LOCAL] [ROW KEY 'template']: with ROW KEY, the index adopts the
+ * entities an application keeps under that RowKey template as its entries.
  */
 public final class SqlCreateIndex extends SqlCreate {
   private static final SqlOperator OPERATOR = new SqlSpecialOperator("CREATE INDEX", SqlKind.CREATE_INDEX);
@@ -27,9 +28,12 @@ public final class SqlCreateIndex extends SqlCreate {
   /** The INCLUDE list, or null. */
   public final SqlNodeList include;
   public final boolean local;
+  /** The ROW KEY template of adopted entries, or null. */
+  private final SqlNode rowKey;
 
   SqlCreateIndex(SqlParserPos pos, boolean replace, boolean unique, boolean ifNotExists, SqlIdentifier name,
-      SqlIdentifier table, List<SqlIdentifier> columns, List<Boolean> descending, SqlNodeList include, boolean local) {
+      SqlIdentifier table, List<SqlIdentifier> columns, List<Boolean> descending, SqlNodeList include, boolean local,
+      SqlNode rowKey) {
     super(OPERATOR, pos, replace, ifNotExists);
     this.unique = unique;
     this.name = name;
@@ -38,11 +42,17 @@ public final class SqlCreateIndex extends SqlCreate {
     this.descending = List.copyOf(descending);
     this.include = include;
     this.local = local;
+    this.rowKey = rowKey;
+  }
+
+  /** The ROW KEY template of the entries an application keeps, to adopt; null for tablesql's own entries. */
+  public String rowKeyTemplate() {
+    return rowKey == null ? null : ((org.apache.calcite.sql.SqlLiteral) rowKey).getValueAs(String.class);
   }
 
   @Override
   public List<SqlNode> getOperandList() {
-    return ImmutableNullableList.of(name, table, new SqlNodeList(columns, getParserPosition()), include);
+    return ImmutableNullableList.of(name, table, new SqlNodeList(columns, getParserPosition()), include, rowKey);
   }
 
   @Override
@@ -64,14 +74,12 @@ public final class SqlCreateIndex extends SqlCreate {
     }
     writer.endList(frame);
     if (include != null) {
-      writer.keyword("INCLUDE");
-      SqlWriter.Frame included = writer.startList("(", ")");
-      for (SqlNode column : include) {
-        writer.sep(",");
-        column.unparse(writer, 0, 0);
-      }
-      writer.endList(included);
+      Unparse.keywordAndList(writer, "INCLUDE", include);
     }
     writer.keyword(local ? "LOCAL" : "GLOBAL");
+    if (rowKey != null) {
+      writer.keyword("ROW KEY");
+      rowKey.unparse(writer, 0, 0);
+    }
   }
 }

@@ -95,13 +95,7 @@ public final class SqlTableMapping extends SqlCall {
       rowKey.unparse(writer, 0, 0);
     }
     if (!keyProperties.isEmpty()) {
-      writer.keyword("KEY PROPERTIES");
-      SqlWriter.Frame frame = writer.startList("(", ")");
-      for (SqlNode field : keyProperties) {
-        writer.sep(",");
-        field.unparse(writer, 0, 0);
-      }
-      writer.endList(frame);
+      Unparse.keywordAndList(writer, "KEY PROPERTIES", keyProperties);
     }
     if (property != null) {
       writer.keyword("WHERE");

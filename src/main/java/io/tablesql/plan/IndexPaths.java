@@ -105,8 +105,14 @@ final class IndexPaths {
     return query.index().entries().estimatedRequests() + rowReads;
   }
 
-  /** Whether a local index's entries hold every column needed: key columns, indexed and included ones. */
+  /**
+   * Whether a local index's entries hold every column needed: key columns, indexed and included
+   * ones (an adopted index's entries are copies of the whole row).
+   */
   private static boolean covers(TableDefinition definition, IndexDefinition index, List<Column> columns) {
+    if (index.adopted()) {
+      return true;
+    }
     for (Column column : columns) {
       boolean held = definition.shape().keyPosition(column) >= 0 || index.include().contains(column.name())
           || index.columns().stream().anyMatch(c -> c.column().equals(column.name()));

@@ -84,6 +84,13 @@ class GrammarUnitTest {
     assertThat(mapped.mapping.rowKeyTemplate()).isEqualTo("empid_{EmployeeId:6}");
     assertThat(mapped.mapping.property()).isEqualTo("EntityType");
     assertThat(mapped.mapping.value()).isEqualTo("Employee");
+    assertThat(mapped.mapping.keyProperties()).isEmpty();
+
+    SqlCreateTable keyProperties = (SqlCreateTable) parse("CREATE TABLE Employee (Department VARCHAR, "
+        + "EmployeeId INT) OVER Employees PARTITION KEY '{Department}' ROW KEY 'empid_{EmployeeId:6}' "
+        + "KEY PROPERTIES (EmployeeId, \"Department\") WHERE EntityType = 'Employee'");
+    assertThat(keyProperties.mapping.keyProperties()).containsExactly("EmployeeId", "Department");
+    assertThat(keyProperties.mapping.toString()).contains("KEY PROPERTIES (`EmployeeId`, `Department`)");
 
     SqlCreateTable quotes = (SqlCreateTable) parse("CREATE TABLE t (a INT) OVER \"Raw\" ROW KEY 'it''s_{a}'");
     assertThat(quotes.mapping.tableName()).isEqualTo("Raw");
