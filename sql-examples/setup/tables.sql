@@ -3,11 +3,16 @@
 -- typed columns; the entities themselves are not touched. See README, "Tables with a primary key".
 
 -- The Employees table holds three kinds of entity in each department's partition: employees
--- under RowKey 'empid_<id>', the same employees again under 'email_<address>' (an
--- intra-partition secondary index) and one 'department' entity.
+-- under RowKey 'empid_<id>' (each holding its id as the text property EmployeeId too), the same
+-- employees again under 'email_<address>' (an intra-partition secondary index) and one
+-- 'department' entity. The email_ copies are adopted as an index of Employee: tablesql keeps
+-- them as the application does, and a lookup by email reads the copy.
 CREATE TABLE IF NOT EXISTS Employee (
   Department VARCHAR, EmployeeId INT, FirstName VARCHAR, LastName VARCHAR, Age INT, Email VARCHAR)
-  OVER Employees PARTITION KEY '{Department}' ROW KEY 'empid_{EmployeeId:6}' WHERE EntityType = 'Employee';
+  OVER Employees PARTITION KEY '{Department}' ROW KEY 'empid_{EmployeeId:6}' KEY PROPERTIES (EmployeeId)
+  WHERE EntityType = 'Employee';
+
+CREATE INDEX IF NOT EXISTS EmployeeEmail ON Employee (Email) LOCAL ROW KEY 'email_{Email}';
 
 CREATE TABLE IF NOT EXISTS EmployeeByEmail (
   Department VARCHAR, Email VARCHAR, EmployeeId VARCHAR, FirstName VARCHAR, LastName VARCHAR)

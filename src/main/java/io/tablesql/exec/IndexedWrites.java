@@ -150,17 +150,25 @@ final class IndexedWrites {
     }
     checkAdoptedValues(group, adds);
     List<Removal> removals = prepareRemovals(olds);
-    // a local index's entries change in the rows' own entity group transaction
+    // a local index's entries change in the rows' own entity group transaction, unless the
+    // statement writes that entity itself (the raw table, updating a row and its copy by hand)
+    java.util.Set<String> written = new java.util.HashSet<>();
+    group.forEach(write -> written.add(write.partitionKey() + '\u0000' + write.rowKey()));
     for (Removal removal : List.copyOf(removals)) {
       if (removal.index().index().local()) {
-        rows.add(removal.index().delete(removal.entry(), removal.etag(), null));
+        if (!written.contains(removal.entry().partitionKey() + '\u0000' + removal.entry().rowKey())) {
+          rows.add(removal.index().delete(removal.entry(), removal.etag(), null));
+        }
         removals.remove(removal);
       }
     }
     for (int i = 0; i < adds.size(); i++) {
       for (int x = 0; x < indexes.size(); x++) {
-        if (adds.get(i)[x] != null && indexes.get(x).index().local()) {
-          rows.add(indexes.get(x).put(adds.get(i)[x], group.get(i).origin()));
+        IndexEntries.Entry entry = adds.get(i)[x];
+        if (entry != null && indexes.get(x).index().local()) {
+          if (!written.contains(entry.partitionKey() + '\u0000' + entry.rowKey())) {
+            rows.add(indexes.get(x).put(entry, group.get(i).origin()));
+          }
           adds.get(i)[x] = null;
         }
       }

@@ -125,8 +125,8 @@ public final class AzureSchema extends AbstractSchema {
     Set<String> holding = new HashSet<>();
     declared.values().stream().filter(definition -> !definition.layout().isMapped()) // mapped ones' stay visible
         .forEach(definition -> holding.add(definition.physicalTable().toLowerCase(Locale.ROOT)));
-    declared.values().forEach(definition -> definition.indexes() // index entries are no table of their own
-        .forEach(index -> holding.add(index.table().toLowerCase(Locale.ROOT))));
+    declared.values().forEach(definition -> definition.indexes().stream() // global index entries are no table
+        .filter(index -> !index.local()).forEach(index -> holding.add(index.table().toLowerCase(Locale.ROOT))));
     Map<String, Table> map = new LinkedHashMap<>();
     for (String name : names) {
       if (DeclaredColumns.isMetadataTable(name) || Catalog.isCatalogTable(name) || Intent.isIntentTable(name)

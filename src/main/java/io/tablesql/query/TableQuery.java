@@ -53,10 +53,13 @@ public record TableQuery(StoredTable table, TableShape shape, AccessPath path, L
         || shape.layout() != null && shape.layout().rowFormat() instanceof io.tablesql.keys.PrefixedKey;
   }
 
-  /** Whether the table's Azure table holds entries of its LOCAL indexes, which reads of its rows leave out. */
+  /**
+   * Whether the table's Azure table holds tablesql's entries of its LOCAL indexes, which reads of
+   * its rows leave out (adopted entries are the application's, outside the mapping's templates).
+   */
   public static boolean holdsIndexEntries(StoredTable table) {
     return table != null && table.definition() != null
-        && table.definition().indexes().stream().anyMatch(IndexDefinition::local);
+        && table.definition().indexes().stream().anyMatch(index -> index.local() && !index.adopted());
   }
 
   public TableQuery withAccess(AccessPath newPath, List<Key> newKeys, List<Operand> newPartitions,
