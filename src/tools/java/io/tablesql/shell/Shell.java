@@ -15,6 +15,7 @@ import sqlline.SqlLine;
  *
  * <pre>
  *   ./tablesql                                   # local emulator with sample data
+ *   ./tablesql --raw                             # the same, the sample's Azure tables only
  *   ./tablesql "AccountName=...;AccountKey=..."  # an account of your own
  *   ./tablesql "UseDevelopmentStorage=true" -e "SELECT 1;"   # further arguments go to sqlline
  * </pre>
@@ -27,6 +28,8 @@ public final class Shell {
     Path home = Path.of(System.getProperty("tablesql.home", ".")).toAbsolutePath().normalize();
     boolean local = args.length == 0 || args[0].startsWith("-");
     List<String> rest = new ArrayList<>(Arrays.asList(args).subList(local ? 0 : 1, args.length));
+    // --raw: the sample's Azure tables only, as an application left them, for suggest_tables to map
+    boolean raw = local && rest.remove("--raw");
     LocalEmulator emulator = null;
     String connectionString;
     if (local) {
@@ -34,12 +37,18 @@ public final class Shell {
       emulator = LocalEmulator.start(home);
       List<String> tables = SampleData.load(home.resolve("sql-examples/dataset.json"), emulator.tableEndpoint(),
           LocalEmulator.ACCOUNT, LocalEmulator.KEY);
+      connectionString = emulator.connectionString() + ";lookupTables=Departments";
+      if (raw) {
+        System.out.println("tablesql: Azurite on port " + emulator.port() + " with tables " + String.join(", ", tables)
+            + ", raw. Try: SELECT layout, kind, ddl FROM TABLE(tablesql.suggest_tables('Employees'));");
+        runSqlLineAndExit(connectionString, rest, emulator);
+        return;
+      }
       try {
         SampleData.declare(home.resolve("sql-examples/setup/tables.sql"), emulator.connectionString());
       } catch (java.sql.SQLException e) {
         throw new IOException("Declaring the sample's tables failed: " + e.getMessage(), e);
       }
-      connectionString = emulator.connectionString() + ";lookupTables=Departments";
       System.out.println("tablesql: Azurite on port " + emulator.port() + " with tables " + String.join(", ", tables)
           + ", and Employee, EmployeeByEmail, DepartmentSummary, CustomerOrder, EmployeeOrder, EventLog and People "
           + "(with secondary indexes) declared over them (sql-examples/setup/tables.sql). Try: SELECT * FROM Employee "
@@ -47,9 +56,14 @@ public final class Shell {
     } else {
       connectionString = args[0];
     }
+    runSqlLineAndExit(connectionString, rest, emulator);
+  }
+
+  private static void runSqlLineAndExit(String connectionString, List<String> sqllineArgs, LocalEmulator emulator)
+      throws IOException {
     int status;
     try {
-      status = runSqlLine(connectionString, rest);
+      status = runSqlLine(connectionString, sqllineArgs);
     } finally {
       if (emulator != null) {
         emulator.close();
