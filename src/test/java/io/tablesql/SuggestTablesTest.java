@@ -72,8 +72,17 @@ class SuggestTablesTest extends OracleComparedTest {
         ddl.add(resultSet.getString(2));
       }
     }
-    assertThat(ddl).anySatisfy(statement -> assertThat(statement).isEqualTo("CREATE INDEX \"EmployeeByEmail\" ON "
-        + "\"Employee\" (\"Email\") LOCAL ROW KEY 'email_{Email}'"));
+    // the statements README's walkthrough runs (on the sample's own Employees)
+    String over = "OVER \"" + employees.getTableName() + "\"";
+    assertThat(ddl).containsExactly(
+        "CREATE TABLE \"Employee\" (\"DepartmentName\" VARCHAR, \"EmployeeId\" INT, \"Age\" INT, \"Email\" VARCHAR, "
+            + "\"FirstName\" VARCHAR, \"HireDate\" TIMESTAMP, \"LastName\" VARCHAR, \"Salary\" BIGINT) " + over
+            + " PARTITION KEY '{DepartmentName}' ROW KEY 'empid_{EmployeeId:6}' KEY PROPERTIES (\"EmployeeId\") "
+            + "WHERE \"EntityType\" = 'Employee'",
+        "CREATE TABLE \"Department\" (\"DepartmentName\" VARCHAR, \"EmployeeCount\" INT, \"Manager\" VARCHAR) " + over
+            + " PARTITION KEY '{DepartmentName}' ROW KEY 'department' KEY PROPERTIES (\"DepartmentName\") "
+            + "WHERE \"EntityType\" = 'Department'",
+        "CREATE INDEX \"EmployeeByEmail\" ON \"Employee\" (\"Email\") LOCAL ROW KEY 'email_{Email}'");
     try (Statement statement = connection.createStatement()) {
       for (String create : ddl) {
         // under names of their own: the sample's setup declares tables named like these
