@@ -249,11 +249,13 @@ final class Indexes {
   /** What a build or verification did, as the statement's last warning. */
   private static void report(IndexDefinition index, IndexBuild.Outcome outcome, Consumer<String> progress) {
     progress.accept("Index " + index.name() + ": " + outcome.rows() + " rows indexed, "
-        + (index.adopted() ? outcome.entriesWritten() + " entries written (the others were right), " : "")
-        + outcome.entriesChecked()
-        + " entries checked, " + outcome.staleRemoved() + " stale entries removed"
-        + (outcome.staleLeft() == 0 ? "" : ", " + outcome.staleLeft() + " left (younger than indexGraceSeconds: "
-        + "their writes may be under way)") + ".");
+        + (index.adopted() ? outcome.entriesMissing() + " missing and " + (outcome.entriesWritten()
+        - outcome.entriesMissing()) + " differing entries written (the others were right), " : "")
+        + outcome.entriesChecked() + " entries checked, " + outcome.staleRemoved()
+        + (index.adopted() ? " orphaned" : " stale") + " entries removed"
+        + (outcome.staleLeft() == 0 ? "" : ", " + outcome.staleLeft() + (index.adopted()
+        ? " left (entities that name no row by their key properties: the application's)"
+        : " left (younger than indexGraceSeconds: their writes may be under way)")) + ".");
   }
 
   /** The declared table with an index of this name, or null. */

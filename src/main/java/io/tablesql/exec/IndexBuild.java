@@ -48,14 +48,17 @@ public final class IndexBuild {
 
   private final RequestCounters counters = new RequestCounters();
   private long pagesDone;
-  /** Entries written by the first pass. */
+  /** Entries written by the first pass; of an adopted index, those that were missing. */
   private long written;
+  private long missing;
 
   /**
    * What a build or verification did: rows read, entries written (an adopted index's: only the
-   * missing and the different ones), entries checked, stale ones removed and left.
+   * missing and the different ones, and of those the missing), entries checked, stale ones
+   * removed and left.
    */
-  public record Outcome(long rows, long entriesWritten, long entriesChecked, long staleRemoved, long staleLeft) {
+  public record Outcome(long rows, long entriesWritten, long entriesMissing, long entriesChecked, long staleRemoved,
+      long staleLeft) {
   }
 
   private IndexBuild(Session session, TableDefinition base, IndexDefinition index, TableQuery allRows,
@@ -89,7 +92,7 @@ public final class IndexBuild {
       indexes.set(indexes.indexOf(current), current.withState(true, null));
       return definition.withIndexes(indexes);
     });
-    return new Outcome(rows, build.written, checked[0], checked[1], checked[2]);
+    return new Outcome(rows, build.written, build.missing, checked[0], checked[1], checked[2]);
   }
 
   private long indexRows(List<String> resumeFrom) {
@@ -140,14 +143,16 @@ public final class IndexBuild {
         wanted.add(entry);
       }
     }
+    // an adopted entry as stored: right (TRUE), different (FALSE) or missing (null)
     List<Boolean> right = entries.index().adopted()
         ? Parallel.map(wanted, session.maxConcurrency(), entry -> session.store()
             .get(base.physicalTable(), entry.partitionKey(), entry.rowKey(), null, counters)
-            .map(stored -> entries.readEntry(stored).same(entry)).orElse(false))
+            .map(stored -> entries.readEntry(stored).same(entry)).orElse(null))
         : java.util.Collections.nCopies(wanted.size(), false);
     List<WriteOperation> writes = new ArrayList<>();
     for (int i = 0; i < wanted.size(); i++) {
-      if (!right.get(i)) {
+      if (!Boolean.TRUE.equals(right.get(i))) {
+        missing += right.get(i) == null ? 1 : 0;
         writes.add(entries.put(wanted.get(i), null));
       }
     }
