@@ -127,6 +127,37 @@ class SuggestTablesTest extends OracleComparedTest {
     }
   }
 
+  /**
+   * Compound and padded keys and numbers stored as several Edm types: the suggested statement,
+   * run, gives a table that agrees with the oracle and reads every stored number.
+   */
+  @Test
+  void compoundKeysAndMixedTypesMapAsSuggested() throws SQLException {
+    List<TableEntity> orders = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      orders.add(new TableEntity(String.format("cust%03d", i % 3), "2024-0" + (1 + i % 6) + "_A" + String.format("%03d", i))
+          .addProperty("Total", i % 2 == 0 ? (Object) (10 * i) : (Object) (10L * i)).addProperty("Note", "n" + i));
+    }
+    TableClient raw = TestAccount.newTable("SuggestOrders");
+    TestAccount.insert(raw, orders);
+    List<String> ddl = QueryRuns.run(connection, "SELECT ddl FROM TABLE(tablesql.suggest_tables('"
+        + raw.getTableName() + "'))").rows();
+    assertThat(ddl).singleElement().asString().contains("\"RkValue\" VARCHAR, \"RkValue2\" VARCHAR",
+        "\"Total\" BIGINT", "ROW KEY '{RkValue}_{RkValue2}'");
+    try (Statement statement = connection.createStatement()) {
+      statement.execute(ddl.get(0).replaceFirst("\"[A-Za-z0-9]+\"", "\"SuggestedOrder\""));
+    }
+    try {
+      assertThat(agreed("SELECT COUNT(*), SUM(Total) FROM SuggestedOrder").rows()).containsExactly("12|660");
+      assertThat(agreed("SELECT RkValue2, Total FROM SuggestedOrder WHERE PkValue = 'cust001' AND RkValue = '2024-02' "
+          + "ORDER BY RkValue2").rows()).containsExactly("A001|10", "A007|70");
+    } finally {
+      try (Statement statement = connection.createStatement()) {
+        statement.execute("DROP TABLE IF EXISTS SuggestedOrder");
+      }
+    }
+  }
+
   private static Map<String, String> propertyTypes(TableEntity entity) {
     Map<String, String> types = new TreeMap<>();
     TableShape.userProperties(entity).forEach((name, value) -> types.put(name, value.getClass().getSimpleName()));
