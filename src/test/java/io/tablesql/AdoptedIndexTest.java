@@ -200,6 +200,11 @@ class AdoptedIndexTest extends OracleComparedTest {
             assertThat(e.getSQLState()).isEqualTo("42000");
             assertThat(e.getMessage()).contains("must be made of the indexed columns (Email)");
           });
+      assertThatThrownBy(() -> statement.execute("CREATE INDEX AdoptBad ON AdoptStaff (Email) LOCAL ROW KEY "
+          + "'email_{Email:wide}'")).isInstanceOfSatisfying(SQLException.class, e -> {
+            assertThat(e.getSQLState()).isEqualTo("42000");
+            assertThat(e.getMessage()).contains("'email_{Email:wide}'", "cannot be used");
+          });
       statement.execute("DROP TABLE AdoptNoKeyProps");
     }
   }

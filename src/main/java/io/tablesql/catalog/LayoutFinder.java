@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 
 /**
  * Finds the layouts of entities an application wrote into one Azure table, as the design guide
@@ -92,7 +93,7 @@ public final class LayoutFinder {
     String discriminator = discriminator(sample);
     Map<String, Group> groups = new LinkedHashMap<>();
     for (TableEntity entity : sample) {
-      String value = discriminator == null ? null : text(entity.getProperty(discriminator));
+      String value = discriminator != null && entity.getProperty(discriminator) instanceof String text ? text : null;
       Matcher prefix = PREFIX.matcher(entity.getRowKey());
       String rowPrefix = prefix.find() ? prefix.group(1) : null;
       groups.computeIfAbsent(value + "\u0000" + rowPrefix, k -> new Group(value, rowPrefix)).entities.add(entity);
@@ -236,7 +237,7 @@ public final class LayoutFinder {
         base.entities.forEach(e -> byPartition.computeIfAbsent(e.getPartitionKey(), p -> new ArrayList<>())
             .add(TableShape.userProperties(e)));
         boolean copies = index.entities.stream().allMatch(e -> byPartition.getOrDefault(e.getPartitionKey(), List.of())
-            .contains(TableShape.userProperties(e)));
+            .stream().anyMatch(row -> TableShape.sameProperties(row, TableShape.userProperties(e))));
         boolean baseIsKeyedById = base.row.fields().stream().anyMatch(f -> f.name().toLowerCase(Locale.ROOT).endsWith("id"));
         if (copies && (baseIsKeyedById || base.entities.size() > index.entities.size())) {
           index.indexOf = base;
@@ -383,11 +384,6 @@ public final class LayoutFinder {
     }
   }
 
-  /** A value as a key holds it: text as is, numbers in decimal. */
-  private static String text(Object value) {
-    return value instanceof String || value instanceof Integer || value instanceof Long ? value.toString() : null;
-  }
-
   private static String capitalized(String text) {
     return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
@@ -406,9 +402,10 @@ public final class LayoutFinder {
   }
 
   private static String quoted(String identifier) {
-    return '"' + identifier.replace("\"", "\"\"") + '"';
+    return CalciteSqlDialect.DEFAULT.quoteIdentifier(identifier);
   }
 
+  /** A plain SQL string: the dialect's own quoting writes non-ASCII text as U&'...', which templates do not take. */
   private static String literal(String text) {
     return "'" + text.replace("'", "''") + "'";
   }

@@ -89,6 +89,20 @@ public record TableShape(String tableName, List<Column> columns, long sampledEnt
     return properties;
   }
 
+  /** Whether two entities' properties hold equal values, Binary ones (byte arrays) by their content. */
+  public static boolean sameProperties(Map<String, Object> these, Map<String, Object> those) {
+    if (these.size() != those.size()) {
+      return false;
+    }
+    for (Map.Entry<String, Object> value : these.entrySet()) {
+      if (!those.containsKey(value.getKey()) || !java.util.Objects.deepEquals(value.getValue(),
+          those.get(value.getKey()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The SDK mixes OData annotations and system properties into an entity's properties. */
   public static boolean isUserProperty(String name) {
     return !name.startsWith("odata.") && name.indexOf('@') < 0 && !name.equals(Column.PARTITION_KEY)

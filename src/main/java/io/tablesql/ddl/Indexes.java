@@ -7,13 +7,14 @@ import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.IndexBuild;
+import io.tablesql.keys.KeyLayout;
+import io.tablesql.keys.TemplateKey;
 import io.tablesql.plan.FilterTranslator;
 import io.tablesql.session.Session;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Consumer;
 
 /** Runs CREATE INDEX, DROP INDEX and ALTER INDEX ({@link IndexStatement}) against the catalog and the account. */
@@ -168,14 +169,18 @@ final class Indexes {
           + "the whole row: write it LOCAL ROW KEY '" + template + "', without INCLUDE.",
           SqlStates.FEATURE_NOT_SUPPORTED, null);
     }
-    java.util.Set<String> fields = new java.util.LinkedHashSet<>();
-    java.util.regex.Matcher field = java.util.regex.Pattern.compile("\\{([^}:]+)").matcher(template);
-    while (field.find()) {
-      fields.add(field.group(1).trim().toLowerCase(Locale.ROOT));
+    List<String> fields;
+    try {
+      // read as the index's entries will be: fields of the indexed columns only
+      fields = TemplateKey.parse(template, name -> columns.stream().filter(c -> c.column().equalsIgnoreCase(name))
+          .findFirst().map(c -> TableDefinition.keyColumn(table.column(c.column()), false)).orElse(null))
+          .columns().stream().map(KeyLayout.KeyColumn::name).toList();
+    } catch (IllegalArgumentException e) {
+      throw new StoreException("The ROW KEY template '" + template + "' of index " + statement.name() + " cannot be "
+          + "used: " + e.getMessage() + ". It must be made of the indexed columns ("
+          + String.join(", ", columns.stream().map(IndexColumn::column).toList()) + ").", SqlStates.SYNTAX_ERROR, e);
     }
-    java.util.Set<String> indexed = new java.util.LinkedHashSet<>();
-    columns.forEach(column -> indexed.add(column.column().toLowerCase(Locale.ROOT)));
-    if (!fields.equals(indexed)) {
+    if (fields.size() != columns.size() || new java.util.HashSet<>(fields).size() != fields.size()) {
       throw new StoreException("The ROW KEY template '" + template + "' of index " + statement.name() + " must be "
           + "made of the indexed columns (" + String.join(", ", columns.stream().map(IndexColumn::column).toList())
           + "), each once, as the application composes its index entities' RowKeys.", SqlStates.SYNTAX_ERROR, null);

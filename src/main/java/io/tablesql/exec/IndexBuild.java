@@ -48,14 +48,14 @@ public final class IndexBuild {
 
   private final RequestCounters counters = new RequestCounters();
   private long pagesDone;
-  /** Entries written by the first pass; of an adopted index, those that were missing. */
+  /** Entries a local index's first pass wrote; of an adopted index's, those that were missing. */
   private long written;
   private long missing;
 
   /**
-   * What a build or verification did: rows read, entries written (an adopted index's: only the
-   * missing and the different ones, and of those the missing), entries checked, stale ones
-   * removed and left.
+   * What a build or verification did: rows read, entries a local index's build wrote (an adopted
+   * index's: only the missing and the different ones, and of those the missing), entries
+   * checked, stale ones removed and left.
    */
   public record Outcome(long rows, long entriesWritten, long entriesMissing, long entriesChecked, long staleRemoved,
       long staleLeft) {
@@ -107,7 +107,7 @@ public final class IndexBuild {
       if (entries.index().local()) {
         written += writeLocalEntries(page);
       } else {
-        written += Parallel.map(page, session.maxConcurrency(), row -> {
+        Parallel.map(page, session.maxConcurrency(), row -> {
           IndexEntries.Entry entry = entryOf(row);
           if (entry == null) {
             return null;
@@ -118,7 +118,7 @@ public final class IndexBuild {
           return IndexedWrites.add(session, base.physicalTable(), entries, entry,
               "(PartitionKey '" + row.getPartitionKey() + "', RowKey '" + row.getRowKey() + "') of " + base.name(),
               null, List.of(), java.util.Set.of(), counters);
-        }).stream().filter(java.util.Objects::nonNull).count();
+        });
       }
       rows += page.size();
       TableEntity last = page.get(page.size() - 1);

@@ -37,21 +37,7 @@ final class IndexEntries {
 
     /** The same entity: same key and values. */
     boolean same(Entry other) {
-      return sameKey(other) && sameValues(values, other.values);
-    }
-
-    /** Equal values, Binary ones (byte arrays) by their content. */
-    private static boolean sameValues(Map<String, Object> these, Map<String, Object> those) {
-      if (these.size() != those.size()) {
-        return false;
-      }
-      for (Map.Entry<String, Object> value : these.entrySet()) {
-        if (!those.containsKey(value.getKey()) || !java.util.Objects.deepEquals(value.getValue(),
-            those.get(value.getKey()))) {
-          return false;
-        }
-      }
-      return true;
+      return sameKey(other) && TableShape.sameProperties(values, other.values);
     }
   }
 

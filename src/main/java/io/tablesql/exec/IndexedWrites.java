@@ -128,6 +128,7 @@ final class IndexedWrites {
     List<WriteOperation> rows = new ArrayList<>();
     List<IndexEntries.Entry[]> adds = new ArrayList<>();
     List<IndexEntries.Entry[]> olds = new ArrayList<>();
+    List<boolean[]> keptValues = new ArrayList<>();
     for (int i = 0; i < group.size(); i++) {
       WriteOperation write = group.get(i);
       TableEntity before = current.get(i).orElse(null);
@@ -135,11 +136,13 @@ final class IndexedWrites {
       Map<String, Object> after = after(write, before);
       IndexEntries.Entry[] newEntries = new IndexEntries.Entry[indexes.size()];
       IndexEntries.Entry[] oldEntries = new IndexEntries.Entry[indexes.size()];
+      boolean[] kept = new boolean[indexes.size()];
       for (int x = 0; x < indexes.size(); x++) {
         IndexEntries index = indexes.get(x);
         oldEntries[x] = before == null ? null : index.of(before);
         newEntries[x] = after == null ? null : entryOf(index, write, after);
         if (newEntries[x] != null && newEntries[x].sameKey(oldEntries[x])) {
+          kept[x] = true;
           // the same entry: unchanged, or (local) rewritten with the row's new included values
           newEntries[x] = newEntries[x].same(oldEntries[x]) || !index.index().local() ? null : newEntries[x];
           oldEntries[x] = null;
@@ -147,8 +150,9 @@ final class IndexedWrites {
       }
       adds.add(newEntries);
       olds.add(oldEntries);
+      keptValues.add(kept);
     }
-    checkAdoptedValues(group, adds);
+    checkAdoptedValues(group, adds, keptValues);
     List<Removal> removals = prepareRemovals(olds);
     // a local index's entries change in the rows' own entity group transaction, unless the
     // statement writes that entity itself (the raw table, updating a row and its copy by hand)
@@ -471,9 +475,11 @@ final class IndexedWrites {
   /**
    * An adopted index holds one entity per value and partition, a copy of its row: a value that
    * another row of the partition has (as its entity says, and the row confirms) is refused, as
-   * is one two rows of the group would both take. Nothing is written then.
+   * is one two rows of the group would both take. Nothing is written then. Only a value a row
+   * takes anew costs a read: one it {@code kept} is its own already.
    */
-  private void checkAdoptedValues(List<WriteOperation> group, List<IndexEntries.Entry[]> adds) {
+  private void checkAdoptedValues(List<WriteOperation> group, List<IndexEntries.Entry[]> adds,
+      List<boolean[]> kept) {
     List<int[]> wanted = new ArrayList<>();
     Map<String, Integer> seen = new HashMap<>();
     for (int i = 0; i < adds.size(); i++) {
@@ -486,7 +492,9 @@ final class IndexedWrites {
         if (earlier != null && !group.get(earlier).rowKey().equals(group.get(i).rowKey())) {
           throw duplicateAdopted(indexes.get(x), group.get(i), group.get(earlier).describe());
         }
-        wanted.add(new int[] {i, x});
+        if (!kept.get(i)[x]) {
+          wanted.add(new int[] {i, x});
+        }
       }
     }
     List<String> holders = Parallel.map(wanted, session.maxConcurrency(), item -> {

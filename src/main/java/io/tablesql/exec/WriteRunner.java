@@ -129,7 +129,7 @@ public final class WriteRunner {
     if (discriminator != null) {
       properties.put(discriminator.property(), discriminator.value());
     }
-    if (shape.layout() != null && !shape.layout().keyProperties().isEmpty()) {
+    if (shape.layout() != null) {
       properties.putAll(shape.layout().keyPropertyValues(partitionKey, rowKey));
     }
     for (int i = 0; i < shape.columns().size(); i++) {
@@ -182,7 +182,7 @@ public final class WriteRunner {
     String[] newKeys = shape.layout() != null && shape.layout().isGenerated() ? new String[] {partitionKey, rowKey}
         : keys(shape, updatedRow);
     if (!newKeys[1].equals(rowKey) || !newKeys[0].equals(partitionKey)) {
-      if (shape.layout() != null && !shape.layout().keyProperties().isEmpty()) {
+      if (shape.layout() != null) {
         entity.putAll(shape.layout().keyPropertyValues(newKeys[0], newKeys[1])); // the moved row's key fields
       }
       return move(table, new String[] {partitionKey, rowKey}, newKeys, entity, etag, origin, before);

@@ -1,24 +1,23 @@
 package io.tablesql.jdbc;
 
-import io.tablesql.parser.TableSqlParserImpl;
 import io.tablesql.errors.SqlStates;
+import io.tablesql.parser.TableSqlParserImpl;
+import io.tablesql.plan.PlanningProgram;
 import io.tablesql.store.StoreException;
+import java.io.Reader;
+import java.lang.reflect.Type;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.calcite.jdbc.CalcitePrepare;
-import org.apache.calcite.plan.Contexts;
-import org.apache.calcite.plan.RelOptCostFactory;
-import org.apache.calcite.util.CancelFlag;
-import io.tablesql.plan.PlanningProgram;
-import java.io.Reader;
-import java.lang.reflect.Type;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.plan.Contexts;
+import org.apache.calcite.plan.RelOptCostFactory;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
@@ -29,6 +28,7 @@ import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.tools.Program;
+import org.apache.calcite.util.CancelFlag;
 
 /**
  * Calcite's preparation of a statement, validated by {@link TableSqlValidator}: Calcite's hook
@@ -105,9 +105,9 @@ final class TableSqlPrepare extends CalcitePrepareImpl {
       org.apache.calcite.plan.Context externalContext, RelOptCostFactory costFactory) {
     PlanningBound bound = PLANNING_BOUND.get();
     if (bound != null) {
-      org.apache.calcite.plan.Context cancellable = Contexts.of(new CancelFlag(bound.expired));
-      externalContext = externalContext == null ? Contexts.of(prepareContext.config(), new CancelFlag(bound.expired))
-          : Contexts.chain(cancellable, externalContext);
+      CancelFlag flag = new CancelFlag(bound.expired);
+      externalContext = externalContext == null ? Contexts.of(prepareContext.config(), flag)
+          : Contexts.chain(Contexts.of(flag), externalContext);
     }
     return super.createPlanner(prepareContext, externalContext, costFactory);
   }

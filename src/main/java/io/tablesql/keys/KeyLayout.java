@@ -40,7 +40,7 @@ public record KeyLayout(KeyFormat partitionFormat, KeyFormat rowFormat, Discrimi
    */
   public Map<String, Object> keyPropertyValues(String partitionKey, String rowKey) {
     Map<String, Object> values = new java.util.LinkedHashMap<>();
-    for (boolean partition : new boolean[] {true, false}) {
+    for (boolean partition : keyProperties.isEmpty() ? new boolean[0] : new boolean[] {true, false}) {
       if (format(partition) instanceof TemplateKey template) {
         List<KeyColumn> fields = template.columns();
         List<String> texts = template.fieldTexts(partition ? partitionKey : rowKey);

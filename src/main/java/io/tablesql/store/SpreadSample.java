@@ -25,7 +25,7 @@ import java.util.Map;
  *       key found.</li>
  * </ol>
  *
- * <p>Scouts and pages are each one round of concurrent requests. What it can still miss: a kind
+ * <p>Scouts and pages are each sent {@code maxConcurrency} at a time. What it can still miss: a kind
  * of entity living only between two sampled points, in a share of the key space smaller than the
  * gaps between them.
  */
@@ -78,16 +78,11 @@ final class SpreadSample {
 
     List<String> scouts = new ArrayList<>(partitions.scouts());
     scouts.addAll(rows.scouts());
-    List<TableEntity> found = fetch(scouts, 1);
-    for (int i = 0; i < scouts.size(); i++) {
-      TableEntity entity = found.get(i);
-      Dimension dimension = i < partitions.scouts().size() ? partitions : rows;
-      if (entity != null) {
-        add(entity);
-      }
-      dimension.scouted(i < partitions.scouts().size() ? i : i - partitions.scouts().size(),
-          entity == null ? null : dimension == partitions ? entity.getPartitionKey() : entity.getRowKey());
-    }
+    List<TableEntity> found = fetch(scouts);
+    int split = partitions.scouts().size();
+    partitions.scouted(found.subList(0, split), TableEntity::getPartitionKey);
+    rows.scouted(found.subList(split, found.size()), TableEntity::getRowKey);
+    found.stream().filter(java.util.Objects::nonNull).forEach(this::add);
 
     List<String> pages = new ArrayList<>(partitions.pages());
     pages.addAll(rows.pages());
@@ -140,14 +135,17 @@ final class SpreadSample {
       return scouts;
     }
 
-    /** What scout {@code index} found: the first key at or past its point, or null for none. */
-    void scouted(int index, String key) {
-      String point = points.get(index);
-      if (key != null) {
-        known.add(key);
-        farthest = max(farthest, key);
-      } else if (point != null && (beyond == null || point.compareTo(beyond) < 0)) {
-        beyond = point;
+    /** What the scouts found, in their order: the first entity at or past each point, or null for none. */
+    void scouted(List<TableEntity> found, java.util.function.Function<TableEntity, String> keyOf) {
+      for (int i = 0; i < found.size(); i++) {
+        String point = points.get(i);
+        if (found.get(i) != null) {
+          String key = keyOf.apply(found.get(i));
+          known.add(key);
+          farthest = max(farthest, key);
+        } else if (point != null && (beyond == null || point.compareTo(beyond) < 0)) {
+          beyond = point;
+        }
       }
     }
 
@@ -171,16 +169,16 @@ final class SpreadSample {
   }
 
   /** The first entity of each filter, or null where there is none. */
-  private List<TableEntity> fetch(List<String> filters, int top) {
-    return Parallel.map(filters, filters.size(), filter -> {
-      List<TableEntity> page = firstPage(filter, top);
+  private List<TableEntity> fetch(List<String> filters) {
+    return Parallel.map(filters, store.maxConcurrency(), filter -> {
+      List<TableEntity> page = firstPage(filter, 1);
       return page.isEmpty() ? null : page.get(0);
     });
   }
 
   private List<TableEntity> fetchPages(List<String> filters, int top) {
     List<TableEntity> all = new ArrayList<>();
-    Parallel.map(filters, filters.size(), filter -> firstPage(filter, top)).forEach(all::addAll);
+    Parallel.map(filters, store.maxConcurrency(), filter -> firstPage(filter, top)).forEach(all::addAll);
     return all;
   }
 

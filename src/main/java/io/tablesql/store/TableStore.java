@@ -66,6 +66,8 @@ public final class TableStore {
   private final TableServiceClient service;
   private final String endpoint;
   private final Duration deletedTableWait;
+  /** Requests one operation of the driver's own (a spread sample) sends at a time. */
+  private final int maxConcurrency;
   /** An account key grants every operation: a 403 to it means the key is wrong, never a narrower grant. */
   private final boolean accountKey;
   private final java.util.concurrent.ConcurrentHashMap<String, TableClient> clients =
@@ -77,6 +79,7 @@ public final class TableStore {
   public TableStore(ConnectionSettings settings) {
     this.endpoint = settings.tableEndpoint();
     this.deletedTableWait = Duration.ofSeconds(settings.getInt(DriverProperty.TABLE_DELETE_WAIT));
+    this.maxConcurrency = settings.getInt(DriverProperty.MAX_CONCURRENCY);
     this.accountKey = settings.accountKey() != null;
     this.metrics = AccountMetrics.acquire(settings);
     try {
@@ -141,6 +144,10 @@ public final class TableStore {
   }
 
   /** The account's metrics in this JVM, shared with every connection to it with the same credential. */
+  int maxConcurrency() {
+    return maxConcurrency;
+  }
+
   public AccountMetrics metrics() {
     return metrics;
   }
