@@ -334,6 +334,58 @@ SqlNode SqlAlterIndex() :
     }
 }
 
+/**
+ * CREATE MATERIALIZED VIEW [IF NOT EXISTS] name PRIMARY KEY (...) AS query: the view's key in
+ * the table key syntax, its query over one table.
+ */
+SqlCreate SqlCreateMaterializedView(Span s, boolean replace) :
+{
+    final boolean ifNotExists;
+    final SqlIdentifier id;
+    final SqlTableKey key;
+    final SqlNode query;
+}
+{
+    <MATERIALIZED> <VIEW> ifNotExists = IfNotExistsOpt() id = CompoundIdentifier()
+    key = PrimaryKey(Span.of(), null)
+    <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
+    {
+        return new SqlCreateMaterializedView(s.end(this), replace, ifNotExists, id, key, query);
+    }
+}
+
+/** DROP MATERIALIZED VIEW [IF EXISTS] name. */
+SqlDrop SqlDropMaterializedView(Span s, boolean replace) :
+{
+    final boolean ifExists;
+    final SqlIdentifier name;
+}
+{
+    <MATERIALIZED> <VIEW> ifExists = IfExistsOpt() name = CompoundIdentifier()
+    {
+        return new SqlDropMaterializedView(s.end(this), ifExists, name);
+    }
+}
+
+/** ALTER MATERIALIZED VIEW name VERIFY | REBUILD. */
+SqlNode SqlAlterMaterializedView() :
+{
+    final Span s;
+    final SqlIdentifier name;
+    final boolean rebuild;
+}
+{
+    <ALTER> { s = span(); } <MATERIALIZED> <VIEW> name = CompoundIdentifier()
+    (
+        <VERIFY> { rebuild = false; }
+    |
+        <REBUILD> { rebuild = true; }
+    )
+    {
+        return new SqlAlterMaterializedView(s.end(this), name, rebuild);
+    }
+}
+
 /** ALTER TABLE name ADD [COLUMN] column | DROP [COLUMN] name [CASCADE | RESTRICT]. */
 SqlNode SqlAlterTable() :
 {

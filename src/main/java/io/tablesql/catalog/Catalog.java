@@ -279,7 +279,8 @@ public final class Catalog {
    * The declared table whose entities an Azure table holds, or null: what writes consult to keep
    * its indexes, whatever the connection's {@code catalog} property and whenever DDL last made
    * this JVM forget the catalog (read again then, and after the schema TTL). Of the tables mapped
-   * over an existing Azure table, the one with indexes (adopted ones; CREATE INDEX allows one).
+   * over an existing Azure table, the one with indexes (adopted ones) or materialized views (CREATE
+   * INDEX and CREATE MATERIALIZED VIEW allow one).
    */
   public static TableDefinition ofPhysicalTable(Session session, String physicalTable) {
     TableDefinition mapped = null;
@@ -288,7 +289,7 @@ public final class Catalog {
         if (!definition.layout().isMapped()) {
           return definition;
         }
-        if (!definition.indexes().isEmpty()) {
+        if (!definition.indexes().isEmpty() || !definition.materializedViews().isEmpty()) {
           mapped = definition;
         }
       }

@@ -28,7 +28,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *                       column of the same name cannot be added back (it would show them)
  */
 public record TableDefinition(String name, String physicalTable, List<Column> columns, KeyLayout layout,
-    List<IndexDefinition> indexes, List<String> droppedColumns) {
+    List<IndexDefinition> indexes, List<String> droppedColumns, List<MaterializedViewDefinition> materializedViews) {
   /**
    * The newest catalog format this class reads: 1, table definitions as JSON with keys in
    * {@link KeyEncoding} version 1; 2, the same with secondary indexes. A table without indexes is
@@ -38,9 +38,13 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
    * catalog key of its own), so that drivers which match names ignoring case refuse the catalog
    * rather than take one table for the other. 4, a mapped table whose rows hold key fields as
    * properties too ({@code keyProperties}), or with an adopted index, so that drivers which would
-   * write its rows without them (or without the application's index entities) refuse it.
+   * write its rows without them (or without the application's index entities) refuse it. 5, a
+   * table with materialized views, so that drivers which would write its rows without keeping
+   * them refuse it.
    */
-  public static final int FORMAT = 4;
+  public static final int FORMAT = 5;
+  /** The format of a table with materialized views. */
+  static final int FORMAT_WITH_MATERIALIZED_VIEWS = 5;
   /** The format of a mapped table whose rows hold key fields as properties (KEY PROPERTIES). */
   static final int FORMAT_WITH_KEY_PROPERTIES = 4;
   /** The format of a table whose name equals another's ignoring case. */
@@ -54,6 +58,12 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
     columns = layout.isMapped() ? columns.stream().map(Column::readingStoredTypes).toList() : List.copyOf(columns);
     indexes = List.copyOf(indexes);
     droppedColumns = List.copyOf(droppedColumns);
+    materializedViews = List.copyOf(materializedViews);
+  }
+
+  public TableDefinition(String name, String physicalTable, List<Column> columns, KeyLayout layout,
+      List<IndexDefinition> indexes, List<String> droppedColumns) {
+    this(name, physicalTable, columns, layout, indexes, droppedColumns, List.of());
   }
 
   public TableDefinition(String name, String physicalTable, List<Column> columns, KeyLayout layout) {
@@ -61,14 +71,23 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
   }
 
   public TableDefinition withIndexes(List<IndexDefinition> newIndexes) {
-    return new TableDefinition(name, physicalTable, columns, layout, newIndexes, droppedColumns);
+    return new TableDefinition(name, physicalTable, columns, layout, newIndexes, droppedColumns, materializedViews);
+  }
+
+  public TableDefinition withMaterializedViews(List<MaterializedViewDefinition> views) {
+    return new TableDefinition(name, physicalTable, columns, layout, indexes, droppedColumns, views);
+  }
+
+  /** The materialized view of a name (case-insensitively), or null. */
+  public MaterializedViewDefinition materializedView(String viewName) {
+    return materializedViews.stream().filter(v -> v.name().equalsIgnoreCase(viewName)).findFirst().orElse(null);
   }
 
   /** The definition with a column added (ALTER TABLE ... ADD COLUMN). */
   public TableDefinition withColumnAdded(Column column) {
     List<Column> changed = new ArrayList<>(columns);
     changed.add(column);
-    return new TableDefinition(name, physicalTable, changed, layout, indexes, droppedColumns);
+    return new TableDefinition(name, physicalTable, changed, layout, indexes, droppedColumns, materializedViews);
   }
 
   /**
@@ -80,7 +99,7 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
     changed.remove(column);
     List<String> dropped = new ArrayList<>(droppedColumns);
     dropped.add(column.name());
-    return new TableDefinition(name, physicalTable, changed, layout, indexes, dropped);
+    return new TableDefinition(name, physicalTable, changed, layout, indexes, dropped, materializedViews);
   }
 
   /** The index of a name (case-insensitively), or null. */
@@ -96,6 +115,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
 
   /** The catalog format its JSON is written in. */
   public int format() {
+    if (!materializedViews.isEmpty()) {
+      return FORMAT_WITH_MATERIALIZED_VIEWS;
+    }
     if (!layout.keyProperties().isEmpty() || indexes.stream().anyMatch(IndexDefinition::adopted)) {
       return FORMAT_WITH_KEY_PROPERTIES;
     }
@@ -142,6 +164,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
     }
     for (IndexDefinition index : indexes) {
       index.write(root.withArray("indexes").addObject());
+    }
+    for (MaterializedViewDefinition view : materializedViews) {
+      view.write(root.withArray("materializedViews").addObject());
     }
     if (!droppedColumns.isEmpty()) {
       ArrayNode dropped = root.putArray("droppedColumns"); // drivers before ALTER TABLE ignore it
@@ -200,8 +225,12 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
       }
       List<String> dropped = new ArrayList<>();
       root.path("droppedColumns").forEach(node -> dropped.add(node.asText()));
+      List<MaterializedViewDefinition> views = new ArrayList<>();
+      for (JsonNode view : root.path("materializedViews")) {
+        views.add(MaterializedViewDefinition.read(view));
+      }
       return new TableDefinition(root.path("name").asText(), root.path("table").asText(), columns, layout, indexes,
-          dropped);
+          dropped, views);
     } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
       throw new IllegalArgumentException("unreadable table definition: " + e.getMessage(), e);
     }

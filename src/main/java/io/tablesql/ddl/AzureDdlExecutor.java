@@ -11,6 +11,9 @@ import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
 import io.tablesql.parser.DropBehavior;
 import io.tablesql.parser.SqlAlterIndex;
+import io.tablesql.parser.SqlAlterMaterializedView;
+import io.tablesql.parser.SqlCreateMaterializedView;
+import io.tablesql.parser.SqlDropMaterializedView;
 import io.tablesql.parser.SqlAlterTable;
 import io.tablesql.parser.SqlCreateView;
 import io.tablesql.parser.SqlCreateIndex;
@@ -335,6 +338,24 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   public void execute(SqlDropIndex drop, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     Indexes.execute(session, IndexStatement.of(drop), session.executing()::warn);
+  }
+
+  /** CREATE MATERIALIZED VIEW. */
+  public void execute(SqlCreateMaterializedView create, CalcitePrepare.Context context) {
+    Session session = writableSession(context);
+    MaterializedViews.create(session, create, session.executing()::warn);
+  }
+
+  /** DROP MATERIALIZED VIEW [IF EXISTS]. */
+  public void execute(SqlDropMaterializedView drop, CalcitePrepare.Context context) {
+    Session session = writableSession(context);
+    MaterializedViews.drop(session, Names.last(drop.name), drop.ifExists);
+  }
+
+  /** ALTER MATERIALIZED VIEW ... VERIFY | REBUILD. */
+  public void execute(SqlAlterMaterializedView alter, CalcitePrepare.Context context) {
+    Session session = writableSession(context);
+    MaterializedViews.rebuild(session, Names.last(alter.name), alter.rebuild, session.executing()::warn);
   }
 
   /** ALTER INDEX ... VERIFY | REBUILD. */

@@ -3,6 +3,7 @@ package io.tablesql.ddl;
 import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.Column;
 import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.MaterializedViewDefinition;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
@@ -255,6 +256,8 @@ final class DeclaredTables {
     }
     definition.indexes().stream().filter(index -> !index.local())
         .forEach(index -> session.store().deleteTable(index.table(), new RequestCounters()));
+    definition.materializedViews() // kept from the table's rows only: they go with it
+        .forEach(view -> session.store().deleteTable(view.table(), new RequestCounters()));
     Catalog.remove(session, definition);
     LookupCache.invalidate(session, definition.physicalTable());
     session.schemaChanged();
@@ -307,8 +310,20 @@ final class DeclaredTables {
           + ". Drop the index first, or use DROP COLUMN ... CASCADE to drop it with the column.",
           SqlStates.DEPENDENT_OBJECTS, null);
     }
+    List<MaterializedViewDefinition> views = table.materializedViews().stream()
+        .filter(view -> view.columns().contains(column.name()) || MaterializedViews.readsInCondition(table, view,
+            column.name())).toList();
+    if (!views.isEmpty() && behavior != DropBehavior.CASCADE) {
+      throw new StoreException("Column " + column.name() + " of " + table.name() + " is read by materialized view"
+          + (views.size() == 1 ? " " : "s ") + String.join(", ", views.stream().map(MaterializedViewDefinition::name)
+          .toList()) + ". Drop the view first, or use DROP COLUMN ... CASCADE to drop it with the column.",
+          SqlStates.DEPENDENT_OBJECTS, null);
+    }
     for (IndexDefinition index : indexes) {
       Indexes.drop(session, table, index);
+    }
+    for (MaterializedViewDefinition view : views) {
+      MaterializedViews.drop(session, table, view);
     }
     Catalog.update(session, table.name(), definition -> definition.columns().contains(column)
         ? definition.withColumnDropped(column) : null);

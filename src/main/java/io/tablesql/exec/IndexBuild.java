@@ -96,8 +96,8 @@ public final class IndexBuild {
   }
 
   private long indexRows(List<String> resumeFrom) {
-    Iterator<List<TableEntity>> pages = session.store().query(base.physicalTable(), rowsFilter(resumeFrom), null,
-        pageSize(), counters);
+    Iterator<List<TableEntity>> pages = session.store().query(base.physicalTable(), rowsFilter(allRows, resumeFrom),
+        null, pageSize(), counters);
     long rows = 0;
     while (pages.hasNext()) {
       List<TableEntity> page = pages.next();
@@ -178,7 +178,7 @@ public final class IndexBuild {
   }
 
   /** The $filter of the table's rows (as every read of them has it), after {@code resumeFrom} if given. */
-  private String rowsFilter(List<String> resumeFrom) {
+  static String rowsFilter(TableQuery allRows, List<String> resumeFrom) {
     ServiceFilter rows = allRows.filter();
     if (resumeFrom == null) {
       return rows == null ? null : rows.render(null);

@@ -66,7 +66,15 @@ final class IntentCommit {
         steps.add(new Intent.Step(g, write, write.before()));
       }
     }
-    Intent intent = new Intent(Intent.newId(), session.id(), steps);
+    boolean derives = ViewMaintenance.derives(session, conditional);
+    if (derives) {
+      try {
+        ViewMaintenance.checkWritable(session, conditional);
+      } catch (StoreException e) {
+        throw e.toSqlException();
+      }
+    }
+    Intent intent = new Intent(Intent.newId(), session.id(), steps, derives);
     Intent.Records records;
     try {
       records = intent.records(Intent.State.APPLYING, null, OffsetDateTime.now(ZoneOffset.UTC));
@@ -99,6 +107,9 @@ final class IntentCommit {
       }
     }
     if (allApplied) {
+      if (derives) {
+        repairViews(intent, lease, what);
+      }
       deleteQuietly(lease, records); // the commit point is passed: recovery deletes an intent left behind
       return;
     }
@@ -277,6 +288,21 @@ final class IntentCommit {
       failures.add(new StoreException("Writing an entity group failed: " + e, SqlStates.TRANSACTION_RESOLUTION_UNKNOWN,
           e));
       return Answer.UNKNOWN;
+    }
+  }
+
+  /**
+   * Brings the materialized views of the committed rows up to date. If that fails, the intent
+   * stays and recovery repairs them: the statement fails with 08007, since it did commit.
+   */
+  private void repairViews(Intent intent, IntentLease lease, String what) throws SQLException {
+    try {
+      lease.renewIfDue();
+      ViewMaintenance.repairAfter(session, intent.steps(), lease.counters());
+    } catch (StoreException e) {
+      throw SqlExceptions.of(what + " was committed, but its materialized views could not be brought up to date: "
+          + e.getMessage() + " Recovery does that through intent " + intent.id() + " within intentLeaseSeconds.",
+          SqlStates.TRANSACTION_RESOLUTION_UNKNOWN);
     }
   }
 

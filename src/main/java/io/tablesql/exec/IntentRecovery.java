@@ -119,7 +119,7 @@ public final class IntentRecovery {
     RequestCounters counters = new RequestCounters();
     List<Listed> chosen = list(session, counters).stream().filter(l -> ids.contains(l.header().id())).toList();
     for (Listed listed : chosen) {
-      if (listed.header().format() != Intent.FORMAT) {
+      if (!Intent.knows(listed.header().format())) {
         throw new StoreException("Intent " + listed.header().id() + " has format " + listed.header().format()
             + ", which this version of tablesql does not know: a later version wrote it. Delete it with that version. "
             + "Nothing was deleted.", SqlStates.NOT_IN_PREREQUISITE_STATE, null);
@@ -190,7 +190,7 @@ public final class IntentRecovery {
         continue;
       }
       Intent.Header header = Intent.header(entity.getPartitionKey(), entity.getProperties());
-      if (header.format() != Intent.FORMAT || header.state() == Intent.State.PARKED) {
+      if (!Intent.knows(header.format()) || header.state() == Intent.State.PARKED) {
         continue; // a later version's, or the user's to look at
       }
       try {

@@ -100,7 +100,7 @@ public final class WriteSender {
       return;
     }
     List<List<WriteOperation>> groups = groups(session, operations);
-    if (groups.size() == 1) {
+    if (groups.size() == 1 && !ViewMaintenance.derives(session, operations)) {
       List<GroupOutcome> outcome = send(session, groups, counters);
       StoreException failure = outcome.get(0).failure();
       if (failure != null) {
@@ -108,7 +108,7 @@ public final class WriteSender {
       }
       return;
     }
-    if (session.settings().getBoolean(DriverProperty.STRICT_ATOMICITY)) {
+    if (groups.size() > 1 && session.settings().getBoolean(DriverProperty.STRICT_ATOMICITY)) {
       throw SqlExceptions.of("This statement writes " + operations.size() + " entities in " + groups.size()
           + " entity groups (one per table and PartitionKey, at most 100 each), which one entity group transaction "
           + "cannot hold, and strictAtomicity=true refuses that. Nothing was written.", SqlStates.TRANSACTION_RULE);
@@ -150,10 +150,19 @@ public final class WriteSender {
           List<GroupOutcome> outcomes = new ArrayList<>();
           for (List<WriteOperation> group : chain) {
             try {
-              IndexedWrites.submit(session, group, counters);
+              if (ViewMaintenance.derives(session, group)) { // the views' entities are elsewhere: an intent
+                List<WriteOperation> writes = resolveDeletesIfPresent(session, group, counters);
+                if (!writes.isEmpty()) {
+                  IntentCommit.commit(session, writes, counters, "The entity group");
+                }
+              } else {
+                IndexedWrites.submit(session, group, counters);
+              }
               outcomes.add(new GroupOutcome(group, null));
             } catch (StoreException e) {
               outcomes.add(new GroupOutcome(group, e));
+            } catch (SQLException e) {
+              outcomes.add(new GroupOutcome(group, new StoreException(e.getMessage(), e.getSQLState(), e)));
             }
           }
           return outcomes;
@@ -196,7 +205,7 @@ public final class WriteSender {
         return;
       }
       groups = groups(session, writes);
-      if (groups.size() > 1) {
+      if (groups.size() > 1 || ViewMaintenance.derives(session, writes)) {
         IntentCommit.commit(session, writes, counters, "The transaction");
         return;
       }

@@ -3,6 +3,7 @@ package io.tablesql.plan;
 import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.NameMatch;
 import io.tablesql.catalog.DeclaredColumns;
+import io.tablesql.catalog.MaterializedViewDefinition;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.ViewDefinition;
 import io.tablesql.session.Session;
@@ -127,6 +128,8 @@ public final class AzureSchema extends AbstractSchema {
         .forEach(definition -> holding.add(definition.physicalTable().toLowerCase(Locale.ROOT)));
     declared.values().forEach(definition -> definition.indexes().stream() // global index entries are no table
         .filter(index -> !index.local()).forEach(index -> holding.add(index.table().toLowerCase(Locale.ROOT))));
+    declared.values().forEach(definition -> definition.materializedViews() // read under the views' names
+        .forEach(view -> holding.add(view.table().toLowerCase(Locale.ROOT))));
     Map<String, Table> map = new LinkedHashMap<>();
     for (String name : names) {
       if (DeclaredColumns.isMetadataTable(name) || Catalog.isCatalogTable(name) || Intent.isIntentTable(name)
@@ -141,6 +144,16 @@ public final class AzureSchema extends AbstractSchema {
       Table existing = tables == null ? null : tables.get(definition.name());
       map.put(definition.name(), existing instanceof AzureTable table && definition.equals(table.definition())
           ? existing : new AzureTable(session, definition));
+    }
+    for (TableDefinition definition : declared.values()) {
+      for (MaterializedViewDefinition view : definition.materializedViews()) {
+        if (view.ready()) { // while built, its entities are not all there
+          TableDefinition entries = view.entries(definition);
+          Table existing = tables == null ? null : tables.get(view.name());
+          map.put(view.name(), existing instanceof AzureTable table && entries.equals(table.definition())
+              ? existing : AzureTable.materializedView(session, entries, definition.name()));
+        }
+      }
     }
     List<String> schemaPath = List.of(session.settings().schemaName());
     for (ViewDefinition view : catalog.views().values()) {

@@ -14,6 +14,7 @@ import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.schema.Schema;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.Statistic;
 import org.apache.calcite.schema.Statistics;
@@ -34,12 +35,47 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
     this.session = session;
     this.name = name;
     this.definition = null;
+    this.viewOf = null;
   }
 
+  /** The base table a materialized view is kept from, or null for a table. */
+  private final String viewOf;
+
   AzureTable(Session session, TableDefinition definition) {
+    this(session, definition, null);
+  }
+
+  private AzureTable(Session session, TableDefinition definition, String viewOf) {
     this.session = session;
     this.name = definition.physicalTable();
     this.definition = definition;
+    this.viewOf = viewOf;
+  }
+
+  /** A materialized view's entities, read as a declared table; writes are refused. */
+  static AzureTable materializedView(Session session, TableDefinition entries, String baseTable) {
+    return new AzureTable(session, entries, baseTable);
+  }
+
+  /** The table a materialized view is kept from, or null if this is no materialized view. */
+  public String viewOf() {
+    return viewOf;
+  }
+
+  /** The table a write names, refused (42809) if it is a materialized view: views are kept from their base tables. */
+  static AzureTable checkWritable(RelOptTable table) {
+    AzureTable azure = table.unwrap(AzureTable.class);
+    if (azure != null && azure.viewOf != null) {
+      throw new io.tablesql.store.StoreException(azure.definition.name() + " is a materialized view, which tablesql "
+          + "keeps from table " + azure.viewOf + ": write " + azure.viewOf + " instead.",
+          io.tablesql.errors.SqlStates.WRONG_OBJECT_TYPE, null);
+    }
+    return azure;
+  }
+
+  @Override
+  public Schema.TableType getJdbcTableType() {
+    return viewOf != null ? Schema.TableType.MATERIALIZED_VIEW : Schema.TableType.TABLE;
   }
 
   /** The Azure table the entities are stored in. */

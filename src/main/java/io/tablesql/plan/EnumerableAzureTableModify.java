@@ -35,7 +35,7 @@ public final class EnumerableAzureTableModify extends TableModify implements Enu
   }
 
   static EnumerableAzureTableModify create(TableModify modify, RelNode enumerableInput) {
-    AzureTable table = modify.getTable().unwrap(AzureTable.class);
+    AzureTable table = AzureTable.checkWritable(modify.getTable());
     List<String> updated = modify.getUpdateColumnList() == null ? List.of() : List.copyOf(modify.getUpdateColumnList());
     WritePlan plan = new WritePlan(table.stored(), table.shape(), modify.getOperation(), updated);
     return new EnumerableAzureTableModify(modify.getTraitSet().replace(EnumerableConvention.INSTANCE), modify,

@@ -32,7 +32,13 @@ import java.util.zip.GZIPOutputStream;
  */
 public final class Intent {
   public static final String TABLE = "TablesqlIntents";
-  public static final int FORMAT = 1;
+  /**
+   * The newest format this class reads and writes: 1, a write of rows; 2, the same for a write of
+   * tables with materialized views, whose views are repaired once its rows are applied (drivers
+   * that know only format 1 leave it alone rather than finish it without its views).
+   */
+  public static final int FORMAT = 2;
+  private static final int FORMAT_OF_ROWS_ONLY = 1;
   public static final String HEADER = "header";
   /** Characters of one property: 64,000 bytes as the service counts strings (UTF-16), under 64 KiB. */
   static final int PIECE = 32_000;
@@ -62,11 +68,28 @@ public final class Intent {
   private final String id;
   private final String owner;
   private final List<Step> steps;
+  /** Whether its writes keep materialized views (format 2). */
+  private final boolean derives;
 
   public Intent(String id, String owner, List<Step> steps) {
+    this(id, owner, steps, false);
+  }
+
+  public Intent(String id, String owner, List<Step> steps, boolean derives) {
     this.id = id;
     this.owner = owner;
     this.steps = List.copyOf(steps);
+    this.derives = derives;
+  }
+
+  /** Whether materialized views are repaired once its rows are applied. */
+  public boolean derives() {
+    return derives;
+  }
+
+  /** Whether this version of tablesql reads and settles intents of a format. */
+  public static boolean knows(int format) {
+    return format >= FORMAT_OF_ROWS_ONLY && format <= FORMAT;
   }
 
   /** Whether a name is the intents' table, which is no table of the user's. */
@@ -136,7 +159,7 @@ public final class Intent {
       groups.add(step.group());
     }
     Map<String, Object> properties = new LinkedHashMap<>();
-    properties.put("format", FORMAT);
+    properties.put("format", derives ? FORMAT : FORMAT_OF_ROWS_ONLY);
     properties.put("state", stateName(state));
     properties.put("owner", owner);
     properties.put("created", created);
@@ -179,7 +202,7 @@ public final class Intent {
    */
   public static Intent read(Header header, Map<String, Object> headerProperties,
       List<Map<String, Object>> stepEntities) {
-    if (header.format() != FORMAT) {
+    if (!knows(header.format())) {
       throw new IllegalStateException("Intent " + header.id() + " has format " + header.format() + ", which this "
           + "version of tablesql does not know (it knows " + FORMAT + "): a later version wrote it. Leave it to that "
           + "version.");
@@ -198,7 +221,7 @@ public final class Intent {
       }
     }
     try {
-      return new Intent(header.id(), header.owner(), decode(text.toString()));
+      return new Intent(header.id(), header.owner(), decode(text.toString()), header.format() == FORMAT);
     } catch (RuntimeException e) {
       throw new IllegalStateException("The steps of intent " + header.id() + " cannot be read ("
           + e.getClass().getSimpleName() + ").", e);

@@ -142,9 +142,24 @@ class IntentUnitTest {
     Map<String, Object> header = new HashMap<>(headerOf(intent.records(Intent.State.PARKED, "row changed", CREATED)));
     assertThat(Intent.header(intent.id(), header).state()).isEqualTo(Intent.State.PARKED);
     assertThat(Intent.header(intent.id(), header).reason()).isEqualTo("row changed");
-    header.put("format", 2);
+    header.put("format", 3);
     assertThatThrownBy(() -> Intent.read(Intent.header(intent.id(), header), header, List.of()))
-        .hasMessageContaining("format 2").hasMessageContaining("later version");
+        .hasMessageContaining("format 3").hasMessageContaining("later version");
+  }
+
+  @Test
+  void anIntentThatKeepsViewsIsFormat2WhichFormat1DriversLeaveAlone() {
+    List<Intent.Step> steps = List.of(new Intent.Step(0,
+        new WriteOperation("T", "p", "r", Kind.INSERT, Map.of("N", 1), null, null), null));
+    Map<String, Object> plain = headerOf(new Intent(Intent.newId(), "o", steps).records(Intent.State.APPLYING, null,
+        CREATED));
+    assertThat(plain.get("format")).isEqualTo(1);
+    Intent derives = new Intent(Intent.newId(), "o", steps, true);
+    Map<String, Object> header = headerOf(derives.records(Intent.State.APPLYING, null, CREATED));
+    assertThat(header.get("format")).isEqualTo(2);
+    Intent read = Intent.read(Intent.header(derives.id(), header), header, List.of());
+    assertThat(read.derives()).isTrue();
+    assertThat(read.steps()).hasSize(1);
   }
 
   @Test

@@ -1,0 +1,253 @@
+package io.tablesql.ddl;
+
+import io.tablesql.catalog.Catalog;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.IndexDefinition.IndexColumn;
+import io.tablesql.catalog.MaterializedViewDefinition;
+import io.tablesql.catalog.RowCondition;
+import io.tablesql.catalog.TableDefinition;
+import io.tablesql.errors.SqlStates;
+import io.tablesql.exec.MaterializedViewBuild;
+import io.tablesql.parser.SqlCreateMaterializedView;
+import io.tablesql.plan.FilterTranslator;
+import io.tablesql.session.Session;
+import io.tablesql.store.RequestCounters;
+import io.tablesql.store.StoreException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.dialect.CalciteSqlDialect;
+
+/**
+ * Runs CREATE, DROP and ALTER MATERIALIZED VIEW against the catalog and the account
+ * (ARCHITECTURE.md, "Derived data"). A view that copies is accepted over one declared or mapped
+ * table: a projection of its columns and a WHERE evaluated on each row ({@link RowCondition}),
+ * under a key that identifies rows (it holds the table's key columns, or a UNIQUE index's).
+ */
+final class MaterializedViews {
+  private MaterializedViews() {
+  }
+
+  static void create(Session session, SqlCreateMaterializedView create, Consumer<String> progress) {
+    if (create.getReplace()) {
+      throw refused("CREATE OR REPLACE MATERIALIZED VIEW is not supported: DROP MATERIALIZED VIEW, then CREATE "
+          + "MATERIALIZED VIEW.");
+    }
+    String name = Names.last(create.name);
+    Catalog.Contents catalog = Catalog.fresh(session);
+    if (owner(catalog, name) != null) {
+      if (create.ifNotExists) {
+        return;
+      }
+      throw new StoreException("Materialized view " + name + " exists already. Use CREATE MATERIALIZED VIEW IF NOT "
+          + "EXISTS to accept that, or another name.", "42S01", null);
+    }
+    if (catalog.table(name, false) != null || catalog.view(name, false) != null
+        || catalog.tables().values().stream().anyMatch(t -> t.index(name) != null)) {
+      throw new StoreException("A table, view or index is named " + name + " already: choose another name.", "42S01",
+          null);
+    }
+    if (!(create.query instanceof SqlSelect select)) {
+      throw refused("A materialized view's query is one SELECT of columns FROM one table [WHERE ...].");
+    }
+    if (select.getGroup() != null || select.getHaving() != null || select.isDistinct()
+        || select.hasOrderBy() || select.getFetch() != null || select.getOffset() != null
+        || select.getWindowList() != null && !select.getWindowList().isEmpty()) {
+      throw refused("Materialized view " + name + " copies rows: its query is SELECT columns FROM one table "
+          + "[WHERE ...], without GROUP BY, DISTINCT, ORDER BY or LIMIT (summaries by GROUP BY are not built yet).");
+    }
+    if (!(select.getFrom() instanceof SqlIdentifier from)) {
+      throw refused("Materialized view " + name + " reads one table, named in FROM (no joins, subqueries or "
+          + "aliases).");
+    }
+    TableDefinition base = catalog.table(Names.last(from), Names.quoted(from));
+    if (base == null) {
+      throw new StoreException("Table " + Names.last(from) + " is not a table declared with CREATE TABLE (or mapped "
+          + "OVER existing data), so tablesql cannot keep a materialized view of it.", SqlStates.TABLE_NOT_FOUND,
+          null);
+    }
+    List<String> columns = columns(select, base);
+    RowCondition condition;
+    try {
+      condition = select.getWhere() == null ? null : RowCondition.of(select.getWhere(), base);
+    } catch (RowCondition.Refused e) {
+      throw refused(e.getMessage());
+    }
+    List<IndexColumn> partition = new ArrayList<>();
+    List<IndexColumn> row = new ArrayList<>();
+    for (int i = 0; i < create.key.columns.size(); i++) {
+      String keyName = create.key.columns.get(i).getSimple();
+      String column = columns.stream().filter(c -> c.equalsIgnoreCase(keyName)).findFirst()
+          .orElseThrow(() -> new StoreException("Key column " + keyName + " of materialized view " + name + " is not "
+              + "among the columns its query selects.", SqlStates.COLUMN_NOT_FOUND, null));
+      if (TableDefinition.keyColumn(base.column(column), false) == null) {
+        throw refused("Column " + column + " (" + base.column(column).sqlType() + ") cannot be part of a key: keys "
+            + "hold text, numbers, dates, timestamps, booleans, UUIDs and binary values.");
+      }
+      if (base.column(column).nullable() && !impliesNotNull(select.getWhere(), column)) {
+        throw refused("Key column " + column + " of materialized view " + name + " may be NULL, and a key cannot "
+            + "hold NULL: add WHERE " + column + " IS NOT NULL to the view's query.");
+      }
+      (i < create.key.partitionColumns ? partition : row)
+          .add(new IndexColumn(column, create.key.descending.get(i)));
+    }
+    checkIdentifiesRows(name, base, partition, row);
+    if (base.layout().isMapped()) {
+      for (TableDefinition other : catalog.tables().values()) {
+        if (other != base && other.physicalTable().equalsIgnoreCase(base.physicalTable())
+            && (!other.indexes().isEmpty() || !other.materializedViews().isEmpty())) {
+          throw refused("Table " + other.name() + ", mapped over the same Azure table, has indexes or materialized "
+              + "views already: one table over an Azure table keeps them, so that every write knows which.");
+        }
+      }
+    }
+    String physical = DeclaredTables.createPhysicalTable(session, "mv" + base.name() + name, true);
+    MaterializedViewDefinition view = new MaterializedViewDefinition(name, columns, partition, row,
+        condition == null ? null : condition.text(), create.query.toSqlString(CalciteSqlDialect.DEFAULT).getSql(),
+        physical, false, null);
+    TableDefinition declared;
+    try {
+      declared = Catalog.update(session, base.name(), definition -> {
+        List<MaterializedViewDefinition> views = new ArrayList<>(definition.materializedViews());
+        views.add(view);
+        return definition.withMaterializedViews(views);
+      });
+    } catch (RuntimeException e) {
+      session.store().deleteTable(physical, new RequestCounters());
+      throw e;
+    }
+    session.schemaChanged();
+    build(session, declared, view, false, progress);
+  }
+
+  /** The base columns a SELECT list names (or all, for *), each once, as declared. */
+  private static List<String> columns(SqlSelect select, TableDefinition base) {
+    List<String> columns = new ArrayList<>();
+    for (SqlNode item : select.getSelectList()) {
+      if (!(item instanceof SqlIdentifier id)) {
+        throw refused("A materialized view that copies selects columns as they are: "
+            + item.toSqlString(CalciteSqlDialect.DEFAULT).getSql() + " is not a column of " + base.name() + ".");
+      }
+      if (id.isStar()) {
+        base.columns().forEach(c -> columns.add(c.name()));
+        continue;
+      }
+      String named = Names.last(id);
+      Column column = base.columns().stream().filter(c -> c.name().equals(named)).findFirst()
+          .or(() -> base.columns().stream().filter(c -> c.name().equalsIgnoreCase(named)).findFirst())
+          .orElseThrow(() -> new StoreException("Column " + named + " is not a column of " + base.name() + ".",
+              SqlStates.COLUMN_NOT_FOUND, null));
+      if (columns.contains(column.name())) {
+        throw new StoreException("Column " + column.name() + " is selected twice.", SqlStates.SYNTAX_ERROR, null);
+      }
+      columns.add(column.name());
+    }
+    return columns;
+  }
+
+  /** Whether a WHERE has {@code column IS NOT NULL} among its top-level conjuncts. */
+  private static boolean impliesNotNull(SqlNode where, String column) {
+    if (!(where instanceof SqlCall call)) {
+      return false;
+    }
+    if (call.getKind() == SqlKind.AND) {
+      return call.getOperandList().stream().anyMatch(operand -> impliesNotNull(operand, column));
+    }
+    return call.getKind() == SqlKind.IS_NOT_NULL && call.operand(0) instanceof SqlIdentifier id
+        && Names.last(id).equalsIgnoreCase(column);
+  }
+
+  /** A view's key must identify rows: hold the base table's key columns, or a UNIQUE index's columns. */
+  private static void checkIdentifiesRows(String name, TableDefinition base, List<IndexColumn> partition,
+      List<IndexColumn> row) {
+    Set<String> key = new HashSet<>();
+    partition.forEach(c -> key.add(c.column()));
+    row.forEach(c -> key.add(c.column()));
+    List<String> baseKey = base.layout().columns().stream().map(c -> c.name()).toList();
+    if (!baseKey.isEmpty() && key.containsAll(baseKey)) {
+      return;
+    }
+    for (IndexDefinition index : base.indexes()) {
+      if (index.unique() && index.ready() && key.containsAll(index.columns().stream().map(IndexColumn::column).toList())) {
+        return;
+      }
+    }
+    throw refused("The key of materialized view " + name + " must identify the rows of " + base.name() + ": hold its "
+        + "key columns (" + String.join(", ", baseKey) + ") or the columns of one of its UNIQUE indexes.");
+  }
+
+  static void drop(Session session, String name, boolean ifExists) {
+    TableDefinition base = owner(Catalog.fresh(session), name);
+    if (base == null) {
+      if (ifExists) {
+        return;
+      }
+      throw new StoreException("Materialized view " + name + " does not exist. Use DROP MATERIALIZED VIEW IF EXISTS "
+          + "to accept that.", SqlStates.TABLE_NOT_FOUND, null);
+    }
+    drop(session, base, base.materializedView(name));
+  }
+
+  /** Forgets a view, then deletes its entities with their table (one request). */
+  static void drop(Session session, TableDefinition base, MaterializedViewDefinition view) {
+    Catalog.update(session, base.name(), definition -> {
+      MaterializedViewDefinition current = definition.materializedView(view.name());
+      if (current == null) {
+        return null;
+      }
+      List<MaterializedViewDefinition> views = new ArrayList<>(definition.materializedViews());
+      views.remove(current);
+      return definition.withMaterializedViews(views);
+    });
+    session.store().deleteTable(view.table(), new RequestCounters());
+    session.schemaChanged();
+  }
+
+  static void rebuild(Session session, String name, boolean rebuild, Consumer<String> progress) {
+    TableDefinition base = owner(Catalog.fresh(session), name);
+    if (base == null) {
+      throw new StoreException("Materialized view " + name + " does not exist.", SqlStates.TABLE_NOT_FOUND, null);
+    }
+    MaterializedViewDefinition view = base.materializedView(name);
+    build(session, base, view, rebuild && !view.ready(), progress);
+  }
+
+  private static void build(Session session, TableDefinition base, MaterializedViewDefinition view, boolean resume,
+      Consumer<String> progress) {
+    MaterializedViewBuild.Outcome outcome;
+    try {
+      outcome = MaterializedViewBuild.run(session, base, view, FilterTranslator.fullScan(session, base), resume,
+          progress);
+    } catch (StoreException e) {
+      throw new StoreException(e.getMessage() + " Materialized view " + view.name() + " is recorded but not ready; "
+          + "ALTER MATERIALIZED VIEW " + view.name() + " REBUILD goes on from where this build stopped.",
+          e.sqlState(), e);
+    }
+    session.schemaChanged();
+    progress.accept("Materialized view " + view.name() + ": " + outcome.rows() + " rows of " + base.name() + " read, "
+        + outcome.entitiesChecked() + " entities checked, " + outcome.entitiesRepaired()
+        + " entities written or removed.");
+  }
+
+  /** Whether a view's condition reads a column. */
+  static boolean readsInCondition(TableDefinition base, MaterializedViewDefinition view, String column) {
+    return view.condition() != null && view.condition().contains("\"" + column + "\"");
+  }
+
+  /** The table with a materialized view of this name, or null. */
+  static TableDefinition owner(Catalog.Contents catalog, String name) {
+    return catalog.tables().values().stream().filter(t -> t.materializedView(name) != null).findFirst().orElse(null);
+  }
+
+  private static StoreException refused(String message) {
+    return new StoreException(message, SqlStates.FEATURE_NOT_SUPPORTED, null);
+  }
+}

@@ -1,0 +1,138 @@
+package io.tablesql.exec;
+
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.MaterializedViewDefinition;
+import io.tablesql.catalog.RowCondition;
+import io.tablesql.catalog.TableDefinition;
+import io.tablesql.catalog.TableShape;
+import io.tablesql.errors.SqlStates;
+import io.tablesql.keys.KeyLayout;
+import io.tablesql.store.StoreException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The entities of a materialized view that copies: which one (PartitionKey, RowKey) a base row
+ * gives, if it meets the view's condition, and what it holds. One place, so that maintenance,
+ * the build and VERIFY agree on every entity.
+ */
+final class ViewEntities {
+  private final TableDefinition base;
+  private final MaterializedViewDefinition view;
+  private final TableDefinition entries;
+  private final RowCondition condition;
+
+  /** A base row by its keys. */
+  record RowRef(String partitionKey, String rowKey) {
+  }
+
+  ViewEntities(TableDefinition base, MaterializedViewDefinition view) {
+    this.base = base;
+    this.view = view;
+    this.entries = view.entries(base);
+    this.condition = view.condition() == null ? null : RowCondition.parse(view.condition(), base);
+  }
+
+  MaterializedViewDefinition view() {
+    return view;
+  }
+
+  String table() {
+    return view.table();
+  }
+
+  TableDefinition base() {
+    return base;
+  }
+
+  /**
+   * The row's values by column name (Calcite's representation), or null for an entity that is no
+   * row of a mapped base table (another kind of entity sharing its Azure table).
+   */
+  private Map<String, Object> values(String partitionKey, String rowKey, Map<String, Object> properties) {
+    Object[] keyValues = base.layout().decode(partitionKey, rowKey);
+    KeyLayout.Discriminator discriminator = base.layout().discriminator();
+    if (keyValues == null || (discriminator != null
+        && !discriminator.value().equals(properties.get(discriminator.property())))) {
+      return null;
+    }
+    Map<String, Object> values = new HashMap<>();
+    for (Column column : base.columns()) {
+      int keyPosition = base.shape().keyPosition(column);
+      try {
+        values.put(column.name(), keyPosition >= 0 ? keyValues[keyPosition]
+            : column.toInternal(properties.get(column.name())));
+      } catch (Column.UnreadableValue e) {
+        throw new StoreException("Materialized view " + view.name() + " cannot read (PartitionKey '" + partitionKey
+            + "', RowKey '" + rowKey + "') of " + base.name() + ": property " + column.name() + " " + e.getMessage()
+            + ".", e.sqlState(), null);
+      }
+    }
+    return values;
+  }
+
+  /**
+   * The view entity's keys of a base row, or null if the row is not in the view.
+   *
+   * @throws StoreException 22000 if the view's key cannot hold the row's values
+   */
+  String[] keyOf(String partitionKey, String rowKey, Map<String, Object> properties) {
+    Map<String, Object> values = values(partitionKey, rowKey, properties);
+    if (values == null || (condition != null && !condition.holds(values))) {
+      return null;
+    }
+    return key(values, partitionKey, rowKey);
+  }
+
+  private String[] key(Map<String, Object> values, String partitionKey, String rowKey) {
+    List<Object> partition = new ArrayList<>();
+    view.partition().forEach(c -> partition.add(values.get(c.column())));
+    List<Object> row = new ArrayList<>();
+    view.row().forEach(c -> row.add(values.get(c.column())));
+    if (partition.contains(null) || row.contains(null)) {
+      // CREATE refuses nullable key columns, but a mapped row may lack a property
+      throw cannotHold(partitionKey, rowKey, "a column of its key is NULL");
+    }
+    try {
+      return new String[] {entries.layout().partitionKey(partition), entries.layout().rowKey(row)};
+    } catch (IllegalArgumentException e) {
+      throw cannotHold(partitionKey, rowKey, e.getMessage());
+    }
+  }
+
+  private StoreException cannotHold(String partitionKey, String rowKey, String why) {
+    return new StoreException("Materialized view " + view.name() + " cannot hold (PartitionKey '" + partitionKey
+        + "', RowKey '" + rowKey + "') of " + base.name() + ": " + why + ".", SqlStates.DATA_EXCEPTION, null);
+  }
+
+  /** The view entity of a base row as read, or null if the row is not in the view. */
+  TableEntity entityOf(TableEntity row) {
+    Map<String, Object> properties = TableShape.userProperties(row);
+    Map<String, Object> values = values(row.getPartitionKey(), row.getRowKey(), properties);
+    if (values == null || (condition != null && !condition.holds(values))) {
+      return null;
+    }
+    String[] key = key(values, row.getPartitionKey(), row.getRowKey());
+    TableEntity entity = new TableEntity(key[0], key[1]);
+    for (Column column : entries.columns()) {
+      Object value = values.get(column.name());
+      if (value != null && entries.shape().keyPosition(column) < 0) {
+        entity.addProperty(column.name(), column.toSdk(value));
+      }
+    }
+    entity.addProperty(IndexDefinition.ROW_PARTITION_KEY, row.getPartitionKey());
+    entity.addProperty(IndexDefinition.ROW_ROW_KEY, row.getRowKey());
+    return entity;
+  }
+
+  /** The base row a view entity names, or null if it names none. */
+  static RowRef named(TableEntity entity) {
+    return entity.getProperty(IndexDefinition.ROW_PARTITION_KEY) instanceof String partitionKey
+        && entity.getProperty(IndexDefinition.ROW_ROW_KEY) instanceof String rowKey
+        ? new RowRef(partitionKey, rowKey) : null;
+  }
+}

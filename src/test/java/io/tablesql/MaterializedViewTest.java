@@ -1,0 +1,204 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablesql.testing.OracleComparedTest;
+import io.tablesql.testing.QueryRuns;
+import io.tablesql.testing.QueryRuns.Run;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Materialized views that copy: the guide's inter-partition secondary index that duplicates the
+ * entity, and a denormalized copy keyed for another query, kept by tablesql. After every write
+ * path each view holds exactly what its query gives over the base table.
+ */
+class MaterializedViewTest extends OracleComparedTest {
+  private static final String BY_EMAIL = "SELECT Email, Name, Dept, Id FROM MvStaff";
+  private static final String RICH = "SELECT Name, Dept, Id, Salary FROM MvStaff WHERE Salary > 1000 AND Name IS NOT "
+      + "NULL";
+
+  @BeforeAll
+  static void setUp() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE MvStaff (Dept VARCHAR(20), Id INT, Email VARCHAR(100) NOT NULL, "
+          + "Name VARCHAR(50), Salary DECIMAL(10,2), PRIMARY KEY ((Dept), Id))");
+      statement.execute("CREATE UNIQUE INDEX MvStaffEmail ON MvStaff (Email)");
+      statement.execute("INSERT INTO MvStaff VALUES ('Sales', 1, 'ann@x.com', 'Ann', 900), "
+          + "('Sales', 2, 'bob@x.com', 'Bob', 1500), ('Finance', 3, 'cy@x.com', NULL, 2500), "
+          + "('Finance', 4, 'dee@x.com', 'Dee', 3000)");
+      statement.execute("CREATE MATERIALIZED VIEW MvStaffByEmail PRIMARY KEY ((Email)) AS " + BY_EMAIL);
+      statement.execute("CREATE MATERIALIZED VIEW MvStaffRich PRIMARY KEY ((Name), Dept, Id) AS " + RICH);
+    }
+  }
+
+  private static List<String> rows(Connection on, String sql) throws SQLException {
+    return QueryRuns.run(on, sql).rows();
+  }
+
+  /** Each view holds what its query gives over the table, read through the pushdown-free oracle. */
+  private static void assertViewsAgree() throws SQLException {
+    assertThat(rows(connection, "SELECT Email, Name, Dept, Id FROM MvStaffByEmail"))
+        .containsExactlyInAnyOrderElementsOf(rows(oracle, BY_EMAIL));
+    assertThat(rows(connection, "SELECT Name, Dept, Id, Salary FROM MvStaffRich"))
+        .containsExactlyInAnyOrderElementsOf(rows(oracle, RICH));
+  }
+
+  @Test
+  void theViewsHoldTheirQuerysRowsAndReadByTheirKey() throws SQLException {
+    assertViewsAgree();
+    Run lookup = QueryRuns.run(connection, "SELECT Name, Dept FROM MvStaffByEmail WHERE Email = 'bob@x.com'");
+    assertThat(lookup.rows()).containsExactly("Bob|Sales");
+    assertThat(lookup.requests()).isEqualTo(1);
+    assertThat(explain("SELECT Name FROM MvStaffByEmail WHERE Email = 'bob@x.com'")).contains("POINT LOOKUP");
+  }
+
+  @Test
+  void metadataListsTheViewAsAMaterializedView() throws SQLException {
+    try (java.sql.ResultSet tables = connection.getMetaData().getTables(null, null, "MvStaffByEmail", null)) {
+      assertThat(tables.next()).isTrue();
+      assertThat(tables.getString("TABLE_TYPE")).isEqualTo("MATERIALIZED VIEW");
+    }
+  }
+
+  @Test
+  void aViewOfATableMappedOverExistingDataIsKeptByWritesThroughTheMapping() throws SQLException {
+    com.azure.data.tables.TableClient raw = io.tablesql.testing.TestAccount.newTable("MvOrders");
+    io.tablesql.testing.TestAccount.insert(raw, List.of(
+        new com.azure.data.tables.models.TableEntity("cust1", "order_001").addProperty("Amount", 10)
+            .addProperty("Status", "open"),
+        new com.azure.data.tables.models.TableEntity("cust2", "order_002").addProperty("Amount", 25)
+            .addProperty("Status", "shipped")));
+    String byStatus = "SELECT Status, Customer, OrderNo, Amount FROM MvOrders WHERE Status IS NOT NULL";
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE MvOrders (Customer VARCHAR, OrderNo INT, Amount INT, Status VARCHAR) OVER "
+          + raw.getTableName() + " PARTITION KEY '{Customer}' ROW KEY 'order_{OrderNo:3}'");
+      statement.execute("CREATE MATERIALIZED VIEW MvOrdersByStatus PRIMARY KEY ((Status), Customer, OrderNo) AS "
+          + byStatus);
+      statement.execute("INSERT INTO MvOrders VALUES ('cust1', 3, 40, 'open')");
+      statement.execute("UPDATE MvOrders SET Status = 'shipped' WHERE Customer = 'cust1' AND OrderNo = 1");
+      assertThat(rows(connection, "SELECT Customer, OrderNo FROM MvOrdersByStatus WHERE Status = 'shipped'"))
+          .containsExactlyInAnyOrder("cust1|1", "cust2|2");
+      assertThat(rows(connection, "SELECT Status, Customer, OrderNo, Amount FROM MvOrdersByStatus"))
+          .containsExactlyInAnyOrderElementsOf(rows(oracle, byStatus));
+      assertThat(raw.getEntity("cust1", "order_003").getProperty("Amount")).isEqualTo(40); // the application's layout
+    }
+  }
+
+  @Test
+  void everyWritePathKeepsTheViews() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("INSERT INTO MvStaff VALUES ('Sales', 10, 'eve@x.com', 'Eve', 5000)");
+      assertViewsAgree();
+      statement.execute("UPDATE MvStaff SET Salary = 500 WHERE Id = 10"); // leaves the condition
+      assertViewsAgree();
+      statement.execute("UPDATE MvStaff SET Email = 'eve2@x.com', Salary = 7000 WHERE Id = 10"); // a new view key
+      assertViewsAgree();
+      statement.execute("UPDATE MvStaff SET Dept = 'Finance' WHERE Id = 10"); // a move to another partition
+      assertViewsAgree();
+      statement.execute("UPSERT INTO MvStaff (Dept, Id, Email, Name, Salary) VALUES ('Finance', 10, 'eve3@x.com', "
+          + "'Eve', 7100)");
+      assertViewsAgree();
+      statement.execute("INSERT INTO MvStaff SELECT 'Ops', Id + 100, 'ops' || Email, Name, Salary FROM MvStaff "
+          + "WHERE Dept = 'Sales'");
+      assertViewsAgree();
+      statement.execute("DELETE FROM MvStaff WHERE Dept = 'Ops'");
+      assertViewsAgree();
+    }
+    connection.setAutoCommit(false);
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("INSERT INTO MvStaff VALUES ('Hr', 20, 'fay@x.com', 'Fay', 1200)");
+      statement.execute("UPDATE MvStaff SET Salary = 1300 WHERE Dept = 'Finance' AND Id = 10");
+      connection.commit();
+    } finally {
+      connection.setAutoCommit(true);
+    }
+    assertViewsAgree();
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO MvStaff VALUES (?, ?, ?, ?, ?)")) {
+      for (int i = 0; i < 5; i++) {
+        insert.setString(1, i % 2 == 0 ? "Sales" : "Hr");
+        insert.setInt(2, 30 + i);
+        insert.setString(3, "b" + i + "@x.com");
+        insert.setString(4, "B" + i);
+        insert.setBigDecimal(5, new java.math.BigDecimal(800 + 200 * i));
+        insert.addBatch();
+      }
+      insert.executeBatch();
+    }
+    assertViewsAgree();
+  }
+
+  @Test
+  void randomWritesKeepTheViewsExact() throws SQLException {
+    Random random = new Random(25);
+    String[] depts = {"Sales", "Finance", "Hr"};
+    try (Statement statement = connection.createStatement()) {
+      for (int step = 0; step < 40; step++) {
+        int id = 50 + random.nextInt(8);
+        String dept = depts[random.nextInt(depts.length)];
+        String sql = switch (random.nextInt(5)) {
+          case 0 -> "INSERT INTO MvStaff VALUES ('" + dept + "', " + id + ", 'r" + random.nextInt(12) + "@x.com', "
+              + (random.nextBoolean() ? "'R" + random.nextInt(3) + "'" : "NULL") + ", " + random.nextInt(2000) + ")";
+          case 1 -> "UPDATE MvStaff SET Salary = " + random.nextInt(2000) + " WHERE Id = " + id;
+          case 2 -> "UPDATE MvStaff SET Email = 'r" + random.nextInt(12) + "@x.com' WHERE Id = " + id;
+          case 3 -> "UPDATE MvStaff SET Dept = '" + dept + "' WHERE Id = " + id;
+          default -> "DELETE FROM MvStaff WHERE Id = " + id;
+        };
+        try {
+          statement.execute(sql);
+        } catch (SQLException e) {
+          assertThat(e.getSQLState()).as(sql + ": " + e.getMessage()).isIn("23505");
+        }
+        assertViewsAgree();
+      }
+    }
+  }
+
+  @Test
+  void theViewIsReadOnlyAndItsQueryIsChecked() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      assertThatThrownBy(() -> statement.execute("DELETE FROM MvStaffByEmail"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42809"))
+          .hasMessageContaining("write MvStaff instead");
+      assertThatThrownBy(() -> statement.execute("CREATE MATERIALIZED VIEW MvBad PRIMARY KEY ((Name)) AS "
+          + "SELECT Name, Dept FROM MvStaff WHERE Name IS NOT NULL"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"))
+          .hasMessageContaining("must identify the rows");
+      assertThatThrownBy(() -> statement.execute("CREATE MATERIALIZED VIEW MvBad PRIMARY KEY ((Name), Dept, Id) AS "
+          + "SELECT Name, Dept, Id FROM MvStaff"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"))
+          .hasMessageContaining("IS NOT NULL");
+      assertThatThrownBy(() -> statement.execute("CREATE MATERIALIZED VIEW MvBad PRIMARY KEY ((Dept)) AS "
+          + "SELECT Dept, COUNT(*) AS N FROM MvStaff GROUP BY Dept"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"));
+      assertThatThrownBy(() -> statement.execute("CREATE MATERIALIZED VIEW MvBad PRIMARY KEY ((Dept), Id) AS "
+          + "SELECT Dept, Id FROM MvStaff WHERE UPPER(Name) = 'ANN'"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"))
+          .hasMessageContaining("UPPER");
+    }
+  }
+
+  @Test
+  void verifyRepairsWhatAnotherWriterBroke() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE MvSmall (K INT PRIMARY KEY, V VARCHAR(10) NOT NULL)");
+      statement.execute("INSERT INTO MvSmall VALUES (1, 'a'), (2, 'b')");
+      statement.execute("CREATE MATERIALIZED VIEW MvSmallByV PRIMARY KEY ((V), K) AS SELECT V, K FROM MvSmall");
+      assertThat(rows(connection, "SELECT V, K FROM MvSmallByV")).containsExactlyInAnyOrder("a|1", "b|2");
+      statement.execute("ALTER MATERIALIZED VIEW MvSmallByV VERIFY");
+      assertThat(statement.getWarnings().getMessage()).contains("0 entities written or removed");
+      statement.execute("DROP MATERIALIZED VIEW MvSmallByV");
+      statement.execute("DROP MATERIALIZED VIEW IF EXISTS MvSmallByV");
+      assertThatThrownBy(() -> statement.execute("SELECT * FROM MvSmallByV")).isInstanceOf(SQLException.class);
+      statement.execute("INSERT INTO MvSmall VALUES (3, 'c')"); // no view to keep: one request again
+      statement.execute("DROP TABLE MvSmall");
+    }
+  }
+}
