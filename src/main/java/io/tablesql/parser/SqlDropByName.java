@@ -9,7 +9,7 @@ import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /** DROP (INDEX | MATERIALIZED VIEW) [IF EXISTS] name: an object named on its own, without drop behavior. */
-abstract class SqlDropByName extends SqlDrop {
+public abstract class SqlDropByName extends SqlDrop {
   public final SqlIdentifier name;
 
   SqlDropByName(SqlOperator operator, SqlParserPos pos, boolean ifExists, SqlIdentifier name) {

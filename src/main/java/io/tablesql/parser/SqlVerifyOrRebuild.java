@@ -9,7 +9,7 @@ import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /** ALTER (INDEX | MATERIALIZED VIEW) name VERIFY | REBUILD: derived data checked against its table. */
-abstract class SqlVerifyOrRebuild extends SqlDdl {
+public abstract class SqlVerifyOrRebuild extends SqlDdl {
   public final SqlIdentifier name;
   /** REBUILD (true) or VERIFY (false). */
   public final boolean rebuild;
