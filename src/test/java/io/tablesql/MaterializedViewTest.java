@@ -61,6 +61,22 @@ class MaterializedViewTest extends OracleComparedTest {
   }
 
   @Test
+  void aQueryOfTheTableIsAnsweredFromAViewThatHoldsItsAnswer() throws SQLException {
+    String byEmail = "SELECT Name, Dept FROM MvStaff WHERE Email = 'bob@x.com'";
+    assertThat(explain(byEmail)).contains("MvStaffByEmail").contains("POINT LOOKUP");
+    Run run = agreed(byEmail);
+    assertThat(run.rows()).containsExactly("Bob|Sales");
+    assertThat(run.requests()).isEqualTo(1); // the UNIQUE index would take 2: its entry, then the row
+    String rich = "SELECT Id FROM MvStaff WHERE Salary > 1000 AND Name IS NOT NULL AND Name = 'Dee'";
+    assertThat(explain(rich)).contains("MvStaffRich");
+    assertThat(agreed(rich).requests()).isEqualTo(1);
+    try (Connection plain = io.tablesql.testing.TestAccount.connect("materializedViews=false")) {
+      assertThat(QueryRuns.explain(plain, byEmail)).doesNotContain("MvStaffByEmail");
+      assertThat(QueryRuns.run(plain, byEmail).rows()).containsExactly("Bob|Sales");
+    }
+  }
+
+  @Test
   void metadataListsTheViewAsAMaterializedView() throws SQLException {
     try (java.sql.ResultSet tables = connection.getMetaData().getTables(null, null, "MvStaffByEmail", null)) {
       assertThat(tables.next()).isTrue();
@@ -157,6 +173,15 @@ class MaterializedViewTest extends OracleComparedTest {
           assertThat(e.getSQLState()).as(sql + ": " + e.getMessage()).isIn("23505");
         }
         assertViewsAgree();
+      }
+    }
+    try (Connection plain = io.tablesql.testing.TestAccount.connect("materializedViews=false")) {
+      for (String query : List.of("SELECT Name, Dept, Id FROM MvStaff WHERE Email = 'r3@x.com'",
+          "SELECT Email FROM MvStaff WHERE Email IN ('r1@x.com', 'r5@x.com', 'bob@x.com')",
+          "SELECT Id, Salary FROM MvStaff WHERE Salary > 1000 AND Name IS NOT NULL AND Name = 'R1'",
+          "SELECT Id FROM MvStaff WHERE Salary > 1500 AND Name IS NOT NULL AND Name >= 'R'",
+          "SELECT COUNT(*) FROM MvStaff WHERE Email > 'r'")) {
+        assertThat(rows(connection, query)).as(query).containsExactlyInAnyOrderElementsOf(rows(plain, query));
       }
     }
   }

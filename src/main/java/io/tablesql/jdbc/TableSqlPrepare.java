@@ -3,9 +3,11 @@ package io.tablesql.jdbc;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.parser.TableSqlParserImpl;
 import io.tablesql.plan.PlanningProgram;
+import io.tablesql.plan.ViewMaterializations;
 import io.tablesql.store.StoreException;
 import java.io.Reader;
 import java.lang.reflect.Type;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -17,12 +19,15 @@ import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.plan.Contexts;
+import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptCostFactory;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
 import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.sql.SqlExplain;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -163,8 +168,31 @@ final class TableSqlPrepare extends CalcitePrepareImpl {
     JavaTypeFactory typeFactory = context.getTypeFactory();
     EnumerableRel.Prefer prefer = elementType == Object[].class ? EnumerableRel.Prefer.ARRAY
         : EnumerableRel.Prefer.CUSTOM;
+    RelOptCluster cluster = createCluster(planner, new RexBuilder(typeFactory));
     return new CalcitePreparingStmt(this, context, catalogReader, typeFactory, context.getRootSchema(), prefer,
-        createCluster(planner, new RexBuilder(typeFactory)), EnumerableConvention.INSTANCE, createConvertletTable()) {
+        cluster, EnumerableConvention.INSTANCE, createConvertletTable()) {
+      /** Whether the statement only reads: a write reads the rows it changes from its table itself. */
+      private boolean query;
+
+      @Override
+      public PreparedResult prepareSql(SqlNode sqlQuery, Class runtimeContextClass, SqlValidator validator,
+          boolean needsValidation) {
+        SqlNode read = sqlQuery instanceof SqlExplain explain ? explain.getExplicandum() : sqlQuery;
+        query = read.getKind().belongsTo(SqlKind.QUERY);
+        return super.prepareSql(sqlQuery, runtimeContextClass, validator, needsValidation);
+      }
+
+      /** The materialized views the planner may answer a query from (ViewMaterializations). */
+      @Override
+      protected List<Prepare.Materialization> getMaterializations() {
+        if (!query) {
+          return List.of();
+        }
+        List<Prepare.Materialization> materializations = ViewMaterializations.of(context.getRootSchema());
+        materializations.forEach(m -> populateMaterializations(context, cluster, m));
+        return materializations;
+      }
+
       @Override
       protected SqlValidator createSqlValidator(Prepare.CatalogReader reader,
           UnaryOperator<SqlValidator.Config> configTransform) {

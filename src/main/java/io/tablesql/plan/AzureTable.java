@@ -36,25 +36,34 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
     this.name = name;
     this.definition = null;
     this.viewOf = null;
+    this.viewQuery = null;
   }
 
   /** The base table a materialized view is kept from, or null for a table. */
   private final String viewOf;
+  /** The query a materialized view is kept by, or null for a table. */
+  private final String viewQuery;
 
   AzureTable(Session session, TableDefinition definition) {
-    this(session, definition, null);
+    this(session, definition, null, null);
   }
 
-  private AzureTable(Session session, TableDefinition definition, String viewOf) {
+  private AzureTable(Session session, TableDefinition definition, String viewOf, String viewQuery) {
     this.session = session;
     this.name = definition.physicalTable();
     this.definition = definition;
     this.viewOf = viewOf;
+    this.viewQuery = viewQuery;
   }
 
   /** A materialized view's entities, read as a declared table; writes are refused. */
-  static AzureTable materializedView(Session session, TableDefinition entries, String baseTable) {
-    return new AzureTable(session, entries, baseTable);
+  static AzureTable materializedView(Session session, TableDefinition entries, String baseTable, String query) {
+    return new AzureTable(session, entries, baseTable, query);
+  }
+
+  /** The query a materialized view is kept by, or null if this is no materialized view. */
+  String viewQuery() {
+    return viewQuery;
   }
 
   /** The table a materialized view is kept from, or null if this is no materialized view. */

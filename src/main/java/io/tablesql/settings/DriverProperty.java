@@ -12,6 +12,9 @@ public enum DriverProperty {
   PUSHDOWN("pushdown", "true",
       "Push predicates, projections and limits down to the service. false evaluates everything "
           + "in the client (the oracle the tests compare against)."),
+  MATERIALIZED_VIEWS("materializedViews", "true",
+      "Let the planner answer a query from a materialized view of its table when that costs fewer "
+          + "requests. false plans every query on the tables it names."),
   SAMPLE_SIZE("sampleSize", "1000",
       "Entities read, spread over each table's key space, to infer its columns and their types."),
   SCHEMA_TTL("schemaTtlSeconds", "300",
