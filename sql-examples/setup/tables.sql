@@ -93,6 +93,11 @@ CREATE UNIQUE INDEX IF NOT EXISTS PeopleByEmail ON People (Email);
 CREATE MATERIALIZED VIEW IF NOT EXISTS PeopleByEmailCopy PRIMARY KEY ((Email))
   AS SELECT Email, Department, EmployeeId, FirstName, Age FROM People WHERE Email IS NOT NULL;
 
+-- Summary entities: per department, the number of employees and the sum of their ages, kept by
+-- tablesql on every write. Counts and sums of People by department are answered from it.
+CREATE MATERIALIZED VIEW IF NOT EXISTS PeopleByDepartment PRIMARY KEY ((Department))
+  AS SELECT Department, COUNT(*) AS Employees, SUM(Age) AS TotalAge FROM People GROUP BY Department;
+
 -- Index entities: the employees of a last name.
 CREATE INDEX IF NOT EXISTS PeopleByLastName ON People (LastName);
 

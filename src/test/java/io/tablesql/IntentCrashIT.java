@@ -41,6 +41,8 @@ class IntentCrashIT {
    */
   /** The query of a materialized view of the employees, which recovery must leave equal to it. */
   private static final String BY_SCORE = "SELECT Score, Dept, Id, Email FROM <emp> WHERE Score IS NOT NULL";
+  /** A summary of them: each killed writer's change is added exactly once. */
+  private static final String TOTALS = "SELECT Dept, COUNT(*) AS N, SUM(Score) AS Total FROM <emp> GROUP BY Dept";
 
   private static final String[] SHORT_LEASE = {"intentLeaseSeconds=2", "requestTimeoutSeconds=1",
       "indexGraceSeconds=3"};
@@ -64,6 +66,8 @@ class IntentCrashIT {
       // kept through format-2 intents: a writer killed after its commit point leaves the views to recovery
       statement.execute("CREATE MATERIALIZED VIEW " + employees + "ByScore PRIMARY KEY ((Score), Dept, Id) AS "
           + BY_SCORE.replace("<emp>", employees));
+      statement.execute("CREATE MATERIALIZED VIEW " + employees + "Totals PRIMARY KEY ((Dept)) AS "
+          + TOTALS.replace("<emp>", employees));
     }
     Set<Integer> committed = ConcurrentHashMap.newKeySet();
     Random random = new Random(24);
@@ -130,10 +134,15 @@ class IntentCrashIT {
       assertThat(QueryRuns.run(pushed, "SELECT Score, Dept, Id, Email FROM " + employees + "ByScore").rows())
           .as("the materialized view after recovery")
           .containsExactlyInAnyOrderElementsOf(QueryRuns.run(oracle, BY_SCORE.replace("<emp>", employees)).rows());
-      try (Statement statement = pushed.createStatement()) {
-        statement.execute("ALTER MATERIALIZED VIEW " + employees + "ByScore VERIFY");
-        assertThat(statement.getWarnings().getMessage()).as("nothing left to repair")
-            .contains("0 entities written or removed");
+      assertThat(QueryRuns.run(pushed, "SELECT Dept, N, Total FROM " + employees + "Totals").rows())
+          .as("the summary after recovery")
+          .containsExactlyInAnyOrderElementsOf(QueryRuns.run(oracle, TOTALS.replace("<emp>", employees)).rows());
+      for (String view : List.of("ByScore", "Totals")) {
+        try (Statement statement = pushed.createStatement()) {
+          statement.execute("ALTER MATERIALIZED VIEW " + employees + view + " VERIFY");
+          assertThat(statement.getWarnings().getMessage()).as("nothing left to repair in " + view)
+              .contains("0 entities written or removed");
+        }
       }
     }
   }

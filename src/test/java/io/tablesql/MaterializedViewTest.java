@@ -24,6 +24,8 @@ class MaterializedViewTest extends OracleComparedTest {
   private static final String BY_EMAIL = "SELECT Email, Name, Dept, Id FROM MvStaff";
   private static final String RICH = "SELECT Name, Dept, Id, Salary FROM MvStaff WHERE Salary > 1000 AND Name IS NOT "
       + "NULL";
+  private static final String PAYROLL = "SELECT Dept, COUNT(*) AS N, COUNT(Name) AS Named, SUM(Salary) AS Payroll "
+      + "FROM MvStaff GROUP BY Dept";
 
   @BeforeAll
   static void setUp() throws SQLException {
@@ -36,6 +38,7 @@ class MaterializedViewTest extends OracleComparedTest {
           + "('Finance', 4, 'dee@x.com', 'Dee', 3000)");
       statement.execute("CREATE MATERIALIZED VIEW MvStaffByEmail PRIMARY KEY ((Email)) AS " + BY_EMAIL);
       statement.execute("CREATE MATERIALIZED VIEW MvStaffRich PRIMARY KEY ((Name), Dept, Id) AS " + RICH);
+      statement.execute("CREATE MATERIALIZED VIEW MvStaffPayroll PRIMARY KEY ((Dept)) AS " + PAYROLL);
     }
   }
 
@@ -49,6 +52,52 @@ class MaterializedViewTest extends OracleComparedTest {
         .containsExactlyInAnyOrderElementsOf(rows(oracle, BY_EMAIL));
     assertThat(rows(connection, "SELECT Name, Dept, Id, Salary FROM MvStaffRich"))
         .containsExactlyInAnyOrderElementsOf(rows(oracle, RICH));
+    assertThat(rows(connection, "SELECT Dept, N, Named, Payroll FROM MvStaffPayroll"))
+        .containsExactlyInAnyOrderElementsOf(rows(oracle, PAYROLL));
+  }
+
+  @Test
+  void countsAndSumsOfAGroupAreOneRequestOnTheSummary() throws SQLException {
+    String count = "SELECT COUNT(*) FROM MvStaff WHERE Dept = 'Finance'";
+    assertThat(explain(count)).contains("MvStaffPayroll");
+    Run run = agreed(count);
+    assertThat(run.requests()).isEqualTo(1);
+    String sums = "SELECT Dept, SUM(Salary), COUNT(*) FROM MvStaff GROUP BY Dept";
+    assertThat(explain(sums)).contains("MvStaffPayroll");
+    agreed(sums);
+    agreed("SELECT SUM(Salary) FROM MvStaff WHERE Dept = 'Nowhere'");
+    agreed("SELECT COUNT(*) FROM MvStaff WHERE Dept = 'Nowhere'");
+  }
+
+  @Test
+  void concurrentWritersOfOneGroupLoseNoCount() throws Exception {
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    List<java.util.concurrent.Future<?>> writers = new java.util.ArrayList<>();
+    for (int w = 0; w < 4; w++) {
+      int writer = w;
+      writers.add(pool.submit(() -> {
+        try (Connection own = io.tablesql.testing.TestAccount.connect();
+             PreparedStatement insert = own.prepareStatement("INSERT INTO MvStaff VALUES ('Conc', ?, ?, 'C', 10)")) {
+          for (int i = 0; i < 8; i++) {
+            insert.setInt(1, 1000 + writer * 100 + i);
+            insert.setString(2, "c" + writer + "-" + i + "@x.com");
+            insert.executeUpdate();
+          }
+        }
+        return null;
+      }));
+    }
+    for (java.util.concurrent.Future<?> writer : writers) {
+      writer.get();
+    }
+    pool.shutdown();
+    assertThat(rows(connection, "SELECT N, Payroll FROM MvStaffPayroll WHERE Dept = 'Conc'"))
+        .containsExactly("32|320.00");
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("DELETE FROM MvStaff WHERE Dept = 'Conc'");
+    }
+    assertThat(rows(connection, "SELECT N FROM MvStaffPayroll WHERE Dept = 'Conc'")).isEmpty();
+    assertViewsAgree();
   }
 
   @Test
@@ -180,7 +229,12 @@ class MaterializedViewTest extends OracleComparedTest {
           "SELECT Email FROM MvStaff WHERE Email IN ('r1@x.com', 'r5@x.com', 'bob@x.com')",
           "SELECT Id, Salary FROM MvStaff WHERE Salary > 1000 AND Name IS NOT NULL AND Name = 'R1'",
           "SELECT Id FROM MvStaff WHERE Salary > 1500 AND Name IS NOT NULL AND Name >= 'R'",
-          "SELECT COUNT(*) FROM MvStaff WHERE Email > 'r'")) {
+          "SELECT COUNT(*) FROM MvStaff WHERE Email > 'r'",
+          "SELECT COUNT(*), SUM(Salary), COUNT(Name) FROM MvStaff WHERE Dept = 'Hr'",
+          "SELECT SUM(Salary) FROM MvStaff WHERE Dept IN ('Hr', 'Sales')",
+          "SELECT Dept, SUM(Salary), COUNT(Name) FROM MvStaff GROUP BY Dept",
+          "SELECT COUNT(*) FROM MvStaff WHERE Dept = 'Nowhere'",
+          "SELECT d.Dept, (SELECT COUNT(*) FROM MvStaff s WHERE s.Dept = d.Dept) FROM MvStaff d")) {
         assertThat(rows(connection, query)).as(query).containsExactlyInAnyOrderElementsOf(rows(plain, query));
       }
     }
@@ -201,8 +255,13 @@ class MaterializedViewTest extends OracleComparedTest {
           .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"))
           .hasMessageContaining("IS NOT NULL");
       assertThatThrownBy(() -> statement.execute("CREATE MATERIALIZED VIEW MvBad PRIMARY KEY ((Dept)) AS "
-          + "SELECT Dept, COUNT(*) AS N FROM MvStaff GROUP BY Dept"))
-          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"));
+          + "SELECT Dept, MAX(Salary) AS M FROM MvStaff GROUP BY Dept"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"))
+          .hasMessageContaining("MIN and MAX");
+      assertThatThrownBy(() -> statement.execute("CREATE MATERIALIZED VIEW MvBad PRIMARY KEY ((Dept)) AS "
+          + "SELECT Dept, Id, COUNT(*) AS N FROM MvStaff GROUP BY Dept, Id"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"))
+          .hasMessageContaining("exactly the GROUP BY columns");
       assertThatThrownBy(() -> statement.execute("CREATE MATERIALIZED VIEW MvBad PRIMARY KEY ((Dept), Id) AS "
           + "SELECT Dept, Id FROM MvStaff WHERE UPPER(Name) = 'ANN'"))
           .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"))

@@ -3,20 +3,26 @@ package io.tablesql.catalog;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tablesql.catalog.IndexDefinition.IndexColumn;
+import io.tablesql.keys.EncodedKey;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.KeyLayout.KeyColumn;
 import io.tablesql.store.EdmType;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * A materialized view that copies (ARCHITECTURE.md, "Derived data"): the selected columns of the
- * rows of one table that meet its condition, kept by tablesql under the view's own key in an
- * Azure table of its own. Its base table's definition lists it (catalog format 5). Each entity
- * names the base row it copies in properties {@value IndexDefinition#ROW_PARTITION_KEY} and
- * {@value IndexDefinition#ROW_ROW_KEY}.
+ * A materialized view (ARCHITECTURE.md, "Derived data"), kept by tablesql under the view's own
+ * key in an Azure table of its own; its base table's definition lists it (catalog format 5).
+ * <ul>
+ *   <li>A copy: the selected columns of the rows of one table that meet its condition. Each
+ *       entity names the base row it copies in properties {@value IndexDefinition#ROW_PARTITION_KEY}
+ *       and {@value IndexDefinition#ROW_ROW_KEY}.</li>
+ *   <li>A summary: per group of those rows (its key columns are the GROUP BY columns), running
+ *       counts and sums ({@link #aggregates}).</li>
+ * </ul>
  *
- * @param columns    the base table's columns it holds, in the view's column order
+ * @param columns    the view's columns in order: base columns, and a summary's aggregates by name
  * @param partition  the view key's partition columns
  * @param row        the view key's row columns
  * @param condition  the WHERE of its query as SQL text, or null
@@ -26,18 +32,41 @@ import java.util.List;
  * @param resumeFrom while building, the (PartitionKey, RowKey) of the base row the build goes on from
  */
 public record MaterializedViewDefinition(String name, List<String> columns, List<IndexColumn> partition,
-    List<IndexColumn> row, String condition, String query, String table, boolean ready, List<String> resumeFrom) {
+    List<IndexColumn> row, String condition, String query, String table, boolean ready, List<String> resumeFrom,
+    List<Aggregate> aggregates) {
+
+  /** A summary's running aggregate: COUNT(*) (column null), COUNT(column) or SUM(column), under a view column name. */
+  public record Aggregate(String name, String function, String column) {
+    public boolean sum() {
+      return "SUM".equals(function);
+    }
+  }
+
+  /** The property a summary entity is told live (some row in its group) or empty by; empty ones are not read. */
+  public static final String GROUP_STATE = "TablesqlGroup";
+  public static final String LIVE = "live";
 
   public MaterializedViewDefinition {
     columns = List.copyOf(columns);
     partition = List.copyOf(partition);
     row = List.copyOf(row);
     resumeFrom = resumeFrom == null ? null : List.copyOf(resumeFrom);
+    aggregates = List.copyOf(aggregates);
   }
 
   public MaterializedViewDefinition withState(boolean nowReady, List<String> nowResumeFrom) {
     return new MaterializedViewDefinition(name, columns, partition, row, condition, query, table, nowReady,
-        nowResumeFrom);
+        nowResumeFrom, aggregates);
+  }
+
+  /** Whether the view keeps counts and sums per group rather than copies of rows. */
+  public boolean summary() {
+    return !aggregates.isEmpty();
+  }
+
+  /** The aggregate of a view column, or null for a base column. */
+  public Aggregate aggregate(String column) {
+    return aggregates.stream().filter(a -> a.name().equals(column)).findFirst().orElse(null);
   }
 
   /**
@@ -51,12 +80,29 @@ public record MaterializedViewDefinition(String name, List<String> columns, List
     partition.forEach(c -> keyNames.add(c.column()));
     row.forEach(c -> keyNames.add(c.column()));
     for (String name : columns) {
+      Aggregate aggregate = aggregate(name);
+      if (aggregate != null) {
+        viewColumns.add(aggregateColumn(aggregate, base));
+        continue;
+      }
       Column column = base.column(name);
       viewColumns.add(Column.declared(column.name(), column.sqlType(), column.singleEdmType() == EdmType.GUID,
           column.precision(), column.scale(), column.nullable() && !keyNames.contains(name)));
     }
-    return new TableDefinition(name, table, viewColumns, new KeyLayout(keys(viewColumns, partition),
-        keys(viewColumns, row)));
+    // a summary's empty groups stay (they remember which writes they took) but are never read
+    return new TableDefinition(name, table, viewColumns, new KeyLayout(new EncodedKey(keys(viewColumns, partition)),
+        new EncodedKey(keys(viewColumns, row)), summary() ? new KeyLayout.Discriminator(GROUP_STATE, LIVE) : null));
+  }
+
+  /** A count is a BIGINT; a sum of integers a BIGINT, of decimals a DECIMAL of the column's scale (NULL for no values). */
+  public static Column aggregateColumn(Aggregate aggregate, TableDefinition base) {
+    if (!aggregate.sum()) {
+      return Column.declared(aggregate.name(), SqlTypeName.BIGINT, false, -1, -1, false);
+    }
+    Column summed = base.column(aggregate.column());
+    return summed.sqlType() == SqlTypeName.DECIMAL
+        ? Column.declared(aggregate.name(), SqlTypeName.DECIMAL, false, 19, Math.max(0, summed.scale()), true)
+        : Column.declared(aggregate.name(), SqlTypeName.BIGINT, false, -1, -1, true);
   }
 
   private static List<KeyColumn> keys(List<Column> columns, List<IndexColumn> named) {
@@ -70,7 +116,14 @@ public record MaterializedViewDefinition(String name, List<String> columns, List
 
   void write(ObjectNode node) {
     node.put("name", name);
-    node.put("kind", "copy");
+    node.put("kind", summary() ? "summary" : "copy");
+    for (Aggregate aggregate : aggregates) {
+      ObjectNode item = node.withArray("aggregates").addObject().put("name", aggregate.name())
+          .put("function", aggregate.function());
+      if (aggregate.column() != null) {
+        item.put("column", aggregate.column());
+      }
+    }
     node.put("table", table);
     node.put("query", query);
     if (condition != null) {
@@ -90,7 +143,8 @@ public record MaterializedViewDefinition(String name, List<String> columns, List
   }
 
   static MaterializedViewDefinition read(JsonNode node) {
-    if (!"copy".equals(node.path("kind").asText())) {
+    String kind = node.path("kind").asText();
+    if (!"copy".equals(kind) && !"summary".equals(kind)) {
       throw new IllegalArgumentException("materialized view " + node.path("name").asText() + " is of kind '"
           + node.path("kind").asText() + "', which this driver does not know; use a newer tablesql");
     }
@@ -105,7 +159,17 @@ public record MaterializedViewDefinition(String name, List<String> columns, List
     }
     return new MaterializedViewDefinition(node.path("name").asText(), columns, keyColumns(node.path("partitionKey")),
         keyColumns(node.path("rowKey")), node.path("condition").isTextual() ? node.path("condition").asText() : null,
-        node.path("query").asText(), node.path("table").asText(), "ready".equals(node.path("state").asText()), resume);
+        node.path("query").asText(), node.path("table").asText(), "ready".equals(node.path("state").asText()), resume,
+        aggregates(node.path("aggregates")));
+  }
+
+  private static List<Aggregate> aggregates(JsonNode nodes) {
+    List<Aggregate> aggregates = new ArrayList<>();
+    for (JsonNode node : nodes) {
+      aggregates.add(new Aggregate(node.path("name").asText(), node.path("function").asText(),
+          node.path("column").isTextual() ? node.path("column").asText() : null));
+    }
+    return aggregates;
   }
 
   private static List<IndexColumn> keyColumns(JsonNode nodes) {

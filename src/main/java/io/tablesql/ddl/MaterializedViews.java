@@ -33,6 +33,9 @@ import org.apache.calcite.sql.dialect.CalciteSqlDialect;
  * under a key that identifies rows (it holds the table's key columns, or a UNIQUE index's).
  */
 final class MaterializedViews {
+  /** Aggregates by name, as the parser leaves them unresolved. */
+  private static final Set<String> AGGREGATES = Set.of("COUNT", "SUM", "AVG", "MIN", "MAX");
+
   private MaterializedViews() {
   }
 
@@ -58,11 +61,12 @@ final class MaterializedViews {
     if (!(create.query instanceof SqlSelect select)) {
       throw refused("A materialized view's query is one SELECT of columns FROM one table [WHERE ...].");
     }
-    if (select.getGroup() != null || select.getHaving() != null || select.isDistinct()
+    if (select.getHaving() != null || select.isDistinct()
         || select.hasOrderBy() || select.getFetch() != null || select.getOffset() != null
         || select.getWindowList() != null && !select.getWindowList().isEmpty()) {
-      throw refused("Materialized view " + name + " copies rows: its query is SELECT columns FROM one table "
-          + "[WHERE ...], without GROUP BY, DISTINCT, ORDER BY or LIMIT (summaries by GROUP BY are not built yet).");
+      throw refused("Materialized view " + name + " is SELECT columns FROM one table [WHERE ...] (a copy), or "
+          + "SELECT group columns and COUNT and SUM aggregates FROM one table [WHERE ...] GROUP BY the group columns "
+          + "(a summary): without HAVING, DISTINCT, ORDER BY or LIMIT.");
     }
     if (!(select.getFrom() instanceof SqlIdentifier from)) {
       throw refused("Materialized view " + name + " reads one table, named in FROM (no joins, subqueries or "
@@ -74,7 +78,11 @@ final class MaterializedViews {
           + "OVER existing data), so tablesql cannot keep a materialized view of it.", SqlStates.TABLE_NOT_FOUND,
           null);
     }
-    List<String> columns = columns(select, base);
+    List<MaterializedViewDefinition.Aggregate> aggregates = new ArrayList<>();
+    List<String> columns = columns(select, base, aggregates);
+    if (select.getGroup() != null || !aggregates.isEmpty()) {
+      checkGroups(name, select, base, columns, aggregates, create);
+    }
     RowCondition condition;
     try {
       condition = select.getWhere() == null ? null : RowCondition.of(select.getWhere(), base);
@@ -99,7 +107,9 @@ final class MaterializedViews {
       (i < create.key.partitionColumns ? partition : row)
           .add(new IndexColumn(column, create.key.descending.get(i)));
     }
-    checkIdentifiesRows(name, base, partition, row);
+    if (aggregates.isEmpty()) {
+      checkIdentifiesRows(name, base, partition, row);
+    }
     if (base.layout().isMapped()) {
       for (TableDefinition other : catalog.tables().values()) {
         if (other != base && other.physicalTable().equalsIgnoreCase(base.physicalTable())
@@ -112,7 +122,7 @@ final class MaterializedViews {
     String physical = DeclaredTables.createPhysicalTable(session, "mv" + base.name() + name, true);
     MaterializedViewDefinition view = new MaterializedViewDefinition(name, columns, partition, row,
         condition == null ? null : condition.text(), create.query.toSqlString(CalciteSqlDialect.DEFAULT).getSql(),
-        physical, false, null);
+        physical, false, null, aggregates);
     TableDefinition declared;
     try {
       declared = Catalog.update(session, base.name(), definition -> {
@@ -125,13 +135,39 @@ final class MaterializedViews {
       throw e;
     }
     session.schemaChanged();
-    build(session, declared, view, false, progress);
+    try {
+      build(session, declared, view, false, progress);
+    } catch (StoreException e) {
+      if (view.summary()) { // writes of the table wait while a summary is built: none stays half-built
+        drop(session, declared, view);
+        throw new StoreException(e.getMessage().replaceAll(" Materialized view .* REBUILD goes on.*$", "")
+            + " Materialized view " + name + " was not created.", e.sqlState(), e);
+      }
+      throw e;
+    }
   }
 
-  /** The base columns a SELECT list names (or all, for *), each once, as declared. */
-  private static List<String> columns(SqlSelect select, TableDefinition base) {
+  /**
+   * The view's columns in SELECT order: the base columns a SELECT list names (or all, for *), each
+   * once, as declared, and the names of its aggregates (added to {@code aggregates}).
+   */
+  private static List<String> columns(SqlSelect select, TableDefinition base,
+      List<MaterializedViewDefinition.Aggregate> aggregates) {
     List<String> columns = new ArrayList<>();
     for (SqlNode item : select.getSelectList()) {
+      SqlNode value = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+      if (value instanceof SqlCall call && (call.getOperator().isAggregator() || AGGREGATES.contains(
+          call.getOperator().getName().toUpperCase(java.util.Locale.ROOT)))) {
+        MaterializedViewDefinition.Aggregate aggregate = aggregate(item, call, base);
+        if (columns.contains(aggregate.name())
+            || base.columns().stream().anyMatch(c -> c.name().equalsIgnoreCase(aggregate.name()))) {
+          throw new StoreException("Column name " + aggregate.name() + " is taken: name the aggregate another way.",
+              SqlStates.SYNTAX_ERROR, null);
+        }
+        aggregates.add(aggregate);
+        columns.add(aggregate.name());
+        continue;
+      }
       if (!(item instanceof SqlIdentifier id)) {
         throw refused("A materialized view that copies selects columns as they are: "
             + item.toSqlString(CalciteSqlDialect.DEFAULT).getSql() + " is not a column of " + base.name() + ".");
@@ -151,6 +187,77 @@ final class MaterializedViews {
       columns.add(column.name());
     }
     return columns;
+  }
+
+  /**
+   * A summary's aggregate: COUNT(*), COUNT(c) or SUM(c) of an integer or DECIMAL column, named
+   * with AS. The others are refused, saying why: a running value cannot keep them.
+   */
+  private static MaterializedViewDefinition.Aggregate aggregate(SqlNode item, SqlCall call, TableDefinition base) {
+    String function = call.getOperator().getName().toUpperCase(java.util.Locale.ROOT);
+    String shown = item.toSqlString(CalciteSqlDialect.DEFAULT).getSql();
+    if (function.equals("MIN") || function.equals("MAX")) {
+      throw refused(shown + ": MIN and MAX are not kept by a summary, since deleting the row that holds the extreme "
+          + "needs the other rows of the group. Keep a copy keyed by the group and the column instead.");
+    }
+    if (function.equals("AVG")) {
+      throw refused(shown + ": keep SUM(x) and COUNT(x) and divide them when reading; AVG itself is not kept yet.");
+    }
+    if (!function.equals("COUNT") && !function.equals("SUM")) {
+      throw refused(shown + ": a summary keeps COUNT(*), COUNT(column) and SUM(column), which each write changes by "
+          + "a known amount.");
+    }
+    if (call.getFunctionQuantifier() != null || call.operandCount() != 1) {
+      throw refused(shown + ": DISTINCT and several arguments are not kept by a summary.");
+    }
+    if (item.getKind() != SqlKind.AS) {
+      throw refused(shown + ": name each aggregate of a materialized view (" + shown + " AS name).");
+    }
+    String name = Names.last((SqlIdentifier) ((SqlCall) item).operand(1));
+    SqlNode argument = call.operand(0);
+    if (argument instanceof SqlIdentifier id && id.isStar() && function.equals("COUNT")) {
+      return new MaterializedViewDefinition.Aggregate(name, function, null);
+    }
+    if (!(argument instanceof SqlIdentifier id)) {
+      throw refused(shown + ": the argument of a kept aggregate is a column.");
+    }
+    Column column = base.columns().stream().filter(c -> c.name().equalsIgnoreCase(Names.last(id))).findFirst()
+        .orElseThrow(() -> new StoreException("Column " + Names.last(id) + " is not a column of " + base.name() + ".",
+            SqlStates.COLUMN_NOT_FOUND, null));
+    if (function.equals("SUM") && !List.of(org.apache.calcite.sql.type.SqlTypeName.TINYINT,
+        org.apache.calcite.sql.type.SqlTypeName.SMALLINT, org.apache.calcite.sql.type.SqlTypeName.INTEGER,
+        org.apache.calcite.sql.type.SqlTypeName.BIGINT, org.apache.calcite.sql.type.SqlTypeName.DECIMAL)
+        .contains(column.sqlType())) {
+      throw refused(shown + ": a summary keeps sums of integers and DECIMAL exactly; a sum of " + column.sqlType()
+          + " would drift as rows are taken away.");
+    }
+    return new MaterializedViewDefinition.Aggregate(name, function, column.name());
+  }
+
+  /** A summary groups by exactly its key's columns, which are the base columns it selects. */
+  private static void checkGroups(String name, SqlSelect select, TableDefinition base, List<String> columns,
+      List<MaterializedViewDefinition.Aggregate> aggregates, SqlCreateMaterializedView create) {
+    Set<String> grouped = new HashSet<>();
+    if (select.getGroup() != null) {
+      for (SqlNode group : select.getGroup()) {
+        if (!(group instanceof SqlIdentifier id)) {
+          throw refused("Materialized view " + name + " groups by columns only.");
+        }
+        grouped.add(base.columns().stream().filter(c -> c.name().equalsIgnoreCase(Names.last(id))).findFirst()
+            .map(Column::name).orElseThrow(() -> new StoreException("Column " + Names.last(id) + " is not a column of "
+                + base.name() + ".", SqlStates.COLUMN_NOT_FOUND, null)));
+      }
+    }
+    Set<String> selected = new HashSet<>(columns);
+    aggregates.forEach(a -> selected.remove(a.name()));
+    Set<String> key = new HashSet<>();
+    create.key.columns.forEach(c -> selected.stream().filter(s -> s.equalsIgnoreCase(c.getSimple())).findFirst()
+        .ifPresent(key::add));
+    if (grouped.isEmpty() || !grouped.equals(selected) || !grouped.equals(key)
+        || key.size() != create.key.columns.size()) {
+      throw refused("Materialized view " + name + " summarizes groups: it selects its GROUP BY columns and "
+          + "aggregates, and its PRIMARY KEY is made of exactly the GROUP BY columns (one summary per group).");
+    }
   }
 
   /** Whether a WHERE has {@code column IS NOT NULL} among its top-level conjuncts. */
@@ -228,8 +335,9 @@ final class MaterializedViews {
           progress);
     } catch (StoreException e) {
       throw new StoreException(e.getMessage() + " Materialized view " + view.name() + " is recorded but not ready; "
-          + "ALTER MATERIALIZED VIEW " + view.name() + " REBUILD goes on from where this build stopped.",
-          e.sqlState(), e);
+          + "ALTER MATERIALIZED VIEW " + view.name() + " REBUILD goes on from where this build stopped"
+          + (view.summary() ? " (until then writes of " + base.name() + " wait for it and fail with 40001)" : "")
+          + ".", e.sqlState(), e);
     }
     session.schemaChanged();
     progress.accept("Materialized view " + view.name() + ": " + outcome.rows() + " rows of " + base.name() + " read, "

@@ -70,6 +70,7 @@ final class IntentCommit {
     if (derives) {
       try {
         ViewMaintenance.checkWritable(session, conditional);
+        ViewMaintenance.awaitSummariesReady(session, conditional, false);
       } catch (StoreException e) {
         throw e.toSqlException();
       }
@@ -83,6 +84,17 @@ final class IntentCommit {
           + "written. Write in smaller transactions.", SqlStates.PROGRAM_LIMIT_EXCEEDED);
     }
     IntentLease lease = record(intent, records, what);
+    if (derives && ViewMaintenance.summaryBuildBegan(session, conditional)) {
+      // a summary's build began before its scan could see this intent: nothing is applied yet
+      deleteQuietly(lease, records);
+      try {
+        ViewMaintenance.awaitSummariesReady(session, conditional, true);
+      } catch (StoreException e) {
+        throw e.toSqlException();
+      }
+      run(writes, what);
+      return;
+    }
     for (String table : tablesOf(groups)) {
       LookupCache.invalidate(session, table);
     }
@@ -298,7 +310,7 @@ final class IntentCommit {
   private void repairViews(Intent intent, IntentLease lease, String what) throws SQLException {
     try {
       lease.renewIfDue();
-      ViewMaintenance.repairAfter(session, intent.steps(), lease.counters());
+      ViewMaintenance.repairAfter(session, intent, lease.counters());
     } catch (StoreException e) {
       throw SqlExceptions.of(what + " was committed, but its materialized views could not be brought up to date: "
           + e.getMessage() + " Recovery does that through intent " + intent.id() + " within intentLeaseSeconds.",

@@ -80,7 +80,7 @@ final class IntentSettlement {
       }
       if (undo.size() == groups.size()) {
         if (intent.derives()) { // the commit point is passed: the views follow the rows before the intent goes
-          ViewMaintenance.repairAfter(session, intent.steps(), lease.counters());
+          ViewMaintenance.repairAfter(session, intent, lease.counters());
         }
         lease.delete(stepEntities);
         return new Result(Outcome.COMMITTED, null);

@@ -8,9 +8,13 @@ import io.tablesql.query.TableQuery;
 import io.tablesql.session.Session;
 import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
+import io.tablesql.store.StoreException;
 import java.util.ArrayList;
+import io.tablesql.txn.WriteOperation;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -48,8 +52,16 @@ public final class MaterializedViewBuild {
   public static Outcome run(Session session, TableDefinition base, MaterializedViewDefinition definition,
       TableQuery allRows, boolean resume, Consumer<String> progress) {
     MaterializedViewBuild build = new MaterializedViewBuild(session, new ViewEntities(base, definition), progress);
-    long[] fromRows = build.copyRows(allRows, resume ? definition.resumeFrom() : null);
-    long[] fromEntities = build.checkEntities();
+    long[] fromRows;
+    long[] fromEntities;
+    if (definition.summary()) {
+      build.lockForSummary(base, definition);
+      fromRows = build.summarize(allRows);
+      fromEntities = new long[] {fromRows[2], fromRows[1]};
+    } else {
+      fromRows = build.copyRows(allRows, resume ? definition.resumeFrom() : null);
+      fromEntities = build.checkEntities();
+    }
     Catalog.update(session, base.name(), table -> {
       MaterializedViewDefinition current = table.materializedView(definition.name());
       if (current == null) {
@@ -58,6 +70,95 @@ public final class MaterializedViewBuild {
       return replace(table, current, current.withState(true, null));
     });
     return new Outcome(fromRows[0], fromEntities[0], fromRows[1] + fromEntities[1]);
+  }
+
+  /**
+   * Makes writes of the table wait (the view is marked building; writers check that once their
+   * intent is recorded), then waits until no intent that writes the table is left: from then on,
+   * every committed row is in the table, and no change of a group is added while the totals are
+   * computed from a scan.
+   */
+  private void lockForSummary(TableDefinition base, MaterializedViewDefinition definition) {
+    if (definition.ready()) {
+      Catalog.update(session, base.name(), table -> {
+        MaterializedViewDefinition current = table.materializedView(definition.name());
+        return current == null ? null : replace(table, current, current.withState(false, null));
+      });
+      session.schemaChanged();
+    }
+    int leaseSeconds = session.settings().getInt(io.tablesql.settings.DriverProperty.INTENT_LEASE);
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(3L * leaseSeconds);
+    while (IntentRecovery.list(session, counters).stream().anyMatch(listed ->
+        listed.header().state() != io.tablesql.txn.Intent.State.PARKED
+        && listed.header().tables().stream().anyMatch(t -> t.equalsIgnoreCase(base.physicalTable())))) {
+      if (System.nanoTime() > deadline) {
+        throw new StoreException("Writes of " + base.name() + " still in flight (see tablesql.pending_writes) kept "
+            + "materialized view " + definition.name() + " from being summed up.", io.tablesql.errors.SqlStates
+            .SERIALIZATION_FAILURE, null);
+      }
+      try {
+        Thread.sleep(250);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new StoreException("Interrupted.", io.tablesql.errors.SqlStates.SERIALIZATION_FAILURE, e);
+      }
+    }
+  }
+
+  /**
+   * Computes every group's totals from a scan of the table, and makes the view's entities hold
+   * them: a group whose entity is right is not written; one no row is in any more is removed.
+   * Returns rows read, entities written or removed, entities checked.
+   */
+  private long[] summarize(TableQuery allRows) {
+    Map<List<String>, SummaryTotals> groups = new LinkedHashMap<>();
+    Iterator<List<TableEntity>> pages = session.store().query(view.base().physicalTable(),
+        IndexBuild.rowsFilter(allRows, null), null, pageSize(), counters);
+    long rows = 0;
+    while (pages.hasNext()) {
+      for (TableEntity row : pages.next()) {
+        rows++;
+        Map<String, Object> values = view.qualifying(row.getPartitionKey(), row.getRowKey(),
+            io.tablesql.catalog.TableShape.userProperties(row));
+        if (values != null) {
+          String[] key = view.key(values, row.getPartitionKey(), row.getRowKey());
+          groups.computeIfAbsent(List.of(key[0], key[1]), k -> new SummaryTotals(view.view())).add(values, 1);
+        }
+      }
+    }
+    List<WriteOperation> writes = new ArrayList<>();
+    long repairs = 0;
+    long checked = 0;
+    Iterator<List<TableEntity>> entities = session.store().query(view.table(), null, null, pageSize(), counters);
+    String origin = "materialized view " + view.view().name();
+    while (entities.hasNext()) {
+      for (TableEntity entity : entities.next()) {
+        checked++;
+        SummaryTotals totals = groups.remove(List.of(entity.getPartitionKey(), entity.getRowKey()));
+        Map<String, Object> properties = totals == null ? null : totals.properties(view.base(), List.of());
+        // the intents a group took are done (none is left): only totals that differ are a repair
+        Map<String, Object> held = new java.util.HashMap<>(io.tablesql.catalog.TableShape.userProperties(entity));
+        held.remove(SummaryTotals.APPLIED);
+        boolean live = MaterializedViewDefinition.LIVE.equals(held.get(MaterializedViewDefinition.GROUP_STATE));
+        boolean right = properties == null ? !live : io.tablesql.catalog.TableShape.sameProperties(properties, held);
+        repairs += right ? 0 : 1;
+        if (properties == null) { // no row is in the group: its entity goes (an empty one is no repair)
+          writes.add(new WriteOperation(view.table(), entity.getPartitionKey(), entity.getRowKey(),
+              WriteOperation.Kind.DELETE, Map.of(), entity.getETag(), origin));
+        } else if (!right) {
+          writes.add(new WriteOperation(view.table(), entity.getPartitionKey(), entity.getRowKey(),
+              WriteOperation.Kind.REPLACE, properties, entity.getETag(), origin));
+        }
+      }
+    }
+    repairs += groups.size();
+    groups.forEach((key, totals) -> writes.add(new WriteOperation(view.table(), key.get(0), key.get(1),
+        WriteOperation.Kind.INSERT, totals.properties(view.base(), List.of()), null, origin)));
+    Parallel.map(writes, session.maxConcurrency(), write -> {
+      session.store().submit(view.table(), List.of(write), counters);
+      return null;
+    });
+    return new long[] {rows, repairs, checked};
   }
 
   static TableDefinition replace(TableDefinition table, MaterializedViewDefinition current,

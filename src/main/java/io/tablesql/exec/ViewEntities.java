@@ -81,14 +81,23 @@ final class ViewEntities {
    * @throws StoreException 22000 if the view's key cannot hold the row's values
    */
   String[] keyOf(String partitionKey, String rowKey, Map<String, Object> properties) {
-    Map<String, Object> values = values(partitionKey, rowKey, properties);
-    if (values == null || (condition != null && !condition.holds(values))) {
-      return null;
-    }
-    return key(values, partitionKey, rowKey);
+    Map<String, Object> values = qualifying(partitionKey, rowKey, properties);
+    return values == null ? null : key(values, partitionKey, rowKey);
   }
 
-  private String[] key(Map<String, Object> values, String partitionKey, String rowKey) {
+  /** A base row's values (Calcite's representation) if it is in the view (meets its condition), else null. */
+  Map<String, Object> qualifying(String partitionKey, String rowKey, Map<String, Object> properties) {
+    Map<String, Object> values = values(partitionKey, rowKey, properties);
+    return values == null || (condition != null && !condition.holds(values)) ? null : values;
+  }
+
+  /** The view's entries as a declared table. */
+  TableDefinition entries() {
+    return entries;
+  }
+
+  /** The view entity's keys of a qualifying row's values: a copy's key, or a summary's group. */
+  String[] key(Map<String, Object> values, String partitionKey, String rowKey) {
     List<Object> partition = new ArrayList<>();
     view.partition().forEach(c -> partition.add(values.get(c.column())));
     List<Object> row = new ArrayList<>();
@@ -111,9 +120,8 @@ final class ViewEntities {
 
   /** The view entity of a base row as read, or null if the row is not in the view. */
   TableEntity entityOf(TableEntity row) {
-    Map<String, Object> properties = TableShape.userProperties(row);
-    Map<String, Object> values = values(row.getPartitionKey(), row.getRowKey(), properties);
-    if (values == null || (condition != null && !condition.holds(values))) {
+    Map<String, Object> values = qualifying(row.getPartitionKey(), row.getRowKey(), TableShape.userProperties(row));
+    if (values == null) {
       return null;
     }
     String[] key = key(values, row.getPartitionKey(), row.getRowKey());

@@ -72,6 +72,66 @@ public final class ViewMaintenance {
     }
   }
 
+  /**
+   * Waits while a summary view of a table these writes change is being built or verified (its
+   * totals are computed from a scan, which a write's change must not be added to twice); reads
+   * the catalog again while it waits ({@code fresh}: from the first read on).
+   *
+   * @throws StoreException 40001 if the build takes longer than a lease
+   */
+  static void awaitSummariesReady(Session session, List<WriteOperation> writes, boolean fresh) {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(
+        session.settings().getInt(io.tablesql.settings.DriverProperty.INTENT_LEASE));
+    for (boolean read = fresh; ; read = true) {
+      if (read) {
+        Catalog.fresh(session);
+      }
+      String building = summaryBuilding(session, writes);
+      if (building == null) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new StoreException("Materialized view " + building + " is being built or verified, and writes of its "
+            + "table wait for that; it took longer than intentLeaseSeconds. Nothing was written; try again.",
+            SqlStates.SERIALIZATION_FAILURE, null);
+      }
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new StoreException("Interrupted while waiting for materialized view " + building + ".",
+            SqlStates.SERIALIZATION_FAILURE, e);
+      }
+    }
+  }
+
+  /**
+   * Whether, by the catalog as it is now (one request), a summary view of a written table is being
+   * built: asked once the intent is recorded, so that a build either lists the intent and waits
+   * for it, or began before and this write waits for the build.
+   */
+  static boolean summaryBuildBegan(Session session, List<WriteOperation> writes) {
+    boolean summaries = writes.stream().map(WriteOperation::table).distinct()
+        .anyMatch(table -> viewsOf(session, table).stream().anyMatch(v -> v.view().summary()));
+    if (!summaries) {
+      return false;
+    }
+    Catalog.fresh(session);
+    return summaryBuilding(session, writes) != null;
+  }
+
+  /** The name of a summary view of a written table that is not ready, or null. */
+  private static String summaryBuilding(Session session, List<WriteOperation> writes) {
+    for (String table : writes.stream().map(WriteOperation::table).distinct().toList()) {
+      for (ViewEntities view : viewsOf(session, table)) {
+        if (view.view().summary() && !view.view().ready()) {
+          return view.view().name();
+        }
+      }
+    }
+    return null;
+  }
+
   /** Whether any of these steps writes a table with views. */
   static boolean derives(Session session, List<WriteOperation> writes) {
     return writes.stream().map(WriteOperation::table).distinct().anyMatch(table -> hasViews(session, table));
@@ -81,19 +141,26 @@ public final class ViewMaintenance {
    * Repairs every view entity the intent's steps may have changed: the entities of each written
    * row before and after. Run after the commit point, by the committer or by recovery.
    */
-  static void repairAfter(Session session, List<Intent.Step> steps, RequestCounters counters) {
+  static void repairAfter(Session session, Intent intent, RequestCounters counters) {
     Map<String, List<ViewEntities>> views = new HashMap<>();
     Map<List<String>, Target> targets = new LinkedHashMap<>();
-    for (Intent.Step step : steps) {
+    Map<List<String>, Change> changes = new LinkedHashMap<>();
+    for (Intent.Step step : intent.steps()) {
       WriteOperation write = step.write();
       ViewEntities.RowRef row = new ViewEntities.RowRef(write.partitionKey(), write.rowKey());
       for (ViewEntities view : views.computeIfAbsent(write.table(), table -> viewsOf(session, table))) {
+        int sign = -1; // the row before is taken away from its group, the row after added to its own
         for (Map<String, Object> image : java.util.Arrays.asList(step.before(), after(write, step.before()))) {
-          String[] key = image == null ? null : keyQuietly(view, write, image);
-          if (key != null) {
+          Map<String, Object> values = image == null ? null : qualifyingQuietly(view, write, image);
+          String[] key = values == null ? null : keyQuietly(view, values, write);
+          if (key != null && view.view().summary()) {
+            changes.computeIfAbsent(List.of(view.view().name(), key[0], key[1]),
+                k -> new Change(view, key[0], key[1], new SummaryTotals(view.view()))).totals().add(values, sign);
+          } else if (key != null) {
             targets.computeIfAbsent(List.of(view.view().name(), key[0], key[1]),
                 k -> new Target(view, key[0], key[1], new LinkedHashSet<>())).rows().add(row);
           }
+          sign = 1;
         }
       }
     }
@@ -101,12 +168,93 @@ public final class ViewMaintenance {
       repair(session, target.view(), target.partitionKey(), target.rowKey(), target.rows(), counters);
       return null;
     });
+    Parallel.map(changes.values().stream().filter(c -> !c.totals().isZero()).toList(), session.maxConcurrency(),
+        change -> {
+          add(session, change, intent.id(), counters);
+          return null;
+        });
+  }
+
+  /** A change of one summary group's totals by one intent. */
+  private record Change(ViewEntities view, String partitionKey, String rowKey, SummaryTotals totals) {
+  }
+
+  /** A written row's values if it is in the view; null if not, or if it holds values the view cannot read. */
+  private static Map<String, Object> qualifyingQuietly(ViewEntities view, WriteOperation write,
+      Map<String, Object> image) {
+    try {
+      return view.qualifying(write.partitionKey(), write.rowKey(), image);
+    } catch (StoreException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Adds an intent's change to a summary group, once: the group's entity records the intents it
+   * took (kept while they exist), and is replaced on its ETag, so that concurrent writers of the
+   * group each add theirs (one that lost the race reads again).
+   */
+  private static void add(Session session, Change change, String intentId, RequestCounters counters) {
+    ViewEntities view = change.view();
+    for (int attempt = 0; attempt < CONTENDED_ATTEMPTS; attempt++) {
+      Optional<TableEntity> entity = session.store().get(view.table(), change.partitionKey(), change.rowKey(), null,
+          counters);
+      SummaryTotals totals = entity.map(e -> SummaryTotals.of(view.view(), e))
+          .orElseGet(() -> new SummaryTotals(view.view()));
+      if (totals.applied(intentId)) {
+        return;
+      }
+      totals.add(change.totals());
+      List<String> applied = totals.appliedList();
+      if (applied.size() >= PRUNE_FROM) {
+        applied = stillPending(session, applied, counters);
+      }
+      applied.add(intentId);
+      WriteOperation write = new WriteOperation(view.table(), change.partitionKey(), change.rowKey(),
+          entity.isEmpty() ? Kind.INSERT : Kind.REPLACE, totals.properties(view.base(), applied),
+          entity.map(TableEntity::getETag).orElse(null), "materialized view " + view.view().name());
+      if (session.store().write(view.table(), write, counters).written()) {
+        return;
+      }
+      try {
+        Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextInt(5 + 10 * Math.min(attempt, 10)));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    throw new StoreException("Materialized view " + view.view().name() + " could not add a write to a group that "
+        + "other writers kept changing. Recovery adds it within intentLeaseSeconds.", SqlStates.SERIALIZATION_FAILURE,
+        null);
+  }
+
+  /** Tries of a change to one summary group under contention. */
+  private static final int CONTENDED_ATTEMPTS = 100;
+  /** Intent ids a summary entity records before those of finished intents are dropped. */
+  private static final int PRUNE_FROM = 16;
+
+  /** The ids whose intents still exist: only those can be applied again (by their committer or recovery). */
+  private static List<String> stillPending(Session session, List<String> ids, RequestCounters counters) {
+    List<Boolean> exist = Parallel.map(ids, session.maxConcurrency(), id -> {
+      try {
+        return session.store().get(Intent.TABLE, id, Intent.HEADER, List.of("PartitionKey"), counters).isPresent();
+      } catch (StoreException e) {
+        return true; // not known to be gone: kept
+      }
+    });
+    List<String> pending = new ArrayList<>();
+    for (int i = 0; i < ids.size(); i++) {
+      if (exist.get(i)) {
+        pending.add(ids.get(i));
+      }
+    }
+    return pending;
   }
 
   /** A row's view key; null if a value no key holds (an old row written before the view): it has no entity. */
-  private static String[] keyQuietly(ViewEntities view, WriteOperation write, Map<String, Object> image) {
+  private static String[] keyQuietly(ViewEntities view, Map<String, Object> values, WriteOperation write) {
     try {
-      return view.keyOf(write.partitionKey(), write.rowKey(), image);
+      return view.key(values, write.partitionKey(), write.rowKey());
     } catch (StoreException e) {
       return null;
     }

@@ -17,7 +17,10 @@ import java.util.function.UnaryOperator;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.config.CalciteConnectionConfigImpl;
+import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptCostFactory;
@@ -25,6 +28,7 @@ import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
 import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
@@ -114,8 +118,29 @@ final class TableSqlPrepare extends CalcitePrepareImpl {
       externalContext = externalContext == null ? Contexts.of(prepareContext.config(), flag)
           : Contexts.chain(Contexts.of(flag), externalContext);
     }
+    if (VIEWS.get() == Views.RULES_ONLY && prepareContext.config() instanceof CalciteConnectionConfigImpl config) {
+      // the planner's substitution of materializations is what this setting turns off; the rules stay
+      org.apache.calcite.plan.Context noSubstitution = Contexts.of(config.set(CalciteConnectionProperty.MATERIALIZATIONS_ENABLED, "false"));
+      externalContext = externalContext == null ? noSubstitution : Contexts.chain(noSubstitution, externalContext);
+    }
     return super.createPlanner(prepareContext, externalContext, costFactory);
   }
+
+  /** A plan that answered a query from a materialized view wrongly (ViewMaterializations.keepsOneRow). */
+  private static final class PlanWithoutViews extends RuntimeException {
+    PlanWithoutViews() {
+      super(null, null, false, false);
+    }
+  }
+
+  /**
+   * How materialized views are offered to the planner: by Calcite's substitution and its
+   * aggregate materialized-view rules; by those rules only; not at all. A statement whose plan
+   * answered it from a view wrongly is planned again with the next.
+   */
+  private enum Views { ALL, RULES_ONLY, NONE }
+
+  private static final ThreadLocal<Views> VIEWS = ThreadLocal.withInitial(() -> Views.ALL);
 
   /** Planned within the statement's query timeout, or a timeout: never a plan the planner was stopped in. */
   @Override
@@ -123,7 +148,7 @@ final class TableSqlPrepare extends CalcitePrepareImpl {
     PlanningBound bound = PLANNING_BOUND.get();
     CalciteSignature<T> signature;
     try {
-      signature = super.prepareSql(context, query, elementType, maxRowCount);
+      signature = prepareWithViewsIfRight(context, query, elementType, maxRowCount);
     } catch (RuntimeException e) {
       throw bound != null && bound.expired.get() ? bound.timeout() : e;
     }
@@ -131,6 +156,23 @@ final class TableSqlPrepare extends CalcitePrepareImpl {
       throw bound.timeout();
     }
     return signature;
+  }
+
+  private <T> CalciteSignature<T> prepareWithViewsIfRight(Context context, Query<T> query, Type elementType,
+      long maxRowCount) {
+    try {
+      for (Views views : Views.values()) {
+        VIEWS.set(views);
+        try {
+          return super.prepareSql(context, query, elementType, maxRowCount);
+        } catch (PlanWithoutViews e) {
+          // planned again with fewer ways to use views; with none, this is never thrown
+        }
+      }
+      throw new IllegalStateException("planned without views, and still a plan using them");
+    } finally {
+      VIEWS.remove();
+    }
   }
 
   @Override
@@ -182,15 +224,24 @@ final class TableSqlPrepare extends CalcitePrepareImpl {
         return super.prepareSql(sqlQuery, runtimeContextClass, validator, needsValidation);
       }
 
-      /** The materialized views the planner may answer a query from (ViewMaterializations). */
+      /** Materialized views are chosen in optimize, once the plan says which tables it reads. */
       @Override
       protected List<Prepare.Materialization> getMaterializations() {
-        if (!query) {
-          return List.of();
+        return List.of();
+      }
+
+      /** The materialized views the planner may answer a query from (ViewMaterializations). */
+      @Override
+      protected RelRoot optimize(RelRoot root, List<Prepare.Materialization> materializations,
+          List<CalciteSchema.LatticeEntry> lattices) {
+        List<Prepare.Materialization> usable = query && VIEWS.get() != Views.NONE
+            ? ViewMaterializations.usableBy(root.rel, ViewMaterializations.of(context.getRootSchema())) : List.of();
+        usable.forEach(m -> populateMaterializations(context, cluster, m));
+        RelRoot planned = super.optimize(root, usable, lattices);
+        if (!usable.isEmpty() && !ViewMaterializations.keepsOneRow(root.rel, planned.rel)) {
+          throw new PlanWithoutViews();
         }
-        List<Prepare.Materialization> materializations = ViewMaterializations.of(context.getRootSchema());
-        materializations.forEach(m -> populateMaterializations(context, cluster, m));
-        return materializations;
+        return planned;
       }
 
       @Override

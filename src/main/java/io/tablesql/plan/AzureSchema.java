@@ -151,7 +151,8 @@ public final class AzureSchema extends AbstractSchema {
           TableDefinition entries = view.entries(definition);
           Table existing = tables == null ? null : tables.get(view.name());
           map.put(view.name(), existing instanceof AzureTable table && entries.equals(table.definition())
-              ? existing : AzureTable.materializedView(session, entries, definition.name(), view.query()));
+              ? existing : AzureTable.materializedView(session, entries, definition.name(), view.query(),
+              view.summary()));
         }
       }
     }

@@ -62,10 +62,9 @@ public final class EnumerableAzureTableScan extends AbstractAzureScan implements
     double transferred = rows * (0.5 + 0.5 * width) * (query.limit() != null ? 0.9 : 1.0);
     // The same reads: prefer the scan that knows the ORDER BY above it, whose EXPLAIN says why the client sorts.
     transferred *= sortAbove.getFieldCollations().isEmpty() ? 1.0 : 0.99;
-    // A materialized view answers a query of its table only when that reads less: at equal cost,
-    // the table's own plan (whose rows are never behind a write in flight).
+    // A materialized view answers a query of its table only when that reads less (AzureTable.costFactor).
     AzureTable table = getTable().unwrap(AzureTable.class);
-    transferred *= table != null && table.viewOf() != null ? 1.01 : 1.0;
+    transferred *= table == null ? 1.0 : table.costFactor();
     return planner.getCostFactory().makeCost(transferred, rows * width, query.estimatedRequests());
   }
 

@@ -13,10 +13,12 @@ import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMetadataProvider;
+import org.apache.calcite.plan.RelOptRules;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.rules.JoinAssociateRule;
 import org.apache.calcite.rel.rules.JoinCommuteRule;
 import org.apache.calcite.rel.rules.JoinPushThroughJoinRule;
+import org.apache.calcite.rel.rules.materialize.MaterializedViewRules;
 import org.apache.calcite.tools.Program;
 import org.apache.calcite.tools.Programs;
 
@@ -75,6 +77,18 @@ public final class PlanningProgram {
   private static RelNode plan(RelOptPlanner planner, RelNode rel, RelTraitSet requiredOutputTraits,
       List<RelOptMaterialization> materializations, List<RelOptLattice> lattices) {
     materializations.forEach(planner::addMaterialization);
+    // Queries are answered from views by the planner's substitution of materializations (exact
+    // unification of the query with each view's plan), which yields Calcs: split into filters and
+    // projections, which tablesql's rules push into the view's scan. Of Calcite's lineage-based
+    // materialized-view rules (scans give their columns' lineage: ScanLineage) only the
+    // aggregate ones are kept, which roll a total up from a summary's groups: the filter and join
+    // ones failed on plans the substitution answers anyway (MaterializedViewTest).
+    RelOptRules.MATERIALIZATION_RULES.forEach(planner::removeRule);
+    if (!materializations.isEmpty()) {
+      planner.addRule(CoreRules.CALC_SPLIT);
+      planner.addRule(MaterializedViewRules.AGGREGATE);
+      planner.addRule(MaterializedViewRules.PROJECT_AGGREGATE);
+    }
     lattices.forEach(planner::addLattice);
     planner.setRoot(rel);
     RelNode root = rel.getTraitSet().equals(requiredOutputTraits) ? rel : planner.changeTraits(rel, requiredOutputTraits);
