@@ -405,10 +405,8 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   }
 
   static StoreException noIndexOnMapped(String table) {
-    return new StoreException("Table " + table + " is mapped over an existing Azure table (OVER), whose "
-        + "entities other programs write without maintaining tablesql's index entries. An index of it adopts the "
-        + "entities the application keeps as its index (CREATE INDEX name ON " + table + " (column) LOCAL ROW KEY "
-        + "'prefix_{column}'); otherwise copy the rows into a declared table (INSERT INTO ... SELECT) and index that.",
+    return new StoreException("Table " + table + " is mapped over an existing Azure table (OVER): declare its "
+        + "UNIQUE constraints as indexes once it is mapped (CREATE UNIQUE INDEX name ON " + table + " (column)).",
         SqlStates.FEATURE_NOT_SUPPORTED, null);
   }
 

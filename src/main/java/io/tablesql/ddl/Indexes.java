@@ -45,10 +45,13 @@ final class Indexes {
           + "cannot have an index: declare one (CREATE TABLE ... with a PRIMARY KEY, or without one) and INSERT its "
           + "rows.", SqlStates.TABLE_NOT_FOUND, null);
     }
-    if (table.layout().isMapped() != (statement.adoptedRowKey() != null)) {
-      if (table.layout().isMapped()) {
-        throw AzureDdlExecutor.noIndexOnMapped(table.name());
-      }
+    if (table.layout().isMapped() && statement.adoptedRowKey() == null && statement.local()) {
+      throw new StoreException("A LOCAL index of " + table.name() + ", mapped over an existing Azure table, would "
+          + "write tablesql's entries into the application's partitions. Leave LOCAL out for a GLOBAL index (its "
+          + "entries in a table of their own), or adopt the entities the application keeps as its index (LOCAL ROW "
+          + "KEY 'prefix_{column}').", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    if (!table.layout().isMapped() && statement.adoptedRowKey() != null) {
       throw new StoreException("ROW KEY adopts the entities an application keeps as index entries of a table mapped "
           + "OVER its data; " + table.name() + " is declared, so tablesql writes its index entries itself. Leave "
           + "ROW KEY out.", SqlStates.FEATURE_NOT_SUPPORTED, null);
@@ -78,12 +81,14 @@ final class Indexes {
     checkScope(table, statement, columns);
     if (statement.adoptedRowKey() != null) {
       checkAdoption(table, statement, columns);
+    }
+    if (table.layout().isMapped()) {
       for (TableDefinition other : catalog.tables().values()) {
         if (other != table && other.physicalTable().equalsIgnoreCase(table.physicalTable())
-            && !other.indexes().isEmpty()) {
-          throw new StoreException("Table " + other.name() + ", mapped over the same Azure table, has index "
-              + other.indexes().get(0).name() + " already: one table over an Azure table adopts its index entities, "
-              + "so that every write knows which to keep.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+            && (!other.indexes().isEmpty() || !other.materializedViews().isEmpty())) {
+          throw new StoreException("Table " + other.name() + ", mapped over the same Azure table, has indexes or "
+              + "materialized views already: one table over an Azure table keeps them, so that every write knows "
+              + "which to keep.", SqlStates.FEATURE_NOT_SUPPORTED, null);
         }
       }
     }

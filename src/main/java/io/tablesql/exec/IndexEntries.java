@@ -58,7 +58,7 @@ final class IndexEntries {
    * @throws IllegalArgumentException if an indexed value cannot be part of a key
    */
   Entry of(String partitionKey, String rowKey, Map<String, Object> properties) {
-    if (index.adopted() && !isRow(partitionKey, rowKey, properties)) {
+    if (base.layout().isMapped() && !isRow(partitionKey, rowKey, properties)) {
       return null; // another kind of entity sharing the Azure table (an index entity among them)
     }
     Map<String, Object> values = new HashMap<>();
