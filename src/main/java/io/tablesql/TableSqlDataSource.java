@@ -53,6 +53,10 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.PUSHDOWN, pushdown);
   }
 
+  public void setMaterializedViews(boolean materializedViews) {
+    set(DriverProperty.MATERIALIZED_VIEWS, materializedViews);
+  }
+
   public void setSampleSize(int sampleSize) {
     set(DriverProperty.SAMPLE_SIZE, sampleSize);
   }
