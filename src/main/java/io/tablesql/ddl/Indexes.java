@@ -141,7 +141,10 @@ final class Indexes {
       if (!statement.include().isEmpty()) {
         throw new StoreException("INCLUDE needs a LOCAL index: a GLOBAL index's entries may lag their rows for a "
             + "moment, so every row found through one is read to check it, and copies of other columns would not save "
-            + "that read. Add LOCAL, or leave INCLUDE out.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+            + "that read. Add LOCAL, leave INCLUDE out, or keep the copies as a materialized view keyed by the indexed "
+            + "columns (CREATE MATERIALIZED VIEW v PRIMARY KEY ((" + String.join(", ", columns.stream()
+            .map(IndexColumn::column).toList()) + "), <the table's key columns>) AS SELECT ... FROM " + table.name()
+            + "), which a query is answered from in one request.", SqlStates.FEATURE_NOT_SUPPORTED, null);
       }
       return;
     }
