@@ -51,7 +51,8 @@ public final class Shell {
       }
       System.out.println("tablesql: Azurite on port " + emulator.port() + " with tables " + String.join(", ", tables)
           + ", and Employee, EmployeeByEmail, DepartmentSummary, CustomerOrder, EmployeeOrder, EventLog and People "
-          + "(with secondary indexes) declared over them (sql-examples/setup/tables.sql). Try: SELECT * FROM Employee "
+          + "(with secondary indexes and materialized views) declared over them (sql-examples/setup/tables.sql). Try: "
+          + "SELECT * FROM Employee "
           + "WHERE Department = 'Sales'; or !run sql-examples/01-point-query.sql");
     } else {
       connectionString = args[0];
