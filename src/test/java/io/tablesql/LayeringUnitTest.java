@@ -26,6 +26,7 @@ class LayeringUnitTest {
   static final List<String> LAYERS = List.of(
       "io.tablesql",
       "io.tablesql.jdbc",
+      "io.tablesql.prepare",
       "io.tablesql.ddl",
       "io.tablesql.plan",
       "io.tablesql.exec",

@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.prepare.TableSqlPrepare;
 import org.apache.calcite.avatica.DriverVersion;
 
 /**

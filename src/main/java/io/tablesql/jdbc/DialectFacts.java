@@ -1,5 +1,6 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.prepare.ParserSettings;
 import java.util.List;
 import org.apache.calcite.config.NullCollation;
 import org.apache.calcite.sql.parser.SqlParser;

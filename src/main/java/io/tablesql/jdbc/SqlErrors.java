@@ -2,6 +2,7 @@ package io.tablesql.jdbc;
 
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
+import io.tablesql.prepare.TableSqlValidator;
 import io.tablesql.store.StoreException;
 import java.sql.BatchUpdateException;
 import java.sql.SQLDataException;

@@ -1,24 +1,27 @@
 package io.tablesql.jdbc;
 
-import io.tablesql.KeyRanges;
-import io.tablesql.catalog.Column;
-import io.tablesql.exec.KeyRangeSplitter;
-import io.tablesql.exec.WriteSender;
-import org.apache.calcite.sql.dialect.CalciteSqlDialect;
-import org.apache.calcite.sql.type.SqlTypeName;
 import static io.tablesql.jdbc.JdbcCalls.call;
 
+import io.tablesql.KeyRanges;
 import io.tablesql.LookupTables;
+import io.tablesql.catalog.Column;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
-import io.tablesql.exec.LookupCache;
-import io.tablesql.session.Session;
-import io.tablesql.session.StatementKind;
-import io.tablesql.keys.KeyLayout;
 import io.tablesql.exec.IntentRecovery;
+import io.tablesql.exec.KeyRangeSplitter;
+import io.tablesql.exec.LookupCache;
+import io.tablesql.exec.WriteSender;
+import io.tablesql.keys.KeyLayout;
 import io.tablesql.plan.AzureSchema;
-import io.tablesql.plan.PendingWritesTable;
 import io.tablesql.plan.AzureTable;
+import io.tablesql.plan.PendingWritesTable;
+import io.tablesql.prepare.LiteralLifter;
+import io.tablesql.prepare.NewColumns;
+import io.tablesql.prepare.ParserSettings;
+import io.tablesql.prepare.PlanCache;
+import io.tablesql.prepare.PlannerWarmup;
+import io.tablesql.prepare.SqlAction;
+import io.tablesql.prepare.StatementText;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementKind;
 import io.tablesql.settings.ConnectionSettings;
@@ -39,6 +42,8 @@ import java.util.List;
 import java.util.Properties;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.sql.dialect.CalciteSqlDialect;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.TryThreadLocal;
 
 /**
@@ -77,7 +82,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     this.schema = schema;
     this.schemaName = schemaName;
     this.planCache = new PlanCache(delegate, session.settings().getInt(DriverProperty.PLAN_CACHE_SIZE),
-        session.store().metrics());
+        session.store().metrics(), CancelFlags::clear);
   }
 
   @Override
@@ -328,7 +333,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     return prepare(StatementText.of(sql), () -> delegate.prepareStatement(sql, columnNames));
   }
 
-  private PreparedStatement prepare(StatementText text, WrappedStatement.SqlAction<PreparedStatement> action)
+  private PreparedStatement prepare(StatementText text, SqlAction<PreparedStatement> action)
       throws SQLException {
     if (text.kind() == StatementKind.DDL) {
       // Calcite would run DDL as it prepares it: it runs when executed instead, as a statement
@@ -344,7 +349,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
    * Runs an action that plans SQL; if it names a table the connection does not know, the table
    * list is read again and the action retried once, so tables created elsewhere are usable at once.
    */
-  <T> T withFreshTables(WrappedStatement.SqlAction<T> action) throws SQLException {
+  <T> T withFreshTables(SqlAction<T> action) throws SQLException {
     refreshSchemaIfStale();
     // IN lists up to the multi-point limit stay predicates the rules can turn into lookups;
     // Calcite would otherwise plan lists of 20 or more as a join with a VALUES table.

@@ -4,6 +4,9 @@ import static io.tablesql.jdbc.JdbcCalls.call;
 
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
+import io.tablesql.prepare.InsertBatch;
+import io.tablesql.prepare.PlanCache;
+import io.tablesql.prepare.StatementText;
 import io.tablesql.session.StatementContext;
 import io.tablesql.txn.WriteOperation;
 import java.math.BigDecimal;

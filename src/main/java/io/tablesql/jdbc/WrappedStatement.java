@@ -6,6 +6,12 @@ import io.tablesql.TableSqlStatement;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.WriteSender;
+import io.tablesql.prepare.LiteralLifter;
+import io.tablesql.prepare.NewColumns;
+import io.tablesql.prepare.PlanCache;
+import io.tablesql.prepare.SqlAction;
+import io.tablesql.prepare.StatementText;
+import io.tablesql.prepare.TableSqlPrepare;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementContext;
 import io.tablesql.session.StatementKind;
@@ -29,10 +35,6 @@ import java.util.List;
  */
 class WrappedStatement extends ForwardingStatement implements TableSqlStatement {
   /** The one action a wrapper runs on behalf of its caller. */
-  interface SqlAction<T> {
-    T run() throws SQLException;
-  }
-
   private Statement delegate;
   final TableSqlConnection connection;
   private RequestCounters counters = new RequestCounters();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.prepare.StatementText;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

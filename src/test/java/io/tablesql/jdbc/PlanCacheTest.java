@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.prepare.LiftTemplates;
+import io.tablesql.prepare.LiteralLifter;
+import io.tablesql.prepare.PlanCache;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

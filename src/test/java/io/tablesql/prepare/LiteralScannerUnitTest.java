@@ -1,10 +1,10 @@
-package io.tablesql.jdbc;
+package io.tablesql.prepare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablesql.jdbc.LiteralScanner.Kind;
-import io.tablesql.jdbc.LiteralScanner.Literal;
-import io.tablesql.jdbc.LiteralScanner.Scan;
+import io.tablesql.prepare.LiteralScanner.Kind;
+import io.tablesql.prepare.LiteralScanner.Literal;
+import io.tablesql.prepare.LiteralScanner.Scan;
 import java.math.BigDecimal;
 import java.util.List;
 import org.junit.jupiter.api.Test;

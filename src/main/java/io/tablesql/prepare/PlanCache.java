@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.prepare;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
@@ -22,10 +22,11 @@ import java.util.Set;
  * Each plan is a prepared statement of the underlying Calcite connection; one in use (by an open
  * result set, or by a prepared statement written without parameters) is never handed out twice.
  */
-final class PlanCache {
+public final class PlanCache {
   private static final int IDLE_PER_PLAN = 4;
 
   private final Connection calcite;
+  private final java.util.function.Consumer<PreparedStatement> beforeReuse;
   private final int capacity;
   private final LiftTemplates templates;
   /** Idle prepared statements per parameterized text; an evicted text's statements are closed. */
@@ -37,8 +38,14 @@ final class PlanCache {
   private int plansMade;
   private final AccountMetrics metrics;
 
-  PlanCache(Connection calcite, int capacity, AccountMetrics metrics) {
+  /**
+   * @param beforeReuse what a statement needs before it runs again (the JDBC layer clears its
+   *                    cancel flag)
+   */
+  public PlanCache(Connection calcite, int capacity, AccountMetrics metrics,
+      java.util.function.Consumer<PreparedStatement> beforeReuse) {
     this.calcite = calcite;
+    this.beforeReuse = beforeReuse;
     this.metrics = metrics;
     this.capacity = capacity;
     this.templates = new LiftTemplates(Math.max(1, capacity));
@@ -53,11 +60,11 @@ final class PlanCache {
   }
 
   /** A query with its literals lifted (see {@link LiteralLifter}), or null if it is not a plain query. */
-  LiteralLifter.Lifted lift(StatementText text) {
+  public LiteralLifter.Lifted lift(StatementText text) {
     return templates.lift(text);
   }
 
-  boolean enabled() {
+  public boolean enabled() {
     return capacity > 0;
   }
 
@@ -65,7 +72,7 @@ final class PlanCache {
    * A prepared statement for the lifted query with its values bound, or null when the query
    * must run as written (it cannot be planned with parameters, or a value does not fit).
    */
-  synchronized PreparedStatement acquire(LiteralLifter.Lifted lifted) {
+  public synchronized PreparedStatement acquire(LiteralLifter.Lifted lifted) {
     if (unplannable.getIfPresent(lifted.sql()) != null) {
       return null;
     }
@@ -78,7 +85,7 @@ final class PlanCache {
         plansMade++;
       }
       lent.add(statement);
-      CancelFlags.clear(statement); // a plan cancelled in an earlier execution runs again
+      beforeReuse.accept(statement); // a plan cancelled in an earlier execution runs again
       if (bind(statement, lifted.values())) {
         return statement;
       }
@@ -98,7 +105,7 @@ final class PlanCache {
    * Takes a plan back once its result set or its statement is closed, reset to how it was
    * planned; one lent before the cache was cleared (the schema changed) is closed instead.
    */
-  synchronized void release(String sql, PreparedStatement statement) {
+  public synchronized void release(String sql, PreparedStatement statement) {
     try {
       if (!lent.remove(statement) || statement.isClosed()) {
         close(statement);
@@ -122,17 +129,17 @@ final class PlanCache {
   }
 
   /** How many statements this cache has planned: a measure of its hits, for tests. */
-  synchronized int plansMade() {
+  public synchronized int plansMade() {
     return plansMade;
   }
 
   /** How many texts have idle plans: at most the capacity. */
-  synchronized long plannedTexts() {
+  public synchronized long plannedTexts() {
     idle.cleanUp();
     return idle.estimatedSize();
   }
 
-  synchronized void clear() {
+  public synchronized void clear() {
     idle.asMap().values().forEach(pool -> pool.forEach(PlanCache::close));
     idle.invalidateAll();
     unplannable.invalidateAll();

@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.prepare;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +11,7 @@ import java.util.Locale;
  * inside them starts nothing. The shape, the text with each literal replaced by a marker of its
  * kind, is the same for statements that differ only in their literals.
  */
-final class LiteralScanner {
+public final class LiteralScanner {
   enum Kind { STRING, INTEGER, DECIMAL, APPROXIMATE, BOOLEAN }
 
   /** One literal as written, where Calcite's parser positions it (1-based line and column). */

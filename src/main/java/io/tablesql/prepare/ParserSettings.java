@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.prepare;
 
 import io.tablesql.ddl.DdlParserFactory;
 import java.util.Properties;
@@ -12,9 +12,9 @@ import org.apache.calcite.sql.validate.SqlConformanceEnum;
  * used as is wherever the driver parses SQL text itself (lifting literals, analysing INSERTs,
  * quoting reserved aliases), so that both always read a text the same way.
  */
-final class ParserSettings {
+public final class ParserSettings {
   /** Double-quoted identifiers, kept as written; matched case-insensitively, as Azure table names are. */
-  static final SqlParser.Config PARSER = SqlParser.config()
+  public static final SqlParser.Config PARSER = SqlParser.config()
       .withQuoting(Quoting.DOUBLE_QUOTE)
       .withUnquotedCasing(Casing.UNCHANGED)
       .withQuotedCasing(Casing.UNCHANGED)
@@ -26,7 +26,7 @@ final class ParserSettings {
   }
 
   /** {@link #PARSER} as the properties of a Calcite connection. */
-  static Properties connectionProperties() {
+  public static Properties connectionProperties() {
     Properties properties = new Properties();
     properties.setProperty("quoting", PARSER.quoting().name());
     properties.setProperty("unquotedCasing", PARSER.unquotedCasing().name());

@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.prepare;
 
 import io.tablesql.session.StatementKind;
 import java.util.ArrayList;
@@ -21,9 +21,9 @@ import org.apache.calcite.sql.parser.SqlParser;
  * <p>A query whose plan the plan cache finds by the scan of its literals ({@link LiftTemplates})
  * is never parsed: only queries are lifted, so the cache's hit gives the kind.
  */
-final class StatementText {
+public final class StatementText {
   /** An INSERT or UPSERT: its target as written (last name part), column names, and first row. */
-  record Insert(String table, List<String> columns, List<SqlNode> firstRow, int rows) {
+  public record Insert(String table, List<String> columns, List<SqlNode> firstRow, int rows) {
   }
 
   private final String sql;
@@ -38,16 +38,16 @@ final class StatementText {
     this.sql = sql;
   }
 
-  static StatementText of(String sql) {
+  public static StatementText of(String sql) {
     return new StatementText(sql);
   }
 
-  String sql() {
+  public String sql() {
     return sql;
   }
 
   /** What the statement does; OTHER for text that does not parse (planning reports the error). */
-  StatementKind kind() {
+  public StatementKind kind() {
     if (kind == null) {
       parse();
     }
@@ -62,13 +62,13 @@ final class StatementText {
   }
 
   /** An INSERT or UPSERT as parsed; null for other statements. */
-  Insert insert() {
+  public Insert insert() {
     parse();
     return insert;
   }
 
   /** The table an INSERT or UPSERT with a column list writes, as written (its last name part); null otherwise. */
-  String insertTarget() {
+  public String insertTarget() {
     Insert statement = insert();
     return statement == null || statement.columns() == null ? null : statement.table();
   }
@@ -95,7 +95,7 @@ final class StatementText {
    * tree parsed here (or its syntax error) instead of a second parse. Calcite may change a tree
    * as it validates it, so the tree is handed over once; a retry parses the text again.
    */
-  <T> T plannedBy(WrappedStatement.SqlAction<T> action) throws java.sql.SQLException {
+  public <T> T plannedBy(SqlAction<T> action) throws java.sql.SQLException {
     SqlNode handed = tree;
     SqlParseException error = syntaxError;
     tree = null;
@@ -178,5 +178,5 @@ final class StatementText {
   }
 
   /** Parses of statement text on this thread, the driver's and Calcite's own: a measure for tests. */
-  static final ThreadLocal<int[]> PARSES = ThreadLocal.withInitial(() -> new int[1]);
+  public static final ThreadLocal<int[]> PARSES = ThreadLocal.withInitial(() -> new int[1]);
 }

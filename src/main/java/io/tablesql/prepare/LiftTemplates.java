@@ -1,9 +1,9 @@
-package io.tablesql.jdbc;
+package io.tablesql.prepare;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.tablesql.jdbc.LiteralScanner.Literal;
-import io.tablesql.jdbc.LiteralScanner.Scan;
+import io.tablesql.prepare.LiteralScanner.Literal;
+import io.tablesql.prepare.LiteralScanner.Scan;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -17,7 +17,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * with the same value. It is used only when every literal it did not lift is written exactly as
  * before, so the statement parses the same way and only the lifted values differ.
  */
-final class LiftTemplates {
+public final class LiftTemplates {
   /** How a shape lifts: the parameterized text, which literals become parameters (in order). */
   private record Template(String sql, int[] lifted, List<Literal> literals) {
   }
@@ -25,11 +25,11 @@ final class LiftTemplates {
   private final Cache<String, Template> templates;
   private int hits;
 
-  LiftTemplates(int capacity) {
+  public LiftTemplates(int capacity) {
     this.templates = Caffeine.newBuilder().maximumSize(capacity).executor(Runnable::run).build();
   }
 
-  LiteralLifter.Lifted lift(String sql) {
+  public LiteralLifter.Lifted lift(String sql) {
     return lift(StatementText.of(sql));
   }
 
@@ -59,7 +59,7 @@ final class LiftTemplates {
   }
 
   /** How many statements were lifted from a template: a measure for tests. */
-  synchronized int hits() {
+  public synchronized int hits() {
     return hits;
   }
 

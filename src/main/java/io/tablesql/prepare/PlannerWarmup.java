@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.prepare;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,13 +22,13 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * classes (parser, planner rules, code generation); doing that while the connection sets up the
  * Azure SDK and lists tables takes it off the path of the user's first query.
  */
-final class PlannerWarmup {
+public final class PlannerWarmup {
   private static final AtomicBoolean STARTED = new AtomicBoolean();
 
   private PlannerWarmup() {
   }
 
-  static void startOnce(org.apache.calcite.jdbc.Driver calcite, Properties properties) {
+  public static void startOnce(org.apache.calcite.jdbc.Driver calcite, Properties properties) {
     if (!STARTED.compareAndSet(false, true)) {
       return;
     }

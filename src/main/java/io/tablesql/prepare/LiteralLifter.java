@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.prepare;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,12 +25,12 @@ import org.apache.calcite.util.Util;
  * the same statement, planned once. Literals elsewhere (select list, LIKE patterns, LIMIT,
  * ORDER BY ordinals, inside functions) stay, as they shape the plan.
  */
-final class LiteralLifter {
+public final class LiteralLifter {
   /**
    * A parameterized query and the values lifted out of it, in parameter order, with where each
    * was written (Calcite's 1-based line and column).
    */
-  record Lifted(String sql, List<Object> values, List<SqlParserPos> positions) {
+  public record Lifted(String sql, List<Object> values, List<SqlParserPos> positions) {
   }
 
   private final List<Object> values = new ArrayList<>();
@@ -40,7 +40,7 @@ final class LiteralLifter {
   }
 
   /** {@link #lift(SqlNode)} of a text: null also when it does not parse. */
-  static Lifted lift(String sql) {
+  public static Lifted lift(String sql) {
     return StatementText.of(sql).lifted();
   }
 

@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.prepare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.prepare;
 
 import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.Column;
@@ -27,7 +27,7 @@ import org.apache.calcite.sql.SqlDynamicParam;
  * it (see {@link Rows}). Only those rows' update counts differ: 1 here, SUCCESS_NO_INFO where
  * Calcite, stopped, gives none.
  */
-final class InsertBatch {
+public final class InsertBatch {
   /** Parameters the fast path converts: strings, numbers, booleans and NULL. */
   private static final Object UNSUPPORTED = new Object();
 
@@ -52,7 +52,7 @@ final class InsertBatch {
    * The fast path for a statement; for anything but a plain INSERT or UPSERT of parameters, one
    * that only ever sends its batch down the general path.
    */
-  static InsertBatch of(StatementText text) {
+  public static InsertBatch of(StatementText text) {
     InsertBatch batch = parse(text);
     if (batch == null) {
       batch = new InsertBatch(null, List.of(), new int[0], StatementKind.OTHER);
@@ -77,7 +77,7 @@ final class InsertBatch {
     return new InsertBatch(table, insert.columns(), parameters, text.kind());
   }
 
-  void record(int parameterIndex, Object value) {
+  public void record(int parameterIndex, Object value) {
     int index = parameterIndex - 1;
     if (index >= 0 && index < current.length) {
       current[index] = value;
@@ -85,24 +85,24 @@ final class InsertBatch {
   }
 
   /** A parameter was set in a way the fast path does not convert. */
-  void unsupported(int parameterIndex) {
+  public void unsupported(int parameterIndex) {
     record(parameterIndex, UNSUPPORTED);
   }
 
-  void clearParameters() {
+  public void clearParameters() {
     current = new Object[parameters.length];
   }
 
-  void addBatch() {
+  public void addBatch() {
     rows.add(current.clone());
   }
 
-  void clear() {
+  public void clear() {
     rows.clear();
   }
 
   /** The table named by the statement, as written. */
-  String table() {
+  public String table() {
     return table;
   }
 
@@ -110,11 +110,11 @@ final class InsertBatch {
    * The writes of the rows before the first that cannot be written, one per row in order, and
    * why that row cannot be (null if every row can).
    */
-  record Rows(List<WriteOperation> writes, SQLException failure) {
+  public record Rows(List<WriteOperation> writes, SQLException failure) {
   }
 
   /** The batch's rows converted and validated; null if any row needs the general path. */
-  Rows writes(Session session, String storedTable) throws SQLException {
+  public Rows writes(Session session, String storedTable) throws SQLException {
     if (!usable || storedTable == null || rows.isEmpty()) {
       return null;
     }

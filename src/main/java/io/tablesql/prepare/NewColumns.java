@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.prepare;
 
 import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.Column;
@@ -18,11 +18,11 @@ import org.apache.calcite.sql.SqlNumericLiteral;
  * before such a statement is planned, the column is added to the table's shape with the Edm type
  * of the first value written to it (a string, a parameter or an expression make it a String).
  */
-final class NewColumns {
+public final class NewColumns {
   private NewColumns() {
   }
 
-  static void declare(StatementText text, Session session) {
+  public static void declare(StatementText text, Session session) {
     String table = text.insertTarget();
     if (table == null || Catalog.known(session, table) != null) {
       return; // not an INSERT naming columns, or a declared table, which has exactly its declared columns

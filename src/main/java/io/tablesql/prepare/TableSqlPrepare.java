@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.prepare;
 
 import io.tablesql.errors.SqlStates;
 import io.tablesql.parser.TableSqlParserImpl;
@@ -46,7 +46,7 @@ import org.apache.calcite.util.CancelFlag;
  * call that plans it ({@link #handOver}) and returned by the parser Calcite asks for
  * ({@link #createParser}).
  */
-final class TableSqlPrepare extends CalcitePrepareImpl {
+public final class TableSqlPrepare extends CalcitePrepareImpl {
   /** A tree (or syntax error) for the text it was parsed from, for the planning call in progress. */
   private record Parsed(String sql, SqlNode tree, SqlParseException error) {
   }
@@ -54,7 +54,7 @@ final class TableSqlPrepare extends CalcitePrepareImpl {
   private static final ThreadLocal<Parsed> HANDED_OVER = new ThreadLocal<>();
 
   /** Ends a hand-over, whether or not Calcite took the tree. */
-  interface HandOver extends AutoCloseable {
+  public interface HandOver extends AutoCloseable {
     @Override
     void close();
   }
@@ -97,7 +97,7 @@ final class TableSqlPrepare extends CalcitePrepareImpl {
   }
 
   /** Bounds the planning on this thread, until closed, by a query timeout (0: no bound). */
-  static HandOver boundPlanning(int timeoutSeconds) {
+  public static HandOver boundPlanning(int timeoutSeconds) {
     if (timeoutSeconds <= 0) {
       return () -> { };
     }

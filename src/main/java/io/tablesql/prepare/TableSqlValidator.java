@@ -1,4 +1,4 @@
-package io.tablesql.jdbc;
+package io.tablesql.prepare;
 
 import static org.apache.calcite.util.Static.RESOURCE;
 
@@ -26,7 +26,7 @@ import org.apache.calcite.sql.validate.SqlValidatorTable;
  * or view of another case (the only one matching ignoring case) has found no table: 42S02. An
  * Azure table's own name matches ignoring case, quoted or not, as the service's names do.
  */
-final class TableSqlValidator extends CalciteSqlValidator {
+public final class TableSqlValidator extends CalciteSqlValidator {
   private TableSqlValidator(SqlOperatorTable operators, CalciteCatalogReader catalogReader,
       org.apache.calcite.adapter.java.JavaTypeFactory typeFactory, Config config) {
     super(operators, catalogReader, typeFactory, config);
