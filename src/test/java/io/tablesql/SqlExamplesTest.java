@@ -109,4 +109,26 @@ class SqlExamplesTest {
       assertThat(explained).as(file + " has a statement whose access path is checked").isTrue();
     }
   }
+
+  /**
+   * The sample's BI questions that name only the tables are answered from the materialized views
+   * of tables.sql (the issue "Derived data kept by the driver"): one request each, and EXPLAIN
+   * says which view.
+   */
+  @org.junit.jupiter.api.Test
+  void theSamplesViewsAnswerQueriesThatDoNotNameThem() throws SQLException {
+    try (Connection connection = TestAccount.connect("lookupTables=Departments")) {
+      for (String[] question : new String[][] {
+          {"SELECT COUNT(*), SUM(Age) FROM People WHERE Department = 'Sales'", "PeopleByDepartment", "1"},
+          {"SELECT Department, EmployeeId, FirstName FROM People WHERE Email = 'hugo.oneil@contoso.com'",
+              "PeopleByEmailCopy", "1"},
+          {"SELECT OrderDate, EmployeeName FROM EmployeeOrder WHERE Department = 'Sales' ORDER BY OrderDate DESC",
+              "OrdersByDepartment", "1"}}) {
+        assertThat(io.tablesql.testing.QueryRuns.explain(connection, question[0])).as(question[0])
+            .contains(question[1]);
+        assertThat(io.tablesql.testing.QueryRuns.run(connection, question[0]).requests()).as(question[0])
+            .isEqualTo(Long.parseLong(question[2]));
+      }
+    }
+  }
 }
