@@ -270,6 +270,32 @@ class MaterializedViewTest extends OracleComparedTest {
   }
 
   @Test
+  void aViewAnotherConnectionDroppedIsNoLongerKept() throws Exception {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE MvGone (K INT PRIMARY KEY, V VARCHAR(10) NOT NULL)");
+      statement.execute("CREATE MATERIALIZED VIEW MvGoneByV PRIMARY KEY ((V), K) AS SELECT V, K FROM MvGone");
+      statement.execute("INSERT INTO MvGone VALUES (1, 'a')"); // this JVM's catalog now holds the view
+      // as another JVM's DROP MATERIALIZED VIEW does it: the definition without the view, then its table
+      com.azure.data.tables.TableClient catalog = io.tablesql.testing.TestAccount.service()
+          .getTableClient(io.tablesql.catalog.Catalog.TABLE);
+      for (com.azure.data.tables.models.TableEntity entity : catalog.listEntities()) {
+        if ("MvGone".equals(entity.getProperty("Name"))) {
+          com.fasterxml.jackson.databind.node.ObjectNode definition = (com.fasterxml.jackson.databind.node.ObjectNode)
+              new com.fasterxml.jackson.databind.ObjectMapper().readTree((String) entity.getProperty("Definition"));
+          String viewTable = definition.path("materializedViews").get(0).path("table").asText();
+          definition.remove("materializedViews");
+          definition.put("format", 1);
+          catalog.updateEntity(entity.addProperty("Definition", definition.toString()).addProperty("Format", 1));
+          io.tablesql.testing.TestAccount.service().deleteTable(viewTable);
+        }
+      }
+      statement.execute("INSERT INTO MvGone VALUES (2, 'b')"); // succeeds: the view is found gone
+      assertThat(rows(connection, "SELECT K FROM MvGone")).containsExactlyInAnyOrder("1", "2");
+      statement.execute("DROP TABLE MvGone");
+    }
+  }
+
+  @Test
   void verifyRepairsWhatAnotherWriterBroke() throws SQLException {
     try (Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE MvSmall (K INT PRIMARY KEY, V VARCHAR(10) NOT NULL)");

@@ -213,7 +213,8 @@ public final class ViewMaintenance {
       WriteOperation write = new WriteOperation(view.table(), change.partitionKey(), change.rowKey(),
           entity.isEmpty() ? Kind.INSERT : Kind.REPLACE, totals.properties(view.base(), applied),
           entity.map(TableEntity::getETag).orElse(null), "materialized view " + view.view().name());
-      if (session.store().write(view.table(), write, counters).written()) {
+      EntityWrite written = writeUnlessDropped(session, view, write, counters);
+      if (written == null || written.written()) {
         return;
       }
       try {
@@ -226,6 +227,30 @@ public final class ViewMaintenance {
     throw new StoreException("Materialized view " + view.view().name() + " could not add a write to a group that "
         + "other writers kept changing. Recovery adds it within intentLeaseSeconds.", SqlStates.SERIALIZATION_FAILURE,
         null);
+  }
+
+  /**
+   * Writes a view's entity; null if its table is gone because the view was dropped (by a
+   * connection whose DROP this one's cached catalog may not show for up to schemaTtlSeconds).
+   */
+  private static EntityWrite writeUnlessDropped(Session session, ViewEntities view, WriteOperation write,
+      RequestCounters counters) {
+    try {
+      return session.store().write(view.table(), write, counters);
+    } catch (StoreException e) {
+      if (SqlStates.TABLE_NOT_FOUND.equals(e.sqlState()) && dropped(session, view)) {
+        return null;
+      }
+      throw e;
+    }
+  }
+
+  /** Whether a view no longer exists, by the catalog as it is now (read again). */
+  private static boolean dropped(Session session, ViewEntities view) {
+    TableDefinition base = Catalog.fresh(session).tables().values().stream()
+        .filter(t -> t.physicalTable().equalsIgnoreCase(view.base().physicalTable())).filter(t -> t.materializedView(
+            view.view().name()) != null).findFirst().orElse(null);
+    return base == null || !base.materializedView(view.view().name()).table().equals(view.table());
   }
 
   /** Tries of a change to one summary group under contention. */
@@ -327,7 +352,10 @@ public final class ViewMaintenance {
         write = new WriteOperation(view.table(), partitionKey, rowKey, entity.isEmpty() ? Kind.INSERT : Kind.REPLACE,
             properties, entity.map(TableEntity::getETag).orElse(null), origin);
       }
-      EntityWrite written = session.store().write(view.table(), write, counters);
+      EntityWrite written = writeUnlessDropped(session, view, write, counters);
+      if (written == null) {
+        return false; // the view was dropped by a connection this one has not heard from yet
+      }
       if (!written.written()) {
         continue; // another repair of the entity came first (409, 412, 404): read again
       }
