@@ -158,6 +158,9 @@ public final class RowCondition {
         if (a == null || b == null) {
           return null;
         }
+        if (isNaN(a) || isNaN(b)) { // as SQL compares a DOUBLE NaN: equal to nothing, different from everything
+          return kind == SqlKind.NOT_EQUALS;
+        }
         int c = compare(a, b);
         return switch (kind) {
           case EQUALS -> c == 0;
@@ -189,7 +192,7 @@ public final class RowCondition {
           Object b = value.eval(row);
           if (b == null) {
             unknown = true;
-          } else if (compare(a, b) == 0) {
+          } else if (!isNaN(a) && !isNaN(b) && compare(a, b) == 0) {
             return !negated;
           }
         }
@@ -220,8 +223,8 @@ public final class RowCondition {
     }
 
     private Object literal(SqlLiteral literal, Kind type) {
-      if (literal.getTypeName() == SqlTypeName.NULL) {
-        return null;
+      if (literal.getTypeName() == SqlTypeName.NULL || literal.getValue() == null) {
+        return null; // NULL, and UNKNOWN (a BOOLEAN literal without a value)
       }
       switch (type) {
         case TEXT:
@@ -261,6 +264,10 @@ public final class RowCondition {
       }
       throw refused(node, "is not a column");
     }
+  }
+
+  private static boolean isNaN(Object value) {
+    return value instanceof Double d && d.isNaN();
   }
 
   private static Object negate(Object value) {

@@ -309,8 +309,10 @@ final class IntentCommit {
    */
   private void repairViews(Intent intent, IntentLease lease, String what) throws SQLException {
     try {
-      lease.renewIfDue();
-      ViewMaintenance.repairAfter(session, intent, lease.counters());
+      // the decision first: a recovery after this point only brings the views up to date, and never
+      // judges the groups again from rows that later writers may have changed
+      lease.state(Intent.State.DERIVING, null);
+      ViewMaintenance.repairAfter(session, intent, true, lease.counters());
     } catch (StoreException e) {
       throw SqlExceptions.of(what + " was committed, but its materialized views could not be brought up to date: "
           + e.getMessage() + " Recovery does that through intent " + intent.id() + " within intentLeaseSeconds.",

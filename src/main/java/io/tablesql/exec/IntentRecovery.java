@@ -230,6 +230,12 @@ public final class IntentRecovery {
       lease.state(Intent.State.PARKED, e.getMessage());
       return true;
     }
+    if (header.state() == Intent.State.DERIVING) { // committed: its views only are left to follow
+      ViewMaintenance.repairAfter(session, intent, true, lease.counters());
+      lease.delete(header.stepEntities());
+      LOG.info("Recovery brought the materialized views of intent {} up to date", listed.id());
+      return true;
+    }
     IntentSettlement.Result result = IntentSettlement.settle(session, intent, lease, header.stepEntities(),
         header.state() == Intent.State.UNDOING, Map.of(), header.undo());
     LOG.info("Recovery {} intent {} ({} entities in {} groups of {}){}", switch (result.outcome()) {

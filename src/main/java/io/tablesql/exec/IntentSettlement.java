@@ -80,7 +80,8 @@ final class IntentSettlement {
       }
       if (undo.size() == groups.size()) {
         if (intent.derives()) { // the commit point is passed: the views follow the rows before the intent goes
-          ViewMaintenance.repairAfter(session, intent, lease.counters());
+          lease.state(Intent.State.DERIVING, null);
+          ViewMaintenance.repairAfter(session, intent, true, lease.counters());
         }
         lease.delete(stepEntities);
         return new Result(Outcome.COMMITTED, null);
@@ -91,6 +92,9 @@ final class IntentSettlement {
           undo.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","))));
     }
     undoInRounds(groups, undo);
+    if (intent.derives()) { // a copy read while a group was applied follows the undo (no summary took it)
+      ViewMaintenance.repairAfter(session, intent, false, lease.counters());
+    }
     if (parked.isEmpty()) {
       lease.delete(stepEntities);
       return new Result(Outcome.UNDONE, null);

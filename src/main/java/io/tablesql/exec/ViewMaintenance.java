@@ -139,9 +139,11 @@ public final class ViewMaintenance {
 
   /**
    * Repairs every view entity the intent's steps may have changed: the entities of each written
-   * row before and after. Run after the commit point, by the committer or by recovery.
+   * row before and after. Run after the commit point, by the committer or by recovery
+   * ({@code committed}: summaries take the intent's change too); after an undo, copies only, since
+   * a repair may have copied a group's rows while they were applied.
    */
-  static void repairAfter(Session session, Intent intent, RequestCounters counters) {
+  static void repairAfter(Session session, Intent intent, boolean committed, RequestCounters counters) {
     Map<String, List<ViewEntities>> views = new HashMap<>();
     Map<List<String>, Target> targets = new LinkedHashMap<>();
     Map<List<String>, Change> changes = new LinkedHashMap<>();
@@ -153,10 +155,10 @@ public final class ViewMaintenance {
         for (Map<String, Object> image : java.util.Arrays.asList(step.before(), after(write, step.before()))) {
           Map<String, Object> values = image == null ? null : qualifyingQuietly(view, write, image);
           String[] key = values == null ? null : keyQuietly(view, values, write);
-          if (key != null && view.view().summary()) {
+          if (key != null && view.view().summary() && committed) {
             changes.computeIfAbsent(List.of(view.view().name(), key[0], key[1]),
                 k -> new Change(view, key[0], key[1], new SummaryTotals(view.view()))).totals().add(values, sign);
-          } else if (key != null) {
+          } else if (key != null && !view.view().summary()) {
             targets.computeIfAbsent(List.of(view.view().name(), key[0], key[1]),
                 k -> new Target(view, key[0], key[1], new LinkedHashSet<>())).rows().add(row);
           }
@@ -330,7 +332,7 @@ public final class ViewMaintenance {
       List<Optional<TableEntity>> read = readRows(session, baseTable, refs, counters);
       TableEntity wanted = null;
       for (Optional<TableEntity> row : read) {
-        TableEntity copy = row.map(view::entityOf).orElse(null);
+        TableEntity copy = row.map(r -> copyQuietly(view, r)).orElse(null);
         if (copy != null && copy.getPartitionKey().equals(partitionKey) && copy.getRowKey().equals(rowKey)) {
           wanted = copy;
           break;
@@ -367,6 +369,15 @@ public final class ViewMaintenance {
     throw new StoreException("Materialized view " + view.view().name() + " could not be brought up to date: the rows "
         + "of " + view.base().name() + " it copies kept changing. ALTER MATERIALIZED VIEW " + view.view().name()
         + " VERIFY repairs it.", SqlStates.SERIALIZATION_FAILURE, null);
+  }
+
+  /** A row's copy; null if the row holds values the view cannot hold (it then holds no key of the view). */
+  private static TableEntity copyQuietly(ViewEntities view, TableEntity row) {
+    try {
+      return view.entityOf(row);
+    } catch (StoreException e) {
+      return null;
+    }
   }
 
   private static List<Optional<TableEntity>> readRows(Session session, String table, List<ViewEntities.RowRef> refs,

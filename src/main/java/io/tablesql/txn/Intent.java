@@ -49,8 +49,12 @@ public final class Intent {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** States of an intent: being applied, being undone, or parked with a reason. */
-  public enum State { APPLYING, UNDOING, PARKED }
+  /**
+   * States of an intent: being applied, being undone, parked with a reason, or committed with its
+   * materialized views still to follow (format 2 only: every group was applied, so recovery only
+   * brings the views up to date).
+   */
+  public enum State { APPLYING, UNDOING, PARKED, DERIVING }
 
   /**
    * One write of the intent: the group it is sent in, the write (conditional on the row before:

@@ -54,6 +54,11 @@ class RowConditionUnitTest {
     assertThat(holds("\"Ratio\" > 0.1", row("a", null, 0.1, null))).isFalse(); // the literal as a DOUBLE
     assertThat(holds("\"Ratio\" = 0", row("a", null, -0.0, null))).isTrue();
     assertThat(holds("\"K\" >= 1 AND \"K\" < 2", row("a", null, null, null))).isTrue();
+    Map<String, Object> nan = row("a", null, Double.NaN, null);
+    assertThat(holds("\"Ratio\" = 5.0 OR \"Ratio\" <= 5.0 OR \"Ratio\" >= 5.0 OR \"Ratio\" IN (1.0)", nan)).isFalse();
+    assertThat(holds("\"Ratio\" <> 5.0", nan)).isTrue();
+    assertThat(holds("\"Active\" = UNKNOWN OR \"Active\" IN (TRUE, UNKNOWN)", row("a", null, null, false)))
+        .isFalse();
   }
 
   @Test
