@@ -306,6 +306,13 @@ class MaterializedViewTest extends OracleComparedTest {
       assertThat(statement.getWarnings().getMessage()).contains("0 entities written or removed");
       statement.execute("DROP MATERIALIZED VIEW MvSmallByV");
       statement.execute("DROP MATERIALIZED VIEW IF EXISTS MvSmallByV");
+      statement.execute("ALTER TABLE MvSmall ADD COLUMN W INT");
+      statement.execute("CREATE MATERIALIZED VIEW MvSmallPositive PRIMARY KEY ((K)) AS SELECT K, V FROM MvSmall "
+          + "WHERE W > 0");
+      assertThatThrownBy(() -> statement.execute("ALTER TABLE MvSmall DROP COLUMN W")) // read by its WHERE only
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("2BP01"))
+          .hasMessageContaining("MvSmallPositive");
+      statement.execute("ALTER TABLE MvSmall DROP COLUMN W CASCADE");
       assertThatThrownBy(() -> statement.execute("SELECT * FROM MvSmallByV")).isInstanceOf(SQLException.class);
       statement.execute("INSERT INTO MvSmall VALUES (3, 'c')"); // no view to keep: one request again
       statement.execute("DROP TABLE MvSmall");

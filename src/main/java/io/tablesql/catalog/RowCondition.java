@@ -41,16 +41,20 @@ public final class RowCondition {
 
   private final Node root;
   private final String text;
+  /** The columns it reads, as declared. */
+  private final java.util.Set<String> columns;
 
-  private RowCondition(Node root, String text) {
+  private RowCondition(Node root, String text, java.util.Set<String> columns) {
     this.root = root;
     this.text = text;
+    this.columns = java.util.Set.copyOf(columns);
   }
 
   /** The condition over {@code base}'s columns, or throws {@link Refused} naming what it cannot evaluate. */
   public static RowCondition of(SqlNode condition, TableDefinition base) {
-    return new RowCondition(new Compiler(base).predicate(condition), condition.toSqlString(CalciteSqlDialect.DEFAULT)
-        .getSql());
+    Compiler compiler = new Compiler(base);
+    return new RowCondition(compiler.predicate(condition), condition.toSqlString(CalciteSqlDialect.DEFAULT).getSql(),
+        compiler.read);
   }
 
   /** A condition as the catalog keeps it ({@link #text()}). */
@@ -67,6 +71,11 @@ public final class RowCondition {
   /** The condition as SQL text with every name quoted. */
   public String text() {
     return text;
+  }
+
+  /** Whether it reads a column (its name as declared). */
+  public boolean reads(String column) {
+    return columns.contains(column);
   }
 
   /** Whether a row (values by column name, in Calcite's representation) meets the condition (TRUE). */
@@ -89,6 +98,7 @@ public final class RowCondition {
   /** Turns a SqlNode into nodes, refusing what it does not evaluate exactly. */
   private static final class Compiler {
     private final TableDefinition base;
+    private final java.util.Set<String> read = new java.util.HashSet<>();
 
     Compiler(TableDefinition base) {
       this.base = base;
@@ -252,10 +262,12 @@ public final class RowCondition {
 
     private Column column(SqlIdentifier id) {
       String name = id.names.get(id.names.size() - 1);
-      return base.columns().stream().filter(c -> c.name().equals(name)).findFirst()
+      Column column = base.columns().stream().filter(c -> c.name().equals(name)).findFirst()
           .or(() -> base.columns().stream().filter(c -> c.name().equalsIgnoreCase(name)).findFirst())
           .orElseThrow(() -> new Refused("Column " + name + " of the view's condition is not a column of "
               + base.name() + "."));
+      read.add(column.name());
+      return column;
     }
 
     private SqlIdentifier identifier(SqlNode node) {

@@ -347,7 +347,7 @@ final class MaterializedViews {
 
   /** Whether a view's condition reads a column. */
   static boolean readsInCondition(TableDefinition base, MaterializedViewDefinition view, String column) {
-    return view.condition() != null && view.condition().contains("\"" + column + "\"");
+    return view.condition() != null && RowCondition.parse(view.condition(), base).reads(column);
   }
 
   /** The table with a materialized view of this name, or null. */

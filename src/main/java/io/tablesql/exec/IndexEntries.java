@@ -58,7 +58,7 @@ final class IndexEntries {
    * @throws IllegalArgumentException if an indexed value cannot be part of a key
    */
   Entry of(String partitionKey, String rowKey, Map<String, Object> properties) {
-    if (base.layout().isMapped() && !isRow(partitionKey, rowKey, properties)) {
+    if (base.layout().isMapped() && !base.layout().isRow(partitionKey, rowKey, properties)) {
       return null; // another kind of entity sharing the Azure table (an index entity among them)
     }
     Map<String, Object> values = new HashMap<>();
@@ -94,13 +94,6 @@ final class IndexEntries {
       }
     }
     return new Entry(key[0], key[1], partitionKey, rowKey, held);
-  }
-
-  /** Whether an entity is a row of the mapped base table: its keys match the templates, its discriminator the value. */
-  private boolean isRow(String partitionKey, String rowKey, Map<String, Object> properties) {
-    KeyLayout.Discriminator discriminator = base.layout().discriminator();
-    return base.layout().decode(partitionKey, rowKey) != null
-        && (discriminator == null || discriminator.value().equals(properties.get(discriminator.property())));
   }
 
   /** The entry a stored row has now, or null (also for a row whose values no key can hold). */

@@ -133,7 +133,7 @@ final class IndexedWrites {
       WriteOperation write = group.get(i);
       TableEntity before = current.get(i).orElse(null);
       rows.add(conditional(write, before));
-      Map<String, Object> after = after(write, before);
+      Map<String, Object> after = write.after(io.tablesql.catalog.TableShape.userProperties(before));
       IndexEntries.Entry[] newEntries = new IndexEntries.Entry[indexes.size()];
       IndexEntries.Entry[] oldEntries = new IndexEntries.Entry[indexes.size()];
       boolean[] kept = new boolean[indexes.size()];
@@ -228,20 +228,7 @@ final class IndexedWrites {
         write.origin(), write.before());
   }
 
-  /** The row's properties after the write, or null if it deletes the row. */
-  private static Map<String, Object> after(WriteOperation write, TableEntity before) {
-    if (write.kind().deletes()) {
-      return null;
-    }
-    boolean merges = write.kind() == Kind.MERGE || write.kind() == Kind.UPSERT_MERGE;
-    Map<String, Object> after = merges && before != null ? io.tablesql.catalog.TableShape.userProperties(before) : new HashMap<>();
-    write.properties().forEach((name, value) -> {
-      if (value != null) {
-        after.put(name, value);
-      }
-    });
-    return after;
-  }
+
 
   private static IndexEntries.Entry entryOf(IndexEntries index, WriteOperation write, Map<String, Object> after) {
     try {

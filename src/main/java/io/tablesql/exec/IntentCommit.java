@@ -313,7 +313,7 @@ final class IntentCommit {
       // judges the groups again from rows that later writers may have changed
       lease.state(Intent.State.DERIVING, null);
       ViewMaintenance.repairAfter(session, intent, true, lease.counters());
-    } catch (StoreException e) {
+    } catch (RuntimeException e) { // the service's refusal, or a view entity that cannot hold a stored value
       throw SqlExceptions.of(what + " was committed, but its materialized views could not be brought up to date: "
           + e.getMessage() + " Recovery does that through intent " + intent.id() + " within intentLeaseSeconds.",
           SqlStates.TRANSACTION_RESOLUTION_UNKNOWN);

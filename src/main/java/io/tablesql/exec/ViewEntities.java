@@ -8,7 +8,6 @@ import io.tablesql.catalog.RowCondition;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.TableShape;
 import io.tablesql.errors.SqlStates;
-import io.tablesql.keys.KeyLayout;
 import io.tablesql.store.StoreException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -54,12 +53,10 @@ final class ViewEntities {
    * row of a mapped base table (another kind of entity sharing its Azure table).
    */
   private Map<String, Object> values(String partitionKey, String rowKey, Map<String, Object> properties) {
-    Object[] keyValues = base.layout().decode(partitionKey, rowKey);
-    KeyLayout.Discriminator discriminator = base.layout().discriminator();
-    if (keyValues == null || (discriminator != null
-        && !discriminator.value().equals(properties.get(discriminator.property())))) {
+    if (!base.layout().isRow(partitionKey, rowKey, properties)) {
       return null;
     }
+    Object[] keyValues = base.layout().decode(partitionKey, rowKey);
     Map<String, Object> values = new HashMap<>();
     for (Column column : base.columns()) {
       int keyPosition = base.shape().keyPosition(column);

@@ -2,7 +2,6 @@ package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.catalog.Catalog;
-import io.tablesql.catalog.MaterializedViewDefinition;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.TableShape;
 import io.tablesql.errors.SqlStates;
@@ -59,7 +58,7 @@ public final class ViewMaintenance {
     Map<String, List<ViewEntities>> views = new HashMap<>();
     for (WriteOperation write : writes) {
       for (ViewEntities view : views.computeIfAbsent(write.table(), table -> viewsOf(session, table))) {
-        Map<String, Object> after = after(write, write.before());
+        Map<String, Object> after = write.after(write.before());
         if (after != null) {
           try {
             view.keyOf(write.partitionKey(), write.rowKey(), after);
@@ -152,7 +151,7 @@ public final class ViewMaintenance {
       ViewEntities.RowRef row = new ViewEntities.RowRef(write.partitionKey(), write.rowKey());
       for (ViewEntities view : views.computeIfAbsent(write.table(), table -> viewsOf(session, table))) {
         int sign = -1; // the row before is taken away from its group, the row after added to its own
-        for (Map<String, Object> image : java.util.Arrays.asList(step.before(), after(write, step.before()))) {
+        for (Map<String, Object> image : java.util.Arrays.asList(step.before(), write.after(step.before()))) {
           Map<String, Object> values = image == null ? null : qualifyingQuietly(view, write, image);
           String[] key = values == null ? null : keyQuietly(view, values, write);
           if (key != null && view.view().summary() && committed) {
@@ -287,32 +286,24 @@ public final class ViewMaintenance {
     }
   }
 
+  /**
+   * The views of each table definition as the catalog cache holds it (by identity): a statement
+   * asks for them several times, and each parses its view's condition.
+   */
+  private static final com.github.benmanes.caffeine.cache.Cache<TableDefinition, List<ViewEntities>> VIEWS =
+      com.github.benmanes.caffeine.cache.Caffeine.newBuilder().weakKeys().build();
+
   /** The views kept from an Azure table's rows. */
   static List<ViewEntities> viewsOf(Session session, String physicalTable) {
     TableDefinition base = Catalog.ofPhysicalTable(session, physicalTable);
-    List<ViewEntities> views = new ArrayList<>();
-    if (base != null) {
-      for (MaterializedViewDefinition view : base.materializedViews()) {
-        views.add(new ViewEntities(base, view));
-      }
+    if (base == null || base.materializedViews().isEmpty()) {
+      return List.of();
     }
-    return views;
+    return VIEWS.get(base, definition -> definition.materializedViews().stream()
+        .map(view -> new ViewEntities(definition, view)).toList());
   }
 
-  /** A row's properties after a write (null: deleted), from its properties before (null: absent). */
-  private static Map<String, Object> after(WriteOperation write, Map<String, Object> before) {
-    if (write.kind().deletes()) {
-      return null;
-    }
-    boolean merges = write.kind() == Kind.MERGE || write.kind() == Kind.UPSERT_MERGE;
-    Map<String, Object> after = merges && before != null ? new HashMap<>(before) : new HashMap<>();
-    write.properties().forEach((name, value) -> {
-      if (value != null) {
-        after.put(name, value);
-      }
-    });
-    return after;
-  }
+
 
   /**
    * Makes one view entity the copy of the base row that holds its key now (among {@code rows}

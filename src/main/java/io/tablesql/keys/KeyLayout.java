@@ -54,6 +54,16 @@ public record KeyLayout(KeyFormat partitionFormat, KeyFormat rowFormat, Discrimi
     return values;
   }
 
+  /**
+   * Whether an entity is a row of a table of this layout: its keys read by the formats, its
+   * discriminator (if any) the table's value. Other kinds of entity may share a mapped table's
+   * Azure table.
+   */
+  public boolean isRow(String partitionKey, String rowKey, Map<String, Object> properties) {
+    return decode(partitionKey, rowKey) != null
+        && (discriminator == null || discriminator.value().equals(properties.get(discriminator.property())));
+  }
+
   /** The property (a String) whose value marks the entities of a table among others. */
   public record Discriminator(String property, String value) {
   }

@@ -66,6 +66,11 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
     return new AzureTable(session, entries, baseTable, query, summary);
   }
 
+  /** Whether this is a summary view: one entity per group of its table's rows. */
+  boolean summary() {
+    return summary;
+  }
+
   /**
    * How a scan of this table is costed against its base table's: a copy holds at most as many
    * entities as its table has rows, costed 1 % more so that at equal cost the table's own plan (never

@@ -25,7 +25,6 @@ public final class AzureTableModify extends TableModify {
 
   public static AzureTableModify create(RelOptTable table, Prepare.CatalogReader catalogReader, RelNode input,
       Operation operation, List<String> updateColumns, List<RexNode> sourceExpressions) {
-    AzureTable.checkWritable(table);
     return new AzureTableModify(input.getCluster().traitSetOf(Convention.NONE), table, catalogReader, input,
         operation, updateColumns, sourceExpressions);
   }

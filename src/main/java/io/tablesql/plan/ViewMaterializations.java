@@ -47,7 +47,7 @@ public final class ViewMaterializations {
           CalciteSchema.TableEntry entry = schema.getTable(name, true);
           if (entry != null) {
             candidates.add(new Candidate(new Prepare.Materialization(entry, view.viewQuery(), schema.path(null)),
-                view.viewOf(), view.costFactor() < 1));
+                view.viewOf(), view.summary()));
           }
         }
       }

@@ -49,6 +49,24 @@ public record WriteOperation(String table, String partitionKey, String rowKey, K
     }
   }
 
+  /**
+   * The entity's user properties after this write, from those before it (null: absent); null if
+   * the write deletes it. A merge keeps the properties it does not name; a null value is not sent.
+   */
+  public Map<String, Object> after(Map<String, Object> before) {
+    if (kind.deletes()) {
+      return null;
+    }
+    boolean merges = kind == Kind.MERGE || kind == Kind.UPSERT_MERGE;
+    Map<String, Object> after = merges && before != null ? new java.util.HashMap<>(before) : new java.util.HashMap<>();
+    properties.forEach((name, value) -> {
+      if (value != null) {
+        after.put(name, value);
+      }
+    });
+    return after;
+  }
+
   public EntityKey key() {
     return new EntityKey(table.toLowerCase(java.util.Locale.ROOT), partitionKey, rowKey);
   }
