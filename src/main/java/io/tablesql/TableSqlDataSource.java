@@ -57,6 +57,10 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.MATERIALIZED_VIEWS, materializedViews);
   }
 
+  public void setDirectExecution(boolean directExecution) {
+    set(DriverProperty.DIRECT_EXECUTION, directExecution);
+  }
+
   public void setSampleSize(int sampleSize) {
     set(DriverProperty.SAMPLE_SIZE, sampleSize);
   }

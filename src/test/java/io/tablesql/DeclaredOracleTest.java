@@ -104,7 +104,7 @@ class DeclaredOracleTest {
   @BeforeAll
   static void setUp() throws SQLException {
     pushed = TestAccount.connect();
-    oracle = TestAccount.connect("pushdown=false", "materializedViews=false"); // the tables, read in the client
+    oracle = TestAccount.connect("pushdown=false", "materializedViews=false", "directExecution=false"); // the tables, read in the client
     Random random = new Random(SEED);
 
     Table events = table("OrcEvents", "PRIMARY KEY ((Region, Bucket), Id, EventAt DESC)", 2,

@@ -1,56 +1,39 @@
 package io.tablesql.jdbc;
 
-import java.lang.reflect.Field;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.NoSuchStatementException;
 
 /**
- * Reads and clears the cancel flag of Calcite's statement. It is cleared before the statement
- * runs again. Avatica sets the flag on
+ * Reads and clears the cancel flag of Calcite's statement, which Avatica keeps per statement on
+ * its connection ({@code AvaticaConnection.getCancelFlag}) and every execution carries in its
+ * DataContext. It is cleared before the statement runs again: Avatica sets the flag on
  * {@code cancel()} and never clears it, so a cancelled statement, or a cached plan cancelled
  * once, would fail every later execution at once; in JDBC a cancel ends only the execution
- * under way. Avatica offers no accessor, hence the reflection.
+ * under way.
  */
 final class CancelFlags {
-  private static final Field FLAG = flagField();
-
   private CancelFlags() {
   }
 
   static void clear(Statement calcite) {
-    if (FLAG != null && calcite instanceof AvaticaStatement avatica) {
-      try {
-        ((AtomicBoolean) FLAG.get(avatica)).set(false);
-      } catch (IllegalAccessException e) {
-        throw new IllegalStateException(e); // made accessible in flagField
-      }
+    AtomicBoolean flag = of(calcite);
+    if (flag != null) {
+      flag.set(false);
     }
   }
 
-  /**
-   * The cancel flag of Calcite's statement, which its executions carry in their DataContext
-   * ({@code DataContext.Variable.CANCEL_FLAG}); null if it cannot be read.
-   */
+  /** The cancel flag of Calcite's statement; null for a closed one. */
   static AtomicBoolean of(Statement calcite) {
-    if (FLAG != null && calcite instanceof AvaticaStatement avatica) {
+    if (calcite instanceof AvaticaStatement avatica) {
       try {
-        return (AtomicBoolean) FLAG.get(avatica);
-      } catch (IllegalAccessException e) {
-        throw new IllegalStateException(e); // made accessible in flagField
+        return avatica.getConnection().getCancelFlag(avatica.handle);
+      } catch (SQLException | NoSuchStatementException e) {
+        return null; // closed: its execution fails on its own
       }
     }
     return null;
-  }
-
-  /** Null if a future Avatica renames the field: a cancelled statement then stays cancelled, as before. */
-  private static Field flagField() {
-    try {
-      Field field = AvaticaStatement.class.getDeclaredField("cancelFlag");
-      field.setAccessible(true);
-      return field;
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      return null;
-    }
   }
 }

@@ -15,6 +15,7 @@ import io.tablesql.keys.KeyLayout;
 import io.tablesql.plan.AzureSchema;
 import io.tablesql.plan.AzureTable;
 import io.tablesql.plan.PendingWritesTable;
+import io.tablesql.prepare.DirectPlan;
 import io.tablesql.prepare.LiteralLifter;
 import io.tablesql.prepare.NewColumns;
 import io.tablesql.prepare.ParserSettings;
@@ -298,7 +299,8 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     LiteralLifter.Lifted lifted = planCache.enabled() ? planCache.lift(text) : null;
     // a text with parameter markers of its own is not lifted (LiteralLifter): prepared as written
     PreparedStatement plan = lifted == null ? null : withFreshTables(() -> planCache.acquire(lifted));
-    return plan == null ? null : WrappedPreparedStatement.onCachedPlan(plan, this, text, planCache, lifted.sql());
+    return plan == null ? null
+        : WrappedPreparedStatement.onCachedPlan(plan, this, text, planCache, lifted.sql(), planCache.direct(plan));
   }
 
   @Override
@@ -341,8 +343,9 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     }
     NewColumns.declare(text, session);
     // planned as a statement of its kind (an UPDATE of a lookup table reads it fresh: LookupCache)
-    return new WrappedPreparedStatement(session.during(session.detached(text.kind()),
-        () -> text.plannedBy(() -> withFreshTables(action))), this, text);
+    DirectPlan.Prepared prepared = session.during(session.detached(text.kind()),
+        () -> text.plannedBy(() -> withFreshTables(() -> DirectPlan.preparing(action))));
+    return new WrappedPreparedStatement(prepared.statement(), this, text, prepared.direct());
   }
 
   /**

@@ -4,6 +4,7 @@ import static io.tablesql.jdbc.JdbcCalls.call;
 
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
+import io.tablesql.prepare.DirectPlan;
 import io.tablesql.prepare.InsertBatch;
 import io.tablesql.prepare.PlanCache;
 import io.tablesql.prepare.StatementText;
@@ -40,6 +41,8 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
    */
   private final PlanCache lender;
   private final String plannedSql;
+  /** The plan run without Calcite's per-execution machinery, for a query that is one table access; else null. */
+  private final DirectPlan direct;
   /** The SQL type of each parameter (1-based), read from the parameter metadata on first need. */
   private int[] parameterTypes;
   /** How many rows addBatch added since the batch was last run or cleared. */
@@ -48,14 +51,15 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
   /** DDL, which runs when executed (Calcite would run it when preparing it); it has no parameters. */
   private boolean ddl;
 
-  WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, StatementText text) {
-    this(delegate, connection, text, null, null);
+  WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, StatementText text,
+      DirectPlan direct) {
+    this(delegate, connection, text, null, null, direct);
   }
 
   /** A prepared CREATE, DROP or ALTER: {@code placeholder} serves the parameter-less metadata calls. */
   static WrappedPreparedStatement ofDdl(PreparedStatement placeholder, TableSqlConnection connection,
       StatementText text) {
-    WrappedPreparedStatement statement = new WrappedPreparedStatement(placeholder, connection, text);
+    WrappedPreparedStatement statement = new WrappedPreparedStatement(placeholder, connection, text, null);
     statement.ddl = true;
     return statement;
   }
@@ -67,8 +71,9 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
   }
 
   private WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, StatementText text,
-      PlanCache lender, String plannedSql) {
+      PlanCache lender, String plannedSql, DirectPlan direct) {
     super(delegate, connection);
+    this.direct = direct;
     this.delegate = delegate;
     this.text = text;
     this.insertBatch = InsertBatch.of(text);
@@ -78,8 +83,8 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   /** A query without parameter markers, on a plan lent by the cache with its lifted values bound. */
   static WrappedPreparedStatement onCachedPlan(PreparedStatement plan, TableSqlConnection connection, StatementText text,
-      PlanCache lender, String plannedSql) {
-    return new WrappedPreparedStatement(plan, connection, text, lender, plannedSql);
+      PlanCache lender, String plannedSql, DirectPlan direct) {
+    return new WrappedPreparedStatement(plan, connection, text, lender, plannedSql, direct);
   }
 
   @Override
@@ -120,7 +125,13 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   @Override
   public ResultSet executeQuery() throws SQLException {
-    return queryResult(text, () -> wrap(delegate.executeQuery()));
+    return queryResult(text, () -> wrap(runQuery()));
+  }
+
+  /** Runs the query on its direct plan where it has one and can (see DirectPlan), otherwise through Calcite. */
+  private ResultSet runQuery() throws SQLException {
+    ResultSet direct = this.direct == null ? null : this.direct.execute(delegate);
+    return direct != null ? direct : delegate.executeQuery();
   }
 
   // JDBC forbids a prepared statement the methods of Statement that take SQL text: it runs its own.
@@ -166,6 +177,10 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
     if (ddl) {
       executeLargeUpdate();
       return false;
+    }
+    if (direct != null) {
+      executeQuery(); // a query: its result set is the current result
+      return true;
     }
     return executeResult(text, delegate::execute);
   }

@@ -6,6 +6,7 @@ import io.tablesql.TableSqlStatement;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.WriteSender;
+import io.tablesql.prepare.DirectPlan;
 import io.tablesql.prepare.LiteralLifter;
 import io.tablesql.prepare.NewColumns;
 import io.tablesql.prepare.PlanCache;
@@ -258,7 +259,10 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
       synchronized (runningPlanLock) {
         runningPlan = plan;
       }
-      return new WrappedResultSet(plan.executeQuery(), this).onClose(() -> releasePlan(cache, lifted.sql(), plan));
+      DirectPlan direct = cache.direct(plan);
+      ResultSet rows = direct == null ? null : direct.execute(plan);
+      return new WrappedResultSet(rows != null ? rows : plan.executeQuery(), this)
+          .onClose(() -> releasePlan(cache, lifted.sql(), plan));
     } catch (SQLException | RuntimeException e) {
       releasePlan(cache, lifted.sql(), plan);
       throw e;

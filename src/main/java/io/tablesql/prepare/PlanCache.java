@@ -14,6 +14,7 @@ import java.util.Collections;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -35,6 +36,8 @@ public final class PlanCache {
   private final Cache<String, Boolean> unplannable;
   /** Plans handed out and not yet given back; a plan lent before {@link #clear} is not taken back. */
   private final Set<PreparedStatement> lent = Collections.newSetFromMap(new IdentityHashMap<>());
+  /** The direct plan of each plan that has one, until it is closed. */
+  private final Map<PreparedStatement, DirectPlan> directPlans = new IdentityHashMap<>();
   private int plansMade;
   private final AccountMetrics metrics;
 
@@ -53,7 +56,7 @@ public final class PlanCache {
     this.idle = Caffeine.newBuilder().maximumSize(capacity).executor(Runnable::run)
         .<String, Deque<PreparedStatement>>removalListener((sql, pool, cause) -> {
           if (cause.wasEvicted() && pool != null) {
-            pool.forEach(PlanCache::close);
+            pool.forEach(this::close);
           }
         }).build();
     this.unplannable = Caffeine.newBuilder().maximumSize(capacity).executor(Runnable::run).build();
@@ -81,7 +84,11 @@ public final class PlanCache {
     try {
       metrics.planCache(statement != null);
       if (statement == null) {
-        statement = calcite.prepareStatement(lifted.sql());
+        DirectPlan.Prepared prepared = DirectPlan.preparing(() -> calcite.prepareStatement(lifted.sql()));
+        statement = prepared.statement();
+        if (prepared.direct() != null) {
+          directPlans.put(statement, prepared.direct());
+        }
         plansMade++;
       }
       lent.add(statement);
@@ -128,6 +135,11 @@ public final class PlanCache {
     }
   }
 
+  /** The direct plan of a plan this cache lent, or null if it runs through Calcite. */
+  public synchronized DirectPlan direct(PreparedStatement plan) {
+    return directPlans.get(plan);
+  }
+
   /** How many statements this cache has planned: a measure of its hits, for tests. */
   public synchronized int plansMade() {
     return plansMade;
@@ -140,7 +152,7 @@ public final class PlanCache {
   }
 
   public synchronized void clear() {
-    idle.asMap().values().forEach(pool -> pool.forEach(PlanCache::close));
+    idle.asMap().values().forEach(pool -> pool.forEach(this::close));
     idle.invalidateAll();
     unplannable.invalidateAll();
     lent.clear();
@@ -189,7 +201,8 @@ public final class PlanCache {
     }
   }
 
-  private static void close(PreparedStatement statement) {
+  private void close(PreparedStatement statement) {
+    directPlans.remove(statement);
     try {
       statement.close();
     } catch (SQLException ignored) {

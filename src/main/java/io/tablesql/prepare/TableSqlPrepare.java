@@ -3,6 +3,7 @@ package io.tablesql.prepare;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.parser.TableSqlParserImpl;
 import io.tablesql.plan.PlanningProgram;
+import io.tablesql.plan.ScanBindable;
 import io.tablesql.plan.ViewMaterializations;
 import io.tablesql.store.StoreException;
 import java.io.Reader;
@@ -17,6 +18,7 @@ import java.util.function.UnaryOperator;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.jdbc.CalcitePrepare;
@@ -30,6 +32,8 @@ import org.apache.calcite.prepare.CalcitePrepareImpl;
 import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.runtime.Bindable;
+import org.apache.calcite.runtime.Hook;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
@@ -155,11 +159,19 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
     if (bound != null && bound.expired.get()) {
       throw bound.timeout();
     }
+    @SuppressWarnings("unchecked")
+    CalciteSignature<Object> planned = (CalciteSignature<Object>) signature;
+    DirectPlan.prepared(planned, IMPLEMENTED_DIRECTLY.get() != null);
+    IMPLEMENTED_DIRECTLY.remove();
     return signature;
   }
 
+  /** Set while preparing a statement whose plan was implemented without generated code ({@link ScanBindable}). */
+  private static final ThreadLocal<Boolean> IMPLEMENTED_DIRECTLY = new ThreadLocal<>();
+
   private <T> CalciteSignature<T> prepareWithViewsIfRight(Context context, Query<T> query, Type elementType,
       long maxRowCount) {
+    IMPLEMENTED_DIRECTLY.remove();
     try {
       for (Views views : Views.values()) {
         VIEWS.set(views);
@@ -242,6 +254,39 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
           throw new PlanWithoutViews();
         }
         return planned;
+      }
+
+      /**
+       * A plan that is one table access is implemented by {@link ScanBindable}: the code
+       * Calcite would generate and compile for it only calls the table access.
+       */
+      @Override
+      protected PreparedResult implement(RelRoot root) {
+        ScanBindable direct = query && prefer == EnumerableRel.Prefer.ARRAY && root.isRefTrivial()
+            && root.kind.belongsTo(SqlKind.QUERY) ? ScanBindable.of(root.rel, context.getTypeFactory()) : null;
+        if (direct == null) {
+          return super.implement(root);
+        }
+        Hook.PLAN_BEFORE_IMPLEMENTATION.run(root);
+        IMPLEMENTED_DIRECTLY.set(true);
+        return new PreparedResultImpl(root.rel.getRowType(), parameterRowType, fieldOrigins,
+            root.collation.getFieldCollations().isEmpty() ? List.of() : List.of(root.collation), root.rel, null,
+            false) {
+          @Override
+          public String getCode() {
+            throw new UnsupportedOperationException();
+          }
+
+          @Override
+          public Bindable getBindable(Meta.CursorFactory cursorFactory) {
+            return direct;
+          }
+
+          @Override
+          public Type getElementType() {
+            return direct.getElementType();
+          }
+        };
       }
 
       @Override

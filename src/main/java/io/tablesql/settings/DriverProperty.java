@@ -15,6 +15,10 @@ public enum DriverProperty {
   MATERIALIZED_VIEWS("materializedViews", "true",
       "Let the planner answer a query from a materialized view of its table when that costs fewer "
           + "requests. false plans every query on the tables it names."),
+  DIRECT_EXECUTION("directExecution", "true",
+      "Run a query whose plan is one table access (a point, multi-point, range, partition or table scan with its "
+          + "projection) straight from its plan, without Calcite's generated code and per-execution machinery. "
+          + "false runs every query through Calcite's generated code (the oracle the tests compare against)."),
   SAMPLE_SIZE("sampleSize", "1000",
       "Entities read, spread over each table's key space, to infer its columns and their types."),
   SCHEMA_TTL("schemaTtlSeconds", "300",

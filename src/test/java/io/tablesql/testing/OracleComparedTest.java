@@ -15,7 +15,7 @@ public abstract class OracleComparedTest extends ConnectedTest {
 
   @BeforeAll
   static void connectOracle() throws SQLException {
-    oracle = TestAccount.connect("pushdown=false", "materializedViews=false"); // the tables themselves, read in the client
+    oracle = TestAccount.connect("pushdown=false", "materializedViews=false", "directExecution=false"); // the tables themselves, read in the client
   }
 
   @AfterAll
