@@ -55,8 +55,7 @@ public final class ShapeCache {
       return; // every column is known already
     }
     Entry entry = SHAPES.getIfPresent(key);
-    SHAPES.put(key, new Entry(new TableShape(shape.tableName(), List.copyOf(extended), shape.sampledEntities(),
-        shape.completeSample(), shape.layout()), entry == null ? System.nanoTime() : entry.expiresAtNanos()));
+    SHAPES.put(key, new Entry(shape.withColumns(extended), entry == null ? System.nanoTime() : entry.expiresAtNanos()));
   }
 
   /** Forgets what is cached for a table, after a change that alters its shape. */

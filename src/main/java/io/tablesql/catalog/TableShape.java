@@ -21,17 +21,27 @@ import java.util.TreeMap;
  * columns are properties.
  *
  * @param layout the key layout of a declared table, or null for a table of properties
+ * @param sampledPartitionKeys distinct PartitionKeys of the sample, in order, at most
+ *     {@link #MAX_SAMPLED_PARTITION_KEYS} spread evenly over them: where a large scan can be split
+ *     without asking the service; empty for a declared table
  */
 public record TableShape(String tableName, List<Column> columns, long sampledEntities, boolean completeSample,
-    KeyLayout layout) {
+    KeyLayout layout, List<String> sampledPartitionKeys) {
+  static final int MAX_SAMPLED_PARTITION_KEYS = 64;
 
   public TableShape(String tableName, List<Column> columns, long sampledEntities, boolean completeSample) {
-    this(tableName, columns, sampledEntities, completeSample, null);
+    this(tableName, columns, sampledEntities, completeSample, null, List.of());
+  }
+
+  /** The same shape with other columns (a column a statement adds). */
+  TableShape withColumns(List<Column> columns) {
+    return new TableShape(tableName, List.copyOf(columns), sampledEntities, completeSample, layout,
+        sampledPartitionKeys);
   }
 
   /** The shape of a declared table: its columns as declared, its size unknown. */
   public static TableShape declared(String tableName, List<Column> columns, KeyLayout layout) {
-    return new TableShape(tableName, List.copyOf(columns), 0, false, layout);
+    return new TableShape(tableName, List.copyOf(columns), 0, false, layout, List.of());
   }
 
   /** The position of a column in the key (see {@link KeyLayout#columns}), or -1 for a property. */
@@ -76,7 +86,22 @@ public record TableShape(String tableName, List<Column> columns, long sampledEnt
       }
     }
     types.forEach((name, edmTypes) -> columns.add(Column.of(name, edmTypes)));
-    return new TableShape(tableName, List.copyOf(columns), sample.size(), completeSample);
+    return new TableShape(tableName, List.copyOf(columns), sample.size(), completeSample, null,
+        partitionKeys(sample));
+  }
+
+  /** The sample's distinct PartitionKeys in order, thinned evenly to at most MAX_SAMPLED_PARTITION_KEYS. */
+  private static List<String> partitionKeys(List<TableEntity> sample) {
+    List<String> keys = new ArrayList<>(new java.util.TreeSet<>(sample.stream().map(TableEntity::getPartitionKey)
+        .filter(java.util.Objects::nonNull).toList()));
+    if (keys.size() <= MAX_SAMPLED_PARTITION_KEYS) {
+      return List.copyOf(keys);
+    }
+    List<String> thinned = new ArrayList<>();
+    for (int i = 0; i < MAX_SAMPLED_PARTITION_KEYS; i++) {
+      thinned.add(keys.get((int) ((long) i * keys.size() / MAX_SAMPLED_PARTITION_KEYS)));
+    }
+    return List.copyOf(thinned);
   }
 
   /** An entity's user properties (no keys, Timestamp or metadata), as a new map; null for no entity. */

@@ -22,8 +22,10 @@ import java.util.function.Function;
  * range order, so rows still come in key order (the service serves different key ranges from
  * different servers; one chain of continuation pages is read one request at a time).
  *
- * <p>Where the boundaries come from: nothing tells how keys are distributed, and keys are
- * arbitrary strings, so the key space is probed. A probe is one {@code $top=1} request with
+ * <p>Where the boundaries come from: first the PartitionKeys of the table's sample, which is
+ * spread over its key space ({@code SpreadSample}), when it saw enough of them in the scanned
+ * range; they cost no request. Otherwise (a declared table has no sample; a narrow range) the key
+ * space is probed. A probe is one {@code $top=1} request with
  * {@code $select=PartitionKey} and {@code PartitionKey ge 'x'}: the service seeks to the first
  * key at or after x. Points are spread evenly over the part of the key space not yet ruled out,
  * reading keys as fractions whose digits are the characters of a small alphabet: a fixed
@@ -89,7 +91,10 @@ public final class KeyRangeSplitter {
         default -> { }
       }
     }
-    List<String> boundaries = boundaries(lower, upper, ranges, probe);
+    List<String> boundaries = sampledBoundaries(query.shape().sampledPartitionKeys(), lower, upper, ranges);
+    if (boundaries.isEmpty()) {
+      boundaries = boundaries(lower, upper, ranges, probe);
+    }
     if (boundaries.isEmpty()) {
       return null;
     }
@@ -108,6 +113,18 @@ public final class KeyRangeSplitter {
       filters.add(new ServiceFilter.And(parts).render(values));
     }
     return filters;
+  }
+
+  /**
+   * {@code ranges - 1} boundaries inside (lower, upper) picked evenly from the PartitionKeys the
+   * table's sample saw, which is spread over its key space: no request. Empty when the sample saw
+   * fewer keys there than ranges, and the key space is probed instead. Keys deleted since the
+   * sample still split correctly: any strings do, only the ranges' sizes depend on them.
+   */
+  static List<String> sampledBoundaries(List<String> sampled, String lower, String upper, int ranges) {
+    List<String> inside = sampled.stream()
+        .filter(key -> key.compareTo(lower) > 0 && (upper == null || key.compareTo(upper) < 0)).toList();
+    return inside.size() < ranges ? List.of() : pickEvenly(inside, ranges);
   }
 
   /** Up to {@code ranges - 1} PartitionKeys that split a whole Azure table into ranges of similar size. */

@@ -52,6 +52,15 @@ class KeyRangeSplitterUnitTest {
   }
 
   @Test
+  void theSamplesKeysSplitWithoutProbesWhenEnoughLieInTheRange() {
+    List<String> sampled = List.of("p00", "p05", "p10", "p15", "p20", "p25", "p30", "p35", "p40", "p45");
+    assertThat(KeyRangeSplitter.sampledBoundaries(sampled, "", null, 4)).containsExactly("p15", "p25", "p40");
+    assertThat(KeyRangeSplitter.sampledBoundaries(sampled, "p10", null, 4)).containsExactly("p25", "p35", "p40");
+    // too few keys strictly inside the range (the lower bound starts the first range): probed instead
+    assertThat(KeyRangeSplitter.sampledBoundaries(sampled, "p10", "p30", 4)).isEmpty();
+  }
+
+  @Test
   void numberedPartitionsAreSpread() {
     TreeSet<String> keys = new TreeSet<>();
     for (int p = 0; p < 50; p++) {
