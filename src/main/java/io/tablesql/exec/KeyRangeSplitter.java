@@ -23,8 +23,9 @@ import java.util.function.Function;
  * different servers; one chain of continuation pages is read one request at a time).
  *
  * <p>Where the boundaries come from: first the PartitionKeys of the table's sample, which is
- * spread over its key space ({@code SpreadSample}), when it saw enough of them in the scanned
- * range; they cost no request. Otherwise (a declared table has no sample; a narrow range) the key
+ * spread over its key space ({@code SpreadSample}), with the widest gaps between them halved
+ * where it saw fewer than the ranges asked for; they cost no request. Where the sample saw fewer
+ * than two keys in the scanned range (a declared table has no sample; a narrow range), the key
  * space is probed. A probe is one {@code $top=1} request with
  * {@code $select=PartitionKey} and {@code PartitionKey ge 'x'}: the service seeks to the first
  * key at or after x. Points are spread evenly over the part of the key space not yet ruled out,
@@ -116,15 +117,49 @@ public final class KeyRangeSplitter {
   }
 
   /**
-   * {@code ranges - 1} boundaries inside (lower, upper) picked evenly from the PartitionKeys the
-   * table's sample saw, which is spread over its key space: no request. Empty when the sample saw
-   * fewer keys there than ranges, and the key space is probed instead. Keys deleted since the
-   * sample still split correctly: any strings do, only the ranges' sizes depend on them.
+   * Up to {@code ranges - 1} boundaries inside (lower, upper) from the PartitionKeys the table's
+   * sample saw, which is spread over its key space, and one an average gap past the last: no
+   * request. When that makes fewer keys than ranges, the widest gaps between them (read as
+   * numbers, see {@link KeySpace}) are halved until there are enough. Empty when it saw fewer than two keys there: the key space is probed instead.
+   * Keys deleted since the sample still split correctly: any strings do, only the ranges' sizes
+   * depend on them.
    */
   static List<String> sampledBoundaries(List<String> sampled, String lower, String upper, int ranges) {
     List<String> inside = sampled.stream()
         .filter(key -> key.compareTo(lower) > 0 && (upper == null || key.compareTo(upper) < 0)).toList();
-    return inside.size() < ranges ? List.of() : pickEvenly(inside, ranges);
+    if (inside.size() < 2) {
+      return List.of();
+    }
+    TreeSet<String> keys = new TreeSet<>(inside);
+    KeySpace space = new KeySpace(inside, lower, upper);
+    // keys go on past the last one sampled (the table is larger than its sample): one more
+    // boundary, an average gap further, so that the last range is not the whole tail
+    long first = space.toNumber(inside.get(0));
+    long last = space.toNumber(inside.get(inside.size() - 1));
+    String beyond = space.toKey(last + (last - first) / (inside.size() - 1));
+    if (beyond.compareTo(inside.get(inside.size() - 1)) > 0 && (upper == null || beyond.compareTo(upper) < 0)) {
+      keys.add(beyond);
+    }
+    while (keys.size() < ranges) {
+      String from = null;
+      String to = null;
+      long widest = 1;
+      String previous = null;
+      for (String key : keys) {
+        if (previous != null && space.toNumber(key) - space.toNumber(previous) > widest) {
+          widest = space.toNumber(key) - space.toNumber(previous);
+          from = previous;
+          to = key;
+        }
+        previous = key;
+      }
+      List<String> middle = from == null ? List.of() : space.between(from, to, 1);
+      if (middle.isEmpty()) {
+        break; // no gap left to halve
+      }
+      keys.add(middle.get(0));
+    }
+    return pickEvenly(new ArrayList<>(keys), ranges);
   }
 
   /** Up to {@code ranges - 1} PartitionKeys that split a whole Azure table into ranges of similar size. */

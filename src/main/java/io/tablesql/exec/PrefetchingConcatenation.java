@@ -4,31 +4,36 @@ import com.azure.data.tables.models.TableEntity;
 import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
 /**
  * Scans one after another in the order given (key order where each scan is in key order and
  * covers keys below the next one's), each started up to {@code concurrency} scans ahead so that
- * their first pages arrive in parallel. With {@code pagesAhead} above 1 a started scan keeps
- * reading in the background until it holds that many pages not yet consumed (the key ranges of a
- * split scan: each range is read concurrently, memory stays bounded); with 1 it reads its first
- * page ahead and the rest on demand (partition scans: a LIMIT reads no page it does not need).
+ * their first pages arrive in parallel. With {@code pagesAhead} above 1 started scans keep reading
+ * in the background while the pages not yet consumed stay within a budget of {@code pagesAhead}
+ * pages per started scan, shared in scan order: a scan reads on while the scans from the one
+ * being consumed up to it hold fewer pages than the budget (the key ranges of a split scan: the
+ * ranges read next get the budget, so several are read concurrently to their end while the reader
+ * is still on an earlier one, and memory stays bounded). With 1 a scan reads its first page ahead
+ * and the rest on demand (partition scans: a LIMIT reads no page it does not need).
  */
 final class PrefetchingConcatenation implements Iterator<TableEntity> {
   private final List<Supplier<Iterator<List<TableEntity>>>> scans;
-  private final List<Prefetch> started = new ArrayList<>();
+  /** Read by the background readers too (the budget), so a list safe to read while it grows. */
+  private final List<Prefetch> started = new CopyOnWriteArrayList<>();
   private final int concurrency;
   private final int pagesAhead;
   private final QueryRunner.Guard guard;
   private final RequestCounters requests;
   private volatile boolean closed;
-  private int current = -1;
+  /** The scan being consumed; read by the background readers for the budget. */
+  private volatile int current = -1;
   private Iterator<TableEntity> entities = Collections.emptyIterator();
 
   PrefetchingConcatenation(List<Supplier<Iterator<List<TableEntity>>>> scans, int concurrency, int pagesAhead,
@@ -48,6 +53,7 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
         List<TableEntity> page = started.get(current).nextPage();
         if (page != null) {
           entities = page.iterator();
+          fillAll(); // a page consumed frees budget for the scans after it
           continue;
         }
         started.set(current, null); // done: its pages may be collected
@@ -56,12 +62,42 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
         return false;
       }
       while (started.size() < Math.min(scans.size(), current + concurrency)) {
-        Prefetch prefetch = new Prefetch(scans.get(started.size()));
+        Prefetch prefetch = new Prefetch(scans.get(started.size()), started.size());
         started.add(prefetch);
         prefetch.fill();
       }
+      fillAll();
     }
     return true;
+  }
+
+  /** With pages read ahead: lets every started scan read on that the budget allows. */
+  private void fillAll() {
+    if (pagesAhead == 1) {
+      return; // a scan reads its first page ahead when started, the rest on demand
+    }
+    for (int i = Math.max(0, current); i < started.size(); i++) {
+      Prefetch prefetch = started.get(i);
+      if (prefetch != null) {
+        prefetch.fill();
+      }
+    }
+  }
+
+  /**
+   * Whether the scan at {@code index} may read another page: with one page ahead, until it holds
+   * one; otherwise while the scans from the one consumed up to it hold fewer pages than the budget.
+   */
+  private boolean mayRead(int index, int buffered) {
+    if (pagesAhead == 1) {
+      return buffered < 1;
+    }
+    int held = 0;
+    for (int i = Math.max(0, current); i <= index && i < started.size(); i++) {
+      Prefetch prefetch = started.get(i);
+      held += prefetch == null ? 0 : prefetch.count;
+    }
+    return held < pagesAhead * concurrency;
   }
 
   @Override
@@ -91,20 +127,24 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
   /** One started scan: the pages read ahead, and at most one background task reading more. */
   private final class Prefetch {
     private final Supplier<Iterator<List<TableEntity>>> scan;
+    private final int index;
     private final ArrayDeque<List<TableEntity>> buffered = new ArrayDeque<>();
+    /** The pages buffered, for other scans' budget checks (read without this scan's lock). */
+    private volatile int count;
     /** Only the running task touches it, and only one task runs at a time. */
     private Iterator<List<TableEntity>> pages;
     private CompletableFuture<Void> task;
     private boolean exhausted;
     private RuntimeException failure;
 
-    Prefetch(Supplier<Iterator<List<TableEntity>>> scan) {
+    Prefetch(Supplier<Iterator<List<TableEntity>>> scan, int index) {
       this.scan = scan;
+      this.index = index;
     }
 
     /** Starts reading in the background unless a task runs, the scan is done, or enough is buffered. */
     synchronized void fill() {
-      if (task == null && !exhausted && failure == null && !closed && buffered.size() < pagesAhead) {
+      if (task == null && !exhausted && failure == null && !closed && mayRead(index, buffered.size())) {
         task = Parallel.start(() -> {
           read();
           return null;
@@ -116,7 +156,7 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
       try {
         while (true) {
           synchronized (this) {
-            if (closed || buffered.size() >= pagesAhead) {
+            if (closed || !mayRead(index, buffered.size())) {
               task = null;
               return;
             }
@@ -134,6 +174,7 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
               return;
             }
             buffered.add(page);
+            count = buffered.size();
             notifyAll();
           }
         }
@@ -167,14 +208,13 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
         guard.check();
       }
       List<TableEntity> page = buffered.poll();
-      if (pagesAhead > 1) {
-        fill(); // keep reading while this page is consumed
-      }
+      count = buffered.size();
       return page;
     }
 
     synchronized void cancel() {
       buffered.clear();
+      count = 0;
       notifyAll();
     }
   }

@@ -52,12 +52,20 @@ class KeyRangeSplitterUnitTest {
   }
 
   @Test
-  void theSamplesKeysSplitWithoutProbesWhenEnoughLieInTheRange() {
+  void theSamplesKeysSplitWithoutProbes() {
     List<String> sampled = List.of("p00", "p05", "p10", "p15", "p20", "p25", "p30", "p35", "p40", "p45");
-    assertThat(KeyRangeSplitter.sampledBoundaries(sampled, "", null, 4)).containsExactly("p15", "p25", "p40");
-    assertThat(KeyRangeSplitter.sampledBoundaries(sampled, "p10", null, 4)).containsExactly("p25", "p35", "p40");
-    // too few keys strictly inside the range (the lower bound starts the first range): probed instead
-    assertThat(KeyRangeSplitter.sampledBoundaries(sampled, "p10", "p30", 4)).isEmpty();
+    // the sampled keys and one an average gap past the last (p50), picked evenly
+    assertThat(KeyRangeSplitter.sampledBoundaries(sampled, "", null, 4)).containsExactly("p15", "p30", "p40");
+    assertThat(KeyRangeSplitter.sampledBoundaries(sampled, "p10", null, 4)).containsExactly("p25", "p35", "p45");
+    // fewer keys than ranges: the widest gaps between them are halved
+    List<String> halved = KeyRangeSplitter.sampledBoundaries(List.of("p00", "p01", "p10", "p12", "p25", "p37"), "",
+        null, 8);
+    assertThat(halved).hasSize(7).isSorted().doesNotHaveDuplicates().contains("p01", "p10", "p12", "p25", "p37");
+    assertThat(halved.get(6)).isGreaterThan("p37"); // past the last key sampled
+    assertThat(halved.get(3)).isBetween("p13", "p25").isNotEqualTo("p25"); // the widest gap, p12 to p25, halved
+    // fewer than two keys inside the range (the lower bound starts the first range): probed instead
+    assertThat(KeyRangeSplitter.sampledBoundaries(sampled, "p40", null, 4)).isEmpty();
+    assertThat(KeyRangeSplitter.sampledBoundaries(sampled, "p10", "p15", 4)).isEmpty();
   }
 
   @Test
