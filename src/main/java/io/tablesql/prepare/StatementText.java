@@ -63,6 +63,9 @@ public final class StatementText {
 
   /** An INSERT or UPSERT as parsed; null for other statements. */
   public Insert insert() {
+    if (kind == StatementKind.QUERY) {
+      return null; // known without a parse (a lifted query): not an INSERT
+    }
     parse();
     return insert;
   }

@@ -88,6 +88,13 @@ class ParseOnceTest {
       // the first of a shape: its text, then the parameterized text the plan cache plans
       assertThat(parsesOf(() -> readN(statement, "SELECT N FROM " + name + " WHERE RowKey = 'r1'", 1))).isEqualTo(2);
       assertThat(parsesOf(() -> readN(statement, "SELECT N FROM " + name + " WHERE RowKey = 'r2'", 2))).isZero();
+      assertThat(parsesOf(() -> { // as BI tools send it: prepared each time with its literals
+        try (PreparedStatement query = connection.prepareStatement("SELECT N FROM " + name + " WHERE RowKey = 'r1'");
+            ResultSet rows = query.executeQuery()) {
+          assertThat(rows.next()).isTrue();
+          assertThat(rows.getInt(1)).isEqualTo(1);
+        }
+      })).isZero();
       String union = "SELECT N FROM " + name + " WHERE RowKey = 'r1' UNION ALL SELECT N FROM " + name
           + " WHERE RowKey = 'r9'";
       assertThat(parsesOf(() -> readN(statement, union, 1))).isEqualTo(1); // not lifted: planned as written
