@@ -4,6 +4,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.TimeZone;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
@@ -36,6 +37,11 @@ public final class DirectPlan {
   private static final ThreadLocal<DirectPlan[]> CAPTURED = new ThreadLocal<>();
 
   private final CalcitePrepare.CalciteSignature<Object> signature;
+  /**
+   * The connection's time zone for result sets: a connection property, read once, because
+   * {@link AvaticaConnection#getTimeZone} parses the connection's configuration on every call.
+   */
+  private volatile TimeZone timeZone;
 
   private DirectPlan(CalcitePrepare.CalciteSignature<Object> signature) {
     this.signature = signature;
@@ -96,12 +102,21 @@ public final class DirectPlan {
     try {
       Enumerable<Object> rows = signature.enumerable(root);
       AvaticaResultSet resultSet = new AvaticaResultSet(statement, new QueryState(signature.sql), signature,
-          new AvaticaResultSetMetaData(statement, null, signature), connection.getTimeZone(), null);
+          new AvaticaResultSetMetaData(statement, null, signature), timeZone(connection), null);
       return resultSet.execute2(MetaImpl.createCursor(signature.cursorFactory, rows), signature.columns);
     } catch (RuntimeException e) {
       // as Avatica reports a failure of Calcite's execution, so that both paths fail alike
       throw AvaticaConnection.HELPER.createException("exception while executing query: " + e.getMessage(), e);
     }
+  }
+
+  private TimeZone timeZone(AvaticaConnection connection) {
+    TimeZone zone = timeZone;
+    if (zone == null) {
+      zone = connection.getTimeZone();
+      timeZone = zone; // a plan belongs to one connection: racing threads store equal zones
+    }
+    return zone;
   }
 
   /** What the plan reads of a DataContext: parameters, the cancel flag, the query timeout. */
