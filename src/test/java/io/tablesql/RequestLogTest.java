@@ -100,4 +100,31 @@ class RequestLogTest {
     }
     assertThat(captured.list).isEmpty();
   }
+
+  /** A declared table's columns and types come from the catalog: reading it never samples its entities. */
+  @Test
+  void aDeclaredTableIsReadWithoutASample() throws Exception {
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("DROP TABLE IF EXISTS LoggedDeclared");
+      statement.execute("CREATE TABLE LoggedDeclared (Region VARCHAR(10), Id INTEGER, Note VARCHAR(20), "
+          + "PRIMARY KEY ((Region), Id))");
+      statement.executeUpdate("INSERT INTO LoggedDeclared VALUES ('east', 1, 'a'), ('east', 2, 'b'), ('west', 3, 'c')");
+    }
+    captured.list.clear();
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      assertThat(FaultTest.count(statement, "SELECT Note FROM LoggedDeclared WHERE Region = 'east' AND Id = 2"))
+          .isEqualTo(1);
+      assertThat(FaultTest.count(statement, "SELECT Note FROM LoggedDeclared")).isEqualTo(3);
+      List<String> lines = captured.list.stream().map(ILoggingEvent::getFormattedMessage).collect(Collectors.toList());
+      List<String> tableReads = lines.stream().filter(line -> line.contains(" table=LoggedDeclared "))
+          .collect(Collectors.toList());
+      assertThat(tableReads).hasSize(2); // the statements' own reads, no sample before them
+      assertThat(tableReads.get(0)).contains("access=\"POINT LOOKUP\"");
+      assertThat(tableReads.get(1)).contains("access=\"TABLE SCAN\"");
+    } finally {
+      try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+        statement.execute("DROP TABLE LoggedDeclared");
+      }
+    }
+  }
 }
