@@ -23,7 +23,8 @@ class InterleavedStatementsTest {
       entities.add(new TableEntity("p" + i % 5, String.format("%05d", i)).addProperty("N", i));
     }
     TestAccount.insert(table, entities);
-    try (Connection connection = TestAccount.connect(); Statement scan = connection.createStatement();
+    // one chain of pages, so that the scan's requests are its 3 pages (split scans: SplitScanTest)
+    try (Connection connection = TestAccount.connect("scanSplits=1"); Statement scan = connection.createStatement();
          Statement lookup = connection.createStatement()) {
       scan.executeQuery("SELECT COUNT(*) FROM " + table.getTableName()).close(); // samples the table first
       int rows = 0;

@@ -373,7 +373,9 @@ class PushdownTest {
 
   @Test
   void cancelStopsPaging() throws SQLException {
-    try (Statement statement = connection.createStatement()) {
+    // one chain of pages (a split scan sends each range's first page at once: SplitScanTest)
+    try (Connection oneChain = TestAccount.connect("sampleSize=3000", "scanSplits=1");
+         Statement statement = oneChain.createStatement()) {
       statement.setFetchSize(10);
       try (ResultSet resultSet = statement.executeQuery("SELECT RowKey FROM " + table)) {
         assertThat(resultSet.next()).isTrue();

@@ -175,6 +175,43 @@ class SplitScanTest {
         .hasMessageContaining("auto or a whole number");
   }
 
+  /**
+   * The default (auto) splits a large scan of a sampled table where the sample gives the
+   * boundaries, and nothing else: not a declared table (no sample, size unknown), not a statement
+   * whose maxRows fits one page, not a range the sample saw too few keys of (no probes).
+   */
+  @Test
+  void theDefaultSplitsOnlyWhatTheSampleKnowsToBeLarge() throws Exception {
+    try (Connection connection = FaultTest.connectThrough(proxy, "pageSize=100");
+         Statement statement = connection.createStatement()) {
+      String all = "SELECT PartitionKey, RowKey FROM " + table;
+      assertThat(plan(statement, all)).contains("split=[8 key ranges]");
+      int before = proxy.requests();
+      assertThat(read(statement, all)).isEqualTo(keys);
+      assertThat(proxy.seen().subList(before, proxy.requests()))
+          .noneMatch(r -> "1".equals(r.query().get("$top"))); // boundaries from the sample: no probes
+      assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isGreaterThan(1);
+
+      statement.setMaxRows(50); // stops within the first page: one chain, one request
+      assertThat(read(statement, all)).hasSize(50);
+      assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isEqualTo(1);
+      statement.setMaxRows(0);
+
+      String narrow = all + " WHERE PartitionKey >= 'part10' AND PartitionKey < 'part12'";
+      before = proxy.requests();
+      assertThat(read(statement, narrow)).hasSize(2 * PER_PARTITION);
+      assertThat(proxy.requests() - before).isEqualTo(1); // one page of 80, no probe
+
+      statement.execute("DROP TABLE IF EXISTS SplitDeclared");
+      statement.execute("CREATE TABLE SplitDeclared (Region VARCHAR(10), Id INTEGER, PRIMARY KEY ((Region), Id))");
+      try {
+        assertThat(plan(statement, "SELECT * FROM SplitDeclared")).doesNotContain("split");
+      } finally {
+        statement.execute("DROP TABLE SplitDeclared");
+      }
+    }
+  }
+
   @Test
   void closingStopsTheRanges() throws Exception {
     try (Connection connection = FaultTest.connectThrough(proxy, "scanSplits=4", "pageSize=20", "maxRetries=3");

@@ -13,7 +13,6 @@ import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.TreeSet;
 import java.util.function.Function;
 
@@ -57,15 +56,21 @@ public final class KeyRangeSplitter {
       return 1;
     }
     Session session = query.table().session();
-    String setting = session.settings().get(DriverProperty.SCAN_SPLITS).trim().toLowerCase(Locale.ROOT);
-    if (!setting.equals("auto")) {
-      return Math.max(1, Integer.parseInt(setting));
+    if (!automatic(session)) {
+      return Math.max(1, Integer.parseInt(session.settings().get(DriverProperty.SCAN_SPLITS).trim()));
     }
     // auto: only scans expected to be large (a table larger than its sample, more than one page)
-    // and without a row limit (a LIMIT ? is usually small, and one chain reads no more than needed)
+    // and without a row limit (a LIMIT ? is usually small, and one chain reads no more than needed).
+    // A declared table has no sample: its size is unknown and its boundaries would be probed.
     int pageSize = session.settings().getInt(DriverProperty.PAGE_SIZE);
-    boolean large = !query.shape().completeSample() && query.estimatedRows() > pageSize;
+    boolean large = query.table().definition() == null && !query.shape().completeSample()
+        && query.estimatedRows() > pageSize;
     return large && query.limit() == null ? Math.max(1, session.maxConcurrency()) : 1;
+  }
+
+  /** {@code scanSplits=auto}: split large scans of sampled tables where the sample gives the boundaries. */
+  private static boolean automatic(Session session) {
+    return session.settings().get(DriverProperty.SCAN_SPLITS).trim().equalsIgnoreCase("auto");
   }
 
   /**
@@ -93,7 +98,7 @@ public final class KeyRangeSplitter {
       }
     }
     List<String> boundaries = sampledBoundaries(query.shape().sampledPartitionKeys(), lower, upper, ranges);
-    if (boundaries.isEmpty()) {
+    if (boundaries.isEmpty() && !automatic(query.table().session())) { // auto splits on what it knows only
       boundaries = boundaries(lower, upper, ranges, probe);
     }
     if (boundaries.isEmpty()) {

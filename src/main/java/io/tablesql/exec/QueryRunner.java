@@ -139,7 +139,9 @@ public final class QueryRunner {
           return rangeAfterRange(query, keyRanges, select, values, context, guard, pageSize, limit);
         }
         int ranges = KeyRangeSplitter.plannedRanges(query);
-        if (ranges > 1 && (limit == null || limit > pageSize)) {
+        // a scan that stops within its first page (LIMIT, setMaxRows) reads one chain of pages
+        if (ranges > 1 && (limit == null || limit > pageSize)
+            && (context.maxRows() == 0 || context.maxRows() > pageSize)) {
           Iterator<TableEntity> split = splitScan(query, ranges, select, values, context, guard, pageSize);
           if (split != null) {
             return split;

@@ -139,8 +139,8 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
     CancelFlags.clear(delegate);
     counters = new RequestCounters();
     int pageSize = fetchSize > 0 ? Math.min(fetchSize, 1000) : session.settings().getInt(DriverProperty.PAGE_SIZE);
-    StatementContext context = batch == null ? StatementContext.single(counters, pageSize, kind)
-        : StatementContext.batch(counters, pageSize, batch);
+    StatementContext context = (batch == null ? StatementContext.single(counters, pageSize, kind)
+        : StatementContext.batch(counters, pageSize, batch)).maxRows(getLargeMaxRows());
     session.begin(CancelFlags.of(delegate), context);
     lastContext = context;
     try (TableSqlPrepare.HandOver planning = TableSqlPrepare.boundPlanning(delegate.getQueryTimeout())) {

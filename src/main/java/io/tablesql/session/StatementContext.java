@@ -26,6 +26,8 @@ public final class StatementContext {
   private final Map<WriteOperation, Integer> batchRows;
   private int executions;
   private final List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+  /** The statement's maxRows (0: none): a scan it stops early is not worth splitting. */
+  private volatile long maxRows;
 
   private StatementContext(RequestCounters counters, int pageSize, List<StatementKind> kinds, boolean batch) {
     this.counters = counters;
@@ -49,6 +51,17 @@ public final class StatementContext {
   /** A batch: one execution per kind (a prepared batch repeats one kind). */
   public static StatementContext batch(RequestCounters counters, int pageSize, List<StatementKind> kinds) {
     return new StatementContext(counters, pageSize, kinds, true);
+  }
+
+  /** Records the statement's {@code setMaxRows}, which Calcite applies above the plan. */
+  public StatementContext maxRows(long rows) {
+    this.maxRows = Math.max(0, rows);
+    return this;
+  }
+
+  /** The statement's maxRows, 0 for none. */
+  public long maxRows() {
+    return maxRows;
   }
 
   public RequestCounters counters() {
