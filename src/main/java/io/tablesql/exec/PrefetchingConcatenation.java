@@ -24,11 +24,15 @@ import java.util.function.Supplier;
  * and the rest on demand (partition scans: a LIMIT reads no page it does not need).
  */
 final class PrefetchingConcatenation implements Iterator<TableEntity> {
+  /** Heap set aside per page held. */
+  private static final long PAGE_MEMORY = 8L << 20;
   private final List<Supplier<Iterator<List<TableEntity>>>> scans;
   /** Read by the background readers too (the budget), so a list safe to read while it grows. */
   private final List<Prefetch> started = new CopyOnWriteArrayList<>();
   private final int concurrency;
   private final int pagesAhead;
+  /** Pages held at most, buffered or being read, by the scans from the one consumed on. */
+  private final int budget;
   private final QueryRunner.Guard guard;
   private final RequestCounters requests;
   private volatile boolean closed;
@@ -41,6 +45,7 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
     this.scans = scans;
     this.concurrency = Math.max(1, concurrency);
     this.pagesAhead = Math.max(1, pagesAhead);
+    this.budget = Math.max(2, Math.min(this.pagesAhead * this.concurrency, heapPages()));
     this.guard = guard;
     this.requests = requests;
   }
@@ -85,8 +90,17 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
   }
 
   /**
+   * Pages the heap leaves room for: a page of 1000 entities with its response text takes a few
+   * MB while it is parsed, and a scan streamed in a small heap (64 MiB) must not run out.
+   */
+  private static int heapPages() {
+    return (int) Math.min(Integer.MAX_VALUE, Runtime.getRuntime().maxMemory() / PAGE_MEMORY);
+  }
+
+  /**
    * Whether the scan at {@code index} may read another page: with one page ahead, until it holds
-   * one; otherwise while the scans from the one consumed up to it hold fewer pages than the budget.
+   * one; otherwise while the scans from the one consumed up to it hold (buffered or being read)
+   * fewer pages than the budget.
    */
   private boolean mayRead(int index, int buffered) {
     if (pagesAhead == 1) {
@@ -97,7 +111,7 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
       Prefetch prefetch = started.get(i);
       held += prefetch == null ? 0 : prefetch.count;
     }
-    return held < pagesAhead * concurrency;
+    return held < budget;
   }
 
   @Override
@@ -129,7 +143,7 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
     private final Supplier<Iterator<List<TableEntity>>> scan;
     private final int index;
     private final ArrayDeque<List<TableEntity>> buffered = new ArrayDeque<>();
-    /** The pages buffered, for other scans' budget checks (read without this scan's lock). */
+    /** The pages buffered and the one being read, for the budget checks (read without this scan's lock). */
     private volatile int count;
     /** Only the running task touches it, and only one task runs at a time. */
     private Iterator<List<TableEntity>> pages;
@@ -160,6 +174,7 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
               task = null;
               return;
             }
+            count = buffered.size() + 1; // the page about to be read counts against the budget
           }
           if (pages == null) {
             pages = scan.get();
@@ -169,6 +184,7 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
           synchronized (this) {
             if (!more) {
               exhausted = true;
+              count = buffered.size();
               task = null;
               notifyAll();
               return;
@@ -183,6 +199,7 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
         synchronized (this) {
           failure = e instanceof RuntimeException runtime ? runtime
               : new IllegalStateException("reading a page failed: " + e, e);
+          count = buffered.size();
           task = null;
           notifyAll();
         }

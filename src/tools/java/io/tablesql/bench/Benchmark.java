@@ -51,13 +51,16 @@ import reactor.core.publisher.Mono;
  * or {@code sql}) runs only that side of each case, three times as often, for a profiler
  * ({@code -XX:StartFlightRecording}); {@code tablesql.bench.sqlOptions} adds driver properties to tablesql's
  * connections, e.g. {@code httpClient=netty} (with {@code cases} leaving out the cold starts, which run the
- * driver jar: it has no Netty).
+ * driver jar: it has no Netty); {@code tablesql.bench.hugeScan} (a number of entities, e.g. 1000000; off by
+ * default, loading takes minutes) adds a scan of that many entities streamed in a 64 MiB heap, in rows per second.
  */
 public final class Benchmark {
   private static final int PARTITIONS = 50;
   private static final int PER_PARTITION = 1000;
   private static final String BIG = ColdStart.TABLE;
   private static final String LOOKUP = "Regions";
+  /** The large table of the streamed-scan case ({@code tablesql.bench.hugeScan}). */
+  private static final String HUGE = "Huge";
 
   /** The SDK's sides: Netty first (its default transport), then the JDK's HttpClient. */
   private final List<Sdk> sdks;
@@ -282,6 +285,10 @@ public final class Benchmark {
     if ((cases.isEmpty() || cases.stream().anyMatch("cold start"::contains)) && profile.isEmpty()) {
       coldStart();
     }
+    int huge = Integer.getInteger("tablesql.bench.hugeScan", 0);
+    if (huge > 0 && profile.isEmpty()) {
+      hugeScan(huge);
+    }
     System.out.println(String.join("\n", rows));
   }
 
@@ -474,6 +481,67 @@ public final class Benchmark {
     Probe heap = probe(classpath, List.of("-Xmx64m"), List.of("fullscan", url));
     rows.add("| full scan of 50,000 entities streamed with -Xmx64m | | | " + (heap != null ? "completes" : "FAILS")
         + " | | | | " + (heap != null ? heap.cost() : "") + " |");
+  }
+
+  /**
+   * A scan of {@code entities} entities (partitions of 10,000) streamed in a 64 MiB heap, in
+   * fresh JVMs, alternately: the SDK's {@code listEntities}, tablesql by default (split by the
+   * sample) and tablesql with {@code scanSplits=1} (one chain of pages, as the SDK reads). Each
+   * side reads one entity first, so the figures are the scan's own rows per second.
+   */
+  private void hugeScan(int entities) throws Exception {
+    String jar = System.getProperty("tablesql.driverJar");
+    String classpath = jar != null && Files.isRegularFile(Path.of(jar)) ? jar + java.io.File.pathSeparator + probeJar()
+        : System.getProperty("java.class.path");
+    long start = System.nanoTime();
+    TableClient huge = service.createTable(HUGE);
+    int perPartition = Math.min(entities, 10_000);
+    List<CompletableFuture<Void>> writes = new ArrayList<>();
+    for (int p = 0; p * perPartition < entities; p++) {
+      for (int chunk = 0; chunk < perPartition; chunk += 100) {
+        List<TableTransactionAction> actions = new ArrayList<>();
+        for (int r = chunk; r < Math.min(perPartition, chunk + 100); r++) {
+          actions.add(new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE,
+              new TableEntity(String.format("h%03d", p), String.format("r%05d", r)).addProperty("Amount", r % 100)
+                  .addProperty("Region", "R" + (r % 10)).addProperty("Name", "entity " + p + "/" + r)
+                  .addProperty("Score", r + 0.5)));
+        }
+        writes.add(CompletableFuture.runAsync(() -> huge.submitTransaction(actions), pool));
+      }
+    }
+    writes.forEach(CompletableFuture::join);
+    System.out.printf(Locale.ROOT, "Loaded %d entities into %s in %.1f s%n", entities, HUGE,
+        (System.nanoTime() - start) / 1e9);
+    List<List<String>> sides = List.of(
+        List.of("scan-sdk", endpoint, LocalEmulator.ACCOUNT, LocalEmulator.KEY, HUGE),
+        List.of("scan-sql", url, HUGE),
+        List.of("scan-sql", url + ";scanSplits=1", HUGE));
+    int runs = 3;
+    double[][] rates = new double[sides.size()][runs];
+    for (int i = 0; i < runs; i++) {
+      for (int side = 0; side < sides.size(); side++) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-Xmx64m", "-cp", classpath, ColdStart.class.getName()));
+        command.addAll(sides.get(side));
+        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String[] output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+            .trim().split("\\s+");
+        if (process.waitFor() != 0 || Long.parseLong(output[output.length - 2]) != entities) {
+          throw new IllegalStateException("the streamed scan failed: " + sides.get(side).get(0));
+        }
+        rates[side][i] = entities / (Double.parseDouble(output[output.length - 1]) / 1000);
+        System.out.printf(Locale.ROOT, "  %s run %d: %.0f rows/s%n", side == 0 ? "SDK" : side == 1 ? "tablesql"
+            : "tablesql, scanSplits=1", i + 1, rates[side][i]);
+      }
+    }
+    for (double[] side : rates) {
+      Arrays.sort(side);
+    }
+    double sdk = rates[0][runs / 2];
+    rows.add(String.format(Locale.ROOT, "| full scan of %,d entities streamed with -Xmx64m (rows/s, median of %d) | | "
+        + "%.0f (JDK) | %.0f | %.2f of the SDK's rows/s | | | scanSplits=1: %.0f rows/s, %.2f |", entities, runs, sdk,
+        rates[1][runs / 2], rates[1][runs / 2] / sdk, rates[2][runs / 2], rates[2][runs / 2] / sdk));
+    System.out.println(rows.get(rows.size() - 1));
   }
 
   private void coldStartRow(String name, String classpath, List<String> sdkOptions, List<String> sdk,

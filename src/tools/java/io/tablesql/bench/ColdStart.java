@@ -4,6 +4,8 @@ import com.azure.core.credential.AzureNamedKeyCredential;
 import com.azure.core.http.jdk.httpclient.JdkHttpClientBuilder;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClientBuilder;
+import com.azure.data.tables.models.ListEntitiesOptions;
+import com.azure.data.tables.models.TableEntity;
 import io.tablesql.TableSqlStatement;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -17,6 +19,13 @@ import java.sql.Statement;
  *   <li>{@code sql <url>}: connect and run one point lookup through tablesql;</li>
  *   <li>{@code sdk <endpoint> <account> <key>}: build an SDK client and get the same entity;</li>
  *   <li>{@code fullscan <url>}: stream every entity of the big table through tablesql.</li>
+ * </ul>
+ * and, for the streamed scan of a large table, {@code rows scanMillis}:
+ * <ul>
+ *   <li>{@code scan-sdk <endpoint> <account> <key> <table>}: read one entity (warming up), then
+ *       every entity through the SDK's {@code listEntities};</li>
+ *   <li>{@code scan-sql <url> <table>}: read one row (warming up: connect, sample, plan), then
+ *       {@code SELECT * FROM table} through tablesql.</li>
  * </ul>
  * With {@code -Dtablesql.bench.phases} it also prints to stderr when main began, the client was
  * ready (connected) and the first row came, in ms since the process started.
@@ -43,6 +52,33 @@ public final class ColdStart {
       }
       phase("first row");
       System.out.println("1 1 " + cpuMillis());
+      return;
+    }
+    if (args[0].equals("scan-sdk")) {
+      TableClient table = sdk(args[1], args[2], args[3]).buildClient().getTableClient(args[4]);
+      table.listEntities(new ListEntitiesOptions().setTop(1), null, null).iterator().next();
+      long start = System.nanoTime();
+      long rows = 0;
+      for (TableEntity ignored : table.listEntities()) {
+        rows++;
+      }
+      System.out.println(rows + " " + (System.nanoTime() - start) / 1_000_000);
+      return;
+    }
+    if (args[0].equals("scan-sql")) {
+      try (Connection connection = DriverManager.getConnection(args[1]); Statement statement = connection.createStatement()) {
+        try (ResultSet first = statement.executeQuery("SELECT * FROM " + args[2] + " LIMIT 1")) {
+          first.next();
+        }
+        long start = System.nanoTime();
+        long rows = 0;
+        try (ResultSet resultSet = statement.executeQuery("SELECT * FROM " + args[2])) {
+          while (resultSet.next()) {
+            rows++;
+          }
+        }
+        System.out.println(rows + " " + (System.nanoTime() - start) / 1_000_000);
+      }
       return;
     }
     String sql = args[0].equals("fullscan") ? "SELECT * FROM " + TABLE
