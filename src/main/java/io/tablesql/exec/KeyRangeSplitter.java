@@ -65,7 +65,11 @@ public final class KeyRangeSplitter {
     int pageSize = session.settings().getInt(DriverProperty.PAGE_SIZE);
     boolean large = query.table().definition() == null && !query.shape().completeSample()
         && query.estimatedRows() > pageSize;
-    return large && query.limit() == null ? Math.max(1, session.maxConcurrency()) : 1;
+    // ranges read ahead while the reader is on an earlier one: in a small heap (64 MiB) that
+    // costs more in garbage collection than it gains, and one chain streams faster
+    int ranges = Math.max(1, session.maxConcurrency());
+    boolean roomToReadAhead = PrefetchingConcatenation.heapPages() >= 2 * ranges;
+    return large && query.limit() == null && roomToReadAhead ? ranges : 1;
   }
 
   /** {@code scanSplits=auto}: split large scans of sampled tables where the sample gives the boundaries. */

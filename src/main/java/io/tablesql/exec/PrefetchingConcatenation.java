@@ -93,7 +93,7 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
    * Pages the heap leaves room for: a page of 1000 entities with its response text takes a few
    * MB while it is parsed, and a scan streamed in a small heap (64 MiB) must not run out.
    */
-  private static int heapPages() {
+  static int heapPages() {
     return (int) Math.min(Integer.MAX_VALUE, Runtime.getRuntime().maxMemory() / PAGE_MEMORY);
   }
 

@@ -52,7 +52,8 @@ import reactor.core.publisher.Mono;
  * ({@code -XX:StartFlightRecording}); {@code tablesql.bench.sqlOptions} adds driver properties to tablesql's
  * connections, e.g. {@code httpClient=netty} (with {@code cases} leaving out the cold starts, which run the
  * driver jar: it has no Netty); {@code tablesql.bench.hugeScan} (a number of entities, e.g. 1000000; off by
- * default, loading takes minutes) adds a scan of that many entities streamed in a 64 MiB heap, in rows per second.
+ * default, loading takes minutes) adds a scan of that many entities streamed in a 64 MiB heap
+ * ({@code tablesql.bench.hugeHeap}, 64m, sets another), in rows per second.
  */
 public final class Benchmark {
   private static final int PARTITIONS = 50;
@@ -521,7 +522,7 @@ public final class Benchmark {
     for (int i = 0; i < runs; i++) {
       for (int side = 0; side < sides.size(); side++) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Xmx64m", "-cp", classpath, ColdStart.class.getName()));
+            "-Xmx" + System.getProperty("tablesql.bench.hugeHeap", "64m"), "-cp", classpath, ColdStart.class.getName()));
         command.addAll(sides.get(side));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String[] output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
@@ -538,8 +539,9 @@ public final class Benchmark {
       Arrays.sort(side);
     }
     double sdk = rates[0][runs / 2];
-    rows.add(String.format(Locale.ROOT, "| full scan of %,d entities streamed with -Xmx64m (rows/s, median of %d) | | "
-        + "%.0f (JDK) | %.0f | %.2f of the SDK's rows/s | | | scanSplits=1: %.0f rows/s, %.2f |", entities, runs, sdk,
+    rows.add(String.format(Locale.ROOT, "| full scan of %,d entities streamed with -Xmx%s (rows/s, median of %d) | | "
+        + "%.0f (JDK) | %.0f | %.2f of the SDK's rows/s | | | scanSplits=1: %.0f rows/s, %.2f |", entities,
+        System.getProperty("tablesql.bench.hugeHeap", "64m"), runs, sdk,
         rates[1][runs / 2], rates[1][runs / 2] / sdk, rates[2][runs / 2], rates[2][runs / 2] / sdk));
     System.out.println(rows.get(rows.size() - 1));
   }
