@@ -185,9 +185,20 @@ class SplitScanTest {
     try (Connection connection = FaultTest.connectThrough(proxy, "pageSize=100");
          Statement statement = connection.createStatement()) {
       String all = "SELECT PartitionKey, RowKey FROM " + table;
-      assertThat(plan(statement, all)).contains("split=[8 key ranges]");
+      String explained = plan(statement, all);
+      assertThat(explained).contains("split=[8 key ranges]");
+      // EXPLAIN shows the boundaries the sample gives, which are the ones the scan uses
+      Matcher shown = Pattern.compile("boundaries=\\[([^\\]]*)\\]").matcher(explained);
+      assertThat(shown.find()).isTrue();
+      List<String> planned = Pattern.compile("'([^']*)'").matcher(shown.group(1)).results()
+          .map(m -> m.group(1)).toList();
+      assertThat(planned).hasSize(7).isSorted();
       int before = proxy.requests();
       assertThat(read(statement, all)).isEqualTo(keys);
+      List<String> used = proxy.seen().subList(before, proxy.requests()).stream()
+          .map(r -> r.query().get("$filter")).filter(f -> f != null && f.contains("PartitionKey ge"))
+          .map(f -> { Matcher m = BOUND.matcher(f); m.find(); return m.group(2); }).distinct().sorted().toList();
+      assertThat(used).isEqualTo(planned);
       assertThat(proxy.seen().subList(before, proxy.requests()))
           .noneMatch(r -> "1".equals(r.query().get("$top"))); // boundaries from the sample: no probes
       assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isGreaterThan(1);

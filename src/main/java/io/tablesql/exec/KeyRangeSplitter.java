@@ -84,23 +84,12 @@ public final class KeyRangeSplitter {
    */
   static List<String> rangeFilters(TableQuery query, int ranges, Function<Operand, Object> values,
       Function<List<String>, List<String>> probe) {
-    String lower = "";
-    String upper = null;
-    for (Comparison bound : query.partitionKeyComparisons()) {
-      Object value = values.apply(bound.value());
-      if (!(value instanceof String key)) {
-        return null; // a NULL bound matches nothing; nothing to split
-      }
-      switch (bound.op()) {
-        case GE, GT -> lower = key.compareTo(lower) > 0 ? key : lower;
-        case LT -> upper = upper == null || key.compareTo(upper) < 0 ? key : upper;
-        case LE -> {
-          String after = key + '\u0000'; // the smallest string above key: used in comparisons only
-          upper = upper == null || after.compareTo(upper) < 0 ? after : upper;
-        }
-        default -> { }
-      }
+    String[] scanned = scannedRange(query, values);
+    if (scanned == null) {
+      return null; // a NULL bound matches nothing; nothing to split
     }
+    String lower = scanned[0];
+    String upper = scanned[1];
     List<String> boundaries = sampledBoundaries(query.shape().sampledPartitionKeys(), lower, upper, ranges);
     if (boundaries.isEmpty() && !automatic(query.table().session())) { // auto splits on what it knows only
       boundaries = boundaries(lower, upper, ranges, probe);
@@ -123,6 +112,42 @@ public final class KeyRangeSplitter {
       filters.add(new ServiceFilter.And(parts).render(values));
     }
     return filters;
+  }
+
+  /**
+   * The boundaries a split of the scan takes from the table's sample, as EXPLAIN shows them;
+   * empty when they are known at execution only (a bound is a parameter, or the sample saw fewer
+   * than two keys in the range, which a number of ranges probes for and auto reads as one chain).
+   */
+  public static List<String> plannedBoundaries(TableQuery query, int ranges) {
+    if (query.partitionKeyComparisons().stream().anyMatch(bound -> bound.value().isParameter())) {
+      return List.of();
+    }
+    String[] scanned = scannedRange(query, operand -> operand.literal());
+    return scanned == null ? List.of()
+        : sampledBoundaries(query.shape().sampledPartitionKeys(), scanned[0], scanned[1], ranges);
+  }
+
+  /** The scan's PartitionKey range: {lower, upper} (upper null: unbounded); null when a bound is NULL. */
+  private static String[] scannedRange(TableQuery query, Function<Operand, Object> values) {
+    String lower = "";
+    String upper = null;
+    for (Comparison bound : query.partitionKeyComparisons()) {
+      Object value = values.apply(bound.value());
+      if (!(value instanceof String key)) {
+        return null;
+      }
+      switch (bound.op()) {
+        case GE, GT -> lower = key.compareTo(lower) > 0 ? key : lower;
+        case LT -> upper = upper == null || key.compareTo(upper) < 0 ? key : upper;
+        case LE -> {
+          String after = key + '\u0000'; // the smallest string above key: used in comparisons only
+          upper = upper == null || after.compareTo(upper) < 0 ? after : upper;
+        }
+        default -> { }
+      }
+    }
+    return new String[] {lower, upper};
   }
 
   /**

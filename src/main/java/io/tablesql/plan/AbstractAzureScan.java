@@ -5,10 +5,13 @@ import io.tablesql.exec.KeyRangeSplitter;
 import io.tablesql.exec.QueryRunner;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.query.TableQuery;
+import io.tablesql.store.EdmType;
+import io.tablesql.store.ODataLiteral;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelTraitSet;
@@ -170,9 +173,13 @@ abstract class AbstractAzureScan extends TableScan {
   public RelWriter explainTerms(RelWriter pw) {
     List<String> select = query.select(false); // what a SELECT sends
     int ranges = query.cached() ? 1 : KeyRangeSplitter.plannedRanges(query);
+    List<String> boundaries = ranges > 1 ? KeyRangeSplitter.plannedBoundaries(query, ranges) : List.of();
     return super.explainTerms(pw)
         .item("access", (query.cached() ? "CACHED " : "") + query.accessLabel())
         .itemIf("split", ranges + " key ranges", ranges > 1)
+        .itemIf("boundaries", boundaries.stream().map(key -> ODataLiteral.render(EdmType.STRING, key, false))
+            .collect(Collectors.joining(", ")),
+            !boundaries.isEmpty())
         .itemIf("key", query.keyPredicate(), query.keyPredicate() != null)
         .itemIf("index", query.index() == null ? "" : describeIndex(query.index()), query.index() != null)
         .itemIf("keys", QueryRunner.describeKeys(query), !query.keys().isEmpty() || !query.partitions().isEmpty())
