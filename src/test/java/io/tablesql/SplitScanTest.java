@@ -209,6 +209,7 @@ class SplitScanTest {
       statement.setMaxRows(0);
 
       String narrow = all + " WHERE PartitionKey >= 'part10' AND PartitionKey < 'part12'";
+      assertThat(plan(statement, narrow)).doesNotContain("split");
       before = proxy.requests();
       assertThat(read(statement, narrow)).hasSize(2 * PER_PARTITION);
       assertThat(proxy.requests() - before).isEqualTo(1); // one page of 80, no probe

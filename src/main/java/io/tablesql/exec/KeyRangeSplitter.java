@@ -69,7 +69,12 @@ public final class KeyRangeSplitter {
     // costs more in garbage collection than it gains, and one chain streams faster
     int ranges = Math.max(1, session.maxConcurrency());
     boolean roomToReadAhead = PrefetchingConcatenation.heapPages() >= 2 * ranges;
-    return large && query.limit() == null && roomToReadAhead ? ranges : 1;
+    if (!large || query.limit() != null || !roomToReadAhead) {
+      return 1;
+    }
+    // literal bounds in which the sample saw too few keys: one chain, and EXPLAIN says so
+    boolean literalBounds = query.partitionKeyComparisons().stream().noneMatch(bound -> bound.value().isParameter());
+    return literalBounds && plannedBoundaries(query, ranges).isEmpty() ? 1 : ranges;
   }
 
   /** {@code scanSplits=auto}: split large scans of sampled tables where the sample gives the boundaries. */
