@@ -109,6 +109,33 @@ class MaterializedViewTest extends OracleComparedTest {
     assertThat(explain("SELECT Name FROM MvStaffByEmail WHERE Email = 'bob@x.com'")).contains("POINT LOOKUP");
   }
 
+  /**
+   * A summary keeps no AVG (CREATE refuses it), but a query's AVG(x) is answered from one that
+   * keeps SUM(x) and COUNT(x): Calcite reduces the AVG to them and rolls them up.
+   */
+  @Test
+  void anAverageIsAnsweredFromASummaryOfItsSumAndCount() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE MvPay (Dept VARCHAR(20), Id INT, Salary DECIMAL(10,2), PRIMARY KEY ((Dept), Id))");
+      try {
+        statement.execute("INSERT INTO MvPay VALUES ('Sales', 1, 900), ('Sales', 2, 1500), ('Finance', 3, NULL), "
+            + "('Finance', 4, 3000)");
+        assertThatThrownBy(() -> statement.execute("CREATE MATERIALIZED VIEW MvPayAverage PRIMARY KEY ((Dept)) AS "
+            + "SELECT Dept, AVG(Salary) AS Average FROM MvPay GROUP BY Dept")).hasMessageContaining("SUM(x) and COUNT(x)");
+        statement.execute("CREATE MATERIALIZED VIEW MvPayTotals PRIMARY KEY ((Dept)) AS SELECT Dept, "
+            + "COUNT(Salary) AS Paid, SUM(Salary) AS Payroll FROM MvPay GROUP BY Dept");
+        String one = "SELECT AVG(Salary) FROM MvPay WHERE Dept = 'Finance'";
+        assertThat(explain(one)).contains("MvPayTotals").contains("POINT LOOKUP");
+        assertThat(agreed(one).rows()).containsExactly("3000.00"); // the NULL salary is not counted
+        String all = "SELECT Dept, AVG(Salary) FROM MvPay GROUP BY Dept";
+        assertThat(explain(all)).contains("MvPayTotals");
+        assertThat(agreed(all).rows()).containsExactlyInAnyOrder("Finance|3000.00", "Sales|1200.00");
+      } finally {
+        statement.execute("DROP TABLE MvPay CASCADE");
+      }
+    }
+  }
+
   @Test
   void aQueryOfTheTableIsAnsweredFromAViewThatHoldsItsAnswer() throws SQLException {
     String byEmail = "SELECT Name, Dept FROM MvStaff WHERE Email = 'bob@x.com'";

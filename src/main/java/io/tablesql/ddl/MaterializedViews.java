@@ -201,7 +201,8 @@ final class MaterializedViews {
           + "needs the other rows of the group. Keep a copy keyed by the group and the column instead.");
     }
     if (function.equals("AVG")) {
-      throw refused(shown + ": keep SUM(x) and COUNT(x) and divide them when reading; AVG itself is not kept yet.");
+      throw refused(shown + ": a summary keeps no AVG; keep SUM(x) and COUNT(x) instead, and a query's AVG(x) "
+          + "of the table is answered from them.");
     }
     if (!function.equals("COUNT") && !function.equals("SUM")) {
       throw refused(shown + ": a summary keeps COUNT(*), COUNT(column) and SUM(column), which each write changes by "
