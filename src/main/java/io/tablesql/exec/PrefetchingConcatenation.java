@@ -99,15 +99,20 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
 
   /**
    * Whether the scan at {@code index} may read another page: with one page ahead, until it holds
-   * one; otherwise while the scans from the one consumed up to it hold (buffered or being read)
-   * fewer pages than the budget.
+   * one; otherwise while all started scans together hold (buffered or being read) fewer pages
+   * than the budget, and always when it is the scan being consumed and holds none (the reader
+   * waits for it). Scans stopped by the budget start again in scan order as pages are consumed
+   * ({@link #fillAll}), so the ranges read next get the freed budget first.
    */
   private boolean mayRead(int index, int buffered) {
     if (pagesAhead == 1) {
       return buffered < 1;
     }
+    if (index == current && buffered == 0) {
+      return true;
+    }
     int held = 0;
-    for (int i = Math.max(0, current); i <= index && i < started.size(); i++) {
+    for (int i = Math.max(0, current); i < started.size(); i++) {
       Prefetch prefetch = started.get(i);
       held += prefetch == null ? 0 : prefetch.count;
     }
@@ -145,6 +150,8 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
     private final ArrayDeque<List<TableEntity>> buffered = new ArrayDeque<>();
     /** The pages buffered and the one being read, for the budget checks (read without this scan's lock). */
     private volatile int count;
+    /** A page is being read (under this scan's lock). */
+    private boolean reading;
     /** Only the running task touches it, and only one task runs at a time. */
     private Iterator<List<TableEntity>> pages;
     private CompletableFuture<Void> task;
@@ -174,7 +181,8 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
               task = null;
               return;
             }
-            count = buffered.size() + 1; // the page about to be read counts against the budget
+            reading = true; // the page about to be read counts against the budget
+            counted();
           }
           if (pages == null) {
             pages = scan.get();
@@ -182,15 +190,16 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
           boolean more = pages.hasNext();
           List<TableEntity> page = more ? pages.next() : null;
           synchronized (this) {
+            reading = false;
             if (!more) {
               exhausted = true;
-              count = buffered.size();
+              counted();
               task = null;
               notifyAll();
               return;
             }
             buffered.add(page);
-            count = buffered.size();
+            counted();
             notifyAll();
           }
         }
@@ -199,7 +208,8 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
         synchronized (this) {
           failure = e instanceof RuntimeException runtime ? runtime
               : new IllegalStateException("reading a page failed: " + e, e);
-          count = buffered.size();
+          reading = false;
+          counted();
           task = null;
           notifyAll();
         }
@@ -225,8 +235,13 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
         guard.check();
       }
       List<TableEntity> page = buffered.poll();
-      count = buffered.size();
+      counted();
       return page;
+    }
+
+    /** Publishes the pages held for the budget checks: those buffered and the one being read. */
+    private void counted() {
+      count = buffered.size() + (reading ? 1 : 0);
     }
 
     synchronized void cancel() {
