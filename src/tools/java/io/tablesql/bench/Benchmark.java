@@ -145,20 +145,7 @@ public final class Benchmark {
 
   private void load() {
     long start = System.nanoTime();
-    TableClient big = service.createTable(BIG);
-    List<CompletableFuture<Void>> writes = new ArrayList<>();
-    for (int p = 0; p < PARTITIONS; p++) {
-      for (int chunk = 0; chunk < PER_PARTITION; chunk += 100) {
-        List<TableTransactionAction> actions = new ArrayList<>();
-        for (int r = chunk; r < chunk + 100; r++) {
-          actions.add(new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE,
-              new TableEntity(partition(p), row(r)).addProperty("Amount", r % 100).addProperty("Region", "R" + (r % 10))
-                  .addProperty("Name", "entity " + p + "/" + r).addProperty("Score", r + 0.5)));
-        }
-        writes.add(CompletableFuture.runAsync(() -> big.submitTransaction(actions), pool));
-      }
-    }
-    writes.forEach(CompletableFuture::join);
+    fill(service.createTable(BIG), PARTITIONS, PER_PARTITION, Benchmark::partition, Benchmark::row);
     TableClient lookup = service.createTable(LOOKUP);
     for (int i = 0; i < 10; i++) {
       lookup.createEntity(new TableEntity("Region", "R" + i).addProperty("Label", "Region " + i));
@@ -531,12 +518,8 @@ public final class Benchmark {
    * a tool loads), otherwise the build's class path (no archive: it holds a directory).
    */
   private void coldStart() throws Exception {
-    String jar = System.getProperty("tablesql.driverJar");
-    boolean packaged = jar != null && Files.isRegularFile(Path.of(jar));
-    // the probe is a tool, not in the driver jar: it rides along in a jar of its own (a class data
-    // sharing archive takes jars only)
-    String classpath = packaged ? jar + java.io.File.pathSeparator + probeJar()
-        : System.getProperty("java.class.path");
+    boolean packaged = packagedDriver() != null;
+    String classpath = probeClasspath();
     List<String> sdk = List.of("sdk", endpoint, LocalEmulator.ACCOUNT, LocalEmulator.KEY);
     List<String> sql = List.of("sql", url);
     coldStartRow("cold start: new JVM, connect, first query (whole process)", classpath, List.of(), sdk, List.of(),
@@ -560,26 +543,11 @@ public final class Benchmark {
    * side reads one entity first, so the figures are the scan's own rows per second.
    */
   private void hugeScan(int entities) throws Exception {
-    String jar = System.getProperty("tablesql.driverJar");
-    String classpath = jar != null && Files.isRegularFile(Path.of(jar)) ? jar + java.io.File.pathSeparator + probeJar()
-        : System.getProperty("java.class.path");
+    String classpath = probeClasspath();
     long start = System.nanoTime();
-    TableClient huge = service.createTable(HUGE);
     int perPartition = Math.min(entities, 10_000);
-    List<CompletableFuture<Void>> writes = new ArrayList<>();
-    for (int p = 0; p * perPartition < entities; p++) {
-      for (int chunk = 0; chunk < perPartition; chunk += 100) {
-        List<TableTransactionAction> actions = new ArrayList<>();
-        for (int r = chunk; r < Math.min(perPartition, chunk + 100); r++) {
-          actions.add(new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE,
-              new TableEntity(String.format("h%03d", p), String.format("r%05d", r)).addProperty("Amount", r % 100)
-                  .addProperty("Region", "R" + (r % 10)).addProperty("Name", "entity " + p + "/" + r)
-                  .addProperty("Score", r + 0.5)));
-        }
-        writes.add(CompletableFuture.runAsync(() -> huge.submitTransaction(actions), pool));
-      }
-    }
-    writes.forEach(CompletableFuture::join);
+    fill(service.createTable(HUGE), (entities + perPartition - 1) / perPartition, perPartition,
+        p -> String.format("h%03d", p), r -> String.format("r%05d", r));
     System.out.printf(Locale.ROOT, "Loaded %d entities into %s in %.1f s%n", entities, HUGE,
         (System.nanoTime() - start) / 1e9);
     List<List<String>> sides = List.of(
@@ -684,6 +652,44 @@ public final class Benchmark {
       throw new IllegalStateException("a cold start probe failed");
     }
     return probe;
+  }
+
+  /**
+   * Fills a table with {@code partitions} × {@code perPartition} entities of the benchmark's shape,
+   * as entity group transactions of 100 sent concurrently.
+   */
+  private void fill(TableClient table, int partitions, int perPartition, java.util.function.IntFunction<String> partition,
+      java.util.function.IntFunction<String> row) {
+    List<CompletableFuture<Void>> writes = new ArrayList<>();
+    for (int p = 0; p < partitions; p++) {
+      for (int chunk = 0; chunk < perPartition; chunk += 100) {
+        List<TableTransactionAction> actions = new ArrayList<>();
+        for (int r = chunk; r < Math.min(perPartition, chunk + 100); r++) {
+          actions.add(new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE,
+              new TableEntity(partition.apply(p), row.apply(r)).addProperty("Amount", r % 100)
+                  .addProperty("Region", "R" + (r % 10)).addProperty("Name", "entity " + p + "/" + r)
+                  .addProperty("Score", r + 0.5)));
+        }
+        writes.add(CompletableFuture.runAsync(() -> table.submitTransaction(actions), pool));
+      }
+    }
+    writes.forEach(CompletableFuture::join);
+  }
+
+  /** The packaged driver jar, or null when the benchmark runs on the build's class path. */
+  private static String packagedDriver() {
+    String jar = System.getProperty("tablesql.driverJar");
+    return jar != null && Files.isRegularFile(Path.of(jar)) ? jar : null;
+  }
+
+  /**
+   * The class path of a probe JVM: the driver jar (what a tool loads) with the probe, which is a
+   * tool, not in the driver jar, in a jar of its own (a class data sharing archive takes jars
+   * only); otherwise the build's class path.
+   */
+  private static String probeClasspath() throws Exception {
+    String jar = packagedDriver();
+    return jar != null ? jar + java.io.File.pathSeparator + probeJar() : System.getProperty("java.class.path");
   }
 
   /** A jar holding the {@link ColdStart} probe, next to the driver jar. */
