@@ -1,8 +1,10 @@
 -- Index entities: "who is called Jones?" without a scan of every department. Declared once
 -- (sql-examples/setup/tables.sql):
---   CREATE INDEX PeopleByLastName ON People (LastName);
--- The index's entries for 'Jones' are one partition of its table; each names a row, read by
--- its key. tablesql adds and removes entries as employees are written.
+--   CREATE INDEX PeopleByLastName ON People (LastName) INCLUDE (FirstName);
+-- The index's entries for 'Jones' are one partition of its table; each names a row and holds
+-- its first name. tablesql adds and removes entries as employees are written, marking an entry
+-- verified once its row is written: a verified entry answers the query alone (one request for
+-- all four), an entry not verified yet (a build's, for indexGraceSeconds) has its row read.
 -- Access path: INDEX LOOKUP
 SELECT Department, EmployeeId, FirstName
 FROM People

@@ -1,6 +1,7 @@
 package io.tablesql;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
@@ -53,6 +54,18 @@ class MappedIndexTest extends OracleComparedTest {
     agreed("SELECT Id FROM MixStaff WHERE Age = 21");
     assertThat(raw.listEntities().stream().allMatch(e -> e.getRowKey().startsWith("emp_")
         || e.getRowKey().equals("dept"))).as("nothing of tablesql's in the application's table").isTrue();
+  }
+
+  @Test
+  void indexesThatWouldTrustEntriesOverTheApplicationsWritesAreRefused() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      assertThatThrownBy(() -> statement.execute("CREATE INDEX MixStaffCover ON MixStaff (Age) INCLUDE (Email)"))
+          .hasMessageContaining("mark it unverified").extracting(e -> ((SQLException) e).getSQLState())
+          .isEqualTo("0A000");
+      assertThatThrownBy(() -> statement.execute("CREATE INDEX MixStaffLocal ON MixStaff (Age) LOCAL"))
+          .hasMessageContaining("application's partitions").extracting(e -> ((SQLException) e).getSQLState())
+          .isEqualTo("0A000");
+    }
   }
 
   @Test

@@ -26,8 +26,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *       and included columns' values, written in the same entity group transaction as the row.</li>
  * </ul>
  *
- * @param include    columns whose values a local index's entries hold as well, to answer queries
- *                   without reading the rows
+ * @param include    columns whose values the entries hold as well, to answer queries without
+ *                   reading the rows (a global index's only once verified, see {@link #VERIFIED})
  * @param table      the Azure table holding the entries
  * @param prefix     the RowKey prefix of a local index's entries; null for a global or adopted index
  * @param adoptedRowKey the RowKey template of the entities an application keeps as this local
@@ -41,6 +41,12 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
     String table, String prefix, String adoptedRowKey, boolean ready, List<String> resumeFrom) {
   public static final String ROW_PARTITION_KEY = "TablesqlRowPartitionKey";
   public static final String ROW_ROW_KEY = "TablesqlRowRowKey";
+  /**
+   * On the entries of a covering global index: true once the entry is known to hold its row's
+   * values as committed (see ARCHITECTURE.md, "Covering global indexes"); absent or false, a
+   * read checks the row.
+   */
+  public static final String VERIFIED = "TablesqlVerified";
   /** Starts the RowKeys of local index entries: above {@code ~}, the key encoding's largest character. */
   public static final char LOCAL_MARK = '\u00A7';
 
@@ -56,6 +62,19 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
 
   public boolean local() {
     return prefix != null || adoptedRowKey != null;
+  }
+
+  /**
+   * Whether this is a global index with INCLUDE: its entries hold the indexed and included values
+   * and say whether they are verified ({@link #VERIFIED}).
+   */
+  public boolean coveringGlobal() {
+    return !local() && !include.isEmpty();
+  }
+
+  /** Whether the entries hold the row's indexed and included values (a local or covering global index). */
+  public boolean holdsValues() {
+    return local() || coveringGlobal();
   }
 
   /** Whether the entries are an application's own entities, adopted (see {@link #adoptedRowKey}). */

@@ -40,9 +40,12 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
    * properties too ({@code keyProperties}), or with an adopted index, so that drivers which would
    * write its rows without them (or without the application's index entities) refuse it. 5, a
    * table with materialized views, so that drivers which would write its rows without keeping
-   * them refuse it.
+   * them refuse it. 6, a table with a covering global index (INCLUDE), so that drivers which
+   * would write its rows without marking the entries' values unverified first refuse it.
    */
-  public static final int FORMAT = 5;
+  public static final int FORMAT = 6;
+  /** The format of a table with a covering global index. */
+  static final int FORMAT_WITH_COVERING_GLOBAL_INDEX = 6;
   /** The format of a table with materialized views. */
   static final int FORMAT_WITH_MATERIALIZED_VIEWS = 5;
   /** The format of a mapped table whose rows hold key fields as properties (KEY PROPERTIES). */
@@ -115,6 +118,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
 
   /** The catalog format its JSON is written in. */
   public int format() {
+    if (indexes.stream().anyMatch(IndexDefinition::coveringGlobal)) {
+      return FORMAT_WITH_COVERING_GLOBAL_INDEX;
+    }
     if (!materializedViews.isEmpty()) {
       return FORMAT_WITH_MATERIALIZED_VIEWS;
     }

@@ -135,16 +135,18 @@ final class Indexes {
             SqlStates.COLUMN_NOT_FOUND, null));
   }
 
-  /** What each scope can do: UNIQUE needs GLOBAL, INCLUDE needs LOCAL, LOCAL needs declared partition columns. */
+  /**
+   * What each scope can do: UNIQUE needs GLOBAL, INCLUDE on GLOBAL needs a declared table, LOCAL
+   * needs declared partition columns.
+   */
   private static void checkScope(TableDefinition table, IndexStatement statement, List<IndexColumn> columns) {
     if (!statement.local()) {
-      if (!statement.include().isEmpty()) {
-        throw new StoreException("INCLUDE needs a LOCAL index: a GLOBAL index's entries may lag their rows for a "
-            + "moment, so every row found through one is read to check it, and copies of other columns would not save "
-            + "that read. Add LOCAL, leave INCLUDE out, or keep the copies as a materialized view keyed by the indexed "
-            + "columns (CREATE MATERIALIZED VIEW v PRIMARY KEY ((" + String.join(", ", columns.stream()
-            .map(IndexColumn::column).toList()) + "), <the table's key columns>) AS SELECT ... FROM " + table.name()
-            + "), which a query is answered from in one request.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+      if (!statement.include().isEmpty() && table.layout().isMapped()) {
+        throw new StoreException("INCLUDE on a GLOBAL index of " + table.name() + ", mapped over an existing Azure "
+            + "table, is refused: a covering entry is trusted once verified, and the application's own writes to "
+            + "its rows would not mark it unverified first, so a query could read values the row no longer holds. "
+            + "Leave INCLUDE out (each row found is read to check it), or keep the copies as a materialized view "
+            + "keyed by the indexed columns.", SqlStates.FEATURE_NOT_SUPPORTED, null);
       }
       return;
     }
@@ -268,7 +270,9 @@ final class Indexes {
         + (index.adopted() ? " orphaned" : " stale") + " entries removed"
         + (outcome.staleLeft() == 0 ? "" : ", " + outcome.staleLeft() + (index.adopted()
         ? " left (entities that name no row by their key properties: the application's)"
-        : " left (younger than indexGraceSeconds: their writes may be under way)")) + ".");
+        : " left (younger than indexGraceSeconds: their writes may be under way)"))
+        + (index.coveringGlobal() ? ", " + outcome.entriesSettled() + " entries verified or given their rows' values"
+            + " (entries younger than indexGraceSeconds are verified when read later)" : "") + ".");
   }
 
   /** The declared table with an index of this name, or null. */

@@ -17,6 +17,7 @@ import io.tablesql.store.EdmType;
 import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
+import io.tablesql.store.TableStore.EntityWrite;
 import io.tablesql.txn.EntityRules;
 import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
@@ -55,10 +56,11 @@ public final class IndexBuild {
   /**
    * What a build or verification did: rows read, entries a local index's build wrote (an adopted
    * index's: only the missing and the different ones, and of those the missing), entries
-   * checked, stale ones removed and left.
+   * checked, stale ones removed and left, and a covering global index's entries marked verified or
+   * given their rows' values.
    */
   public record Outcome(long rows, long entriesWritten, long entriesMissing, long entriesChecked, long staleRemoved,
-      long staleLeft) {
+      long staleLeft, long entriesSettled) {
   }
 
   private IndexBuild(Session session, TableDefinition base, IndexDefinition index, TableQuery allRows,
@@ -92,7 +94,7 @@ public final class IndexBuild {
       indexes.set(indexes.indexOf(current), current.withState(true, null));
       return definition.withIndexes(indexes);
     });
-    return new Outcome(rows, build.written, build.missing, checked[0], checked[1], checked[2]);
+    return new Outcome(rows, build.written, build.missing, checked[0], checked[1], checked[2], checked[3]);
   }
 
   private long indexRows(List<String> resumeFrom) {
@@ -239,12 +241,15 @@ public final class IndexBuild {
     });
   }
 
-  /** Checks every entry against its row; returns entries checked, stale ones removed, stale ones left. */
+  /**
+   * Checks every entry against its row; returns entries checked, stale ones removed, stale ones
+   * left, and (covering global index) entries marked verified or given their rows' values.
+   */
   private long[] removeStale() {
     Duration grace = IndexedWrites.grace(session);
     Iterator<List<TableEntity>> pages = session.store().query(entries.index().table(),
         entriesFilter(allEntries), null, pageSize(), counters);
-    long[] counts = new long[3];
+    long[] counts = new long[4];
     while (pages.hasNext()) {
       List<TableEntity> page = pages.next();
       List<Optional<TableEntity>> rows = Parallel.map(page, session.maxConcurrency(), entry -> {
@@ -259,7 +264,9 @@ public final class IndexBuild {
           counts[2]++; // an adopted entity that names no row by its key properties: the application's, left
           continue;
         }
-        if (!entries.matches(entry, rows.get(i).orElse(null))) {
+        if (entries.index().coveringGlobal() && entries.matches(entry, rows.get(i).orElse(null))) {
+          counts[3] += verifyIfSettled(session, entries, entry, rows.get(i).get(), grace, counters) ? 1 : 0;
+        } else if (!entries.matches(entry, rows.get(i).orElse(null))) {
           // a local entry changes with its row, so one that does not match is no write under way
           if (entries.index().local() || IndexEntries.pastGrace(entry, grace)) {
             removeIfUnchanged(session, entries, entry, counters);
@@ -274,6 +281,28 @@ public final class IndexBuild {
       }
     }
     return counts;
+  }
+
+  /**
+   * Settles an unverified entry of a covering global index that names {@code row} (read after the
+   * entry): one that holds the row's values is marked verified, one that holds other values is
+   * given the row's (still unverified), each on the entry's ETag, and only once the entry is past
+   * the grace period. Why that is safe: a write of the row marks its entries unverified, or
+   * rewrites them, before the row changes, which changes their ETags; a write under way whose
+   * marks came before this entry was last written committed within the grace period, so before
+   * the row was read. Returns whether it wrote the entry.
+   */
+  static boolean verifyIfSettled(Session session, IndexEntries entries, TableEntity entry, TableEntity row,
+      Duration grace, RequestCounters counters) {
+    if (IndexEntries.verified(entry) || !IndexEntries.pastGrace(entry, grace)) {
+      return false;
+    }
+    IndexEntries.Entry current = entries.of(row);
+    WriteOperation settle = entries.holdsRow(entry, row)
+        ? entries.markVerified(IndexEntries.read(entry), entry.getETag())
+        : entries.replace(current, entry.getETag(), null);
+    EntityWrite written = IndexedWrites.bestEffort(session, entries.index().table(), settle, counters);
+    return written != null && written.written();
   }
 
   /** Removes a stale entry as read: if a write changed it since, it stays. */

@@ -84,7 +84,7 @@ final class IndexEntries {
           held.put(name, value); // a copy of the row, as the application keeps it
         }
       });
-    } else if (index.local()) {
+    } else if (index.holdsValues()) {
       List<String> copied = new ArrayList<>(index.include());
       index.columns().forEach(column -> copied.add(column.column()));
       for (String name : copied) {
@@ -130,13 +130,43 @@ final class IndexEntries {
     Map<String, Object> held = TableShape.userProperties(entry);
     held.remove(IndexDefinition.ROW_PARTITION_KEY);
     held.remove(IndexDefinition.ROW_ROW_KEY);
+    held.remove(IndexDefinition.VERIFIED);
     return new Entry(entry.getPartitionKey(), entry.getRowKey(),
         (String) entry.getProperty(IndexDefinition.ROW_PARTITION_KEY),
         (String) entry.getProperty(IndexDefinition.ROW_ROW_KEY), held);
   }
 
+  /** Whether a covering global index's entry is verified: it holds its row's values as committed. */
+  static boolean verified(TableEntity entry) {
+    return Boolean.TRUE.equals(entry.getProperty(IndexDefinition.VERIFIED));
+  }
+
   /**
-   * The row as a covering local index's entry holds it: the row's keys, and the values of its
+   * The merge that marks an entry written with {@code etag} verified: only if nothing wrote it
+   * since (a later write of its row marks it unverified first).
+   */
+  WriteOperation markVerified(Entry entry, String etag) {
+    return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(), WriteOperation.Kind.MERGE,
+        Map.of(IndexDefinition.VERIFIED, true), etag, null);
+  }
+
+  /**
+   * The merge that marks an entry unverified whatever it holds (If-Match *; answered 404 when
+   * there is none), before the row it names changes: a verified entry never outlives its values.
+   */
+  WriteOperation markUnverified(Entry entry) {
+    return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(), WriteOperation.Kind.MERGE,
+        Map.of(IndexDefinition.VERIFIED, false), null, null);
+  }
+
+  /** Whether an entry holds exactly what the row's values give it: key and values. */
+  boolean holdsRow(TableEntity entry, TableEntity row) {
+    Entry current = row == null ? null : of(row);
+    return current != null && read(entry).same(current);
+  }
+
+  /**
+   * The row as a covering index's entry holds it: the row's keys, and the values of its
    * indexed and included columns (an adopted entry's: all of them); null for an adopted entry
    * that names no row.
    */
@@ -150,7 +180,10 @@ final class IndexEntries {
     return row;
   }
 
-  /** The entries' properties: the row's keys, and a local index's values; an adopted entry's copy only. */
+  /**
+   * The entries' properties: the row's keys, and a covering index's values (a global one's not
+   * verified yet); an adopted entry's copy only.
+   */
   private Map<String, Object> stored(Entry entry) {
     Map<String, Object> properties = new HashMap<>(entry.values());
     if (index.adopted()) {
@@ -158,6 +191,9 @@ final class IndexEntries {
     }
     properties.put(IndexDefinition.ROW_PARTITION_KEY, entry.rowPartitionKey());
     properties.put(IndexDefinition.ROW_ROW_KEY, entry.rowRowKey());
+    if (index.coveringGlobal()) {
+      properties.put(IndexDefinition.VERIFIED, false);
+    }
     return properties;
   }
 

@@ -21,7 +21,9 @@ import java.util.function.Function;
  * values. So an entry ahead of its row (a write under way, or one that failed after adding it)
  * or behind it (old values not yet removed) never makes a row appear that does not match, and
  * since entries are added before their rows are written, no committed row is missed. A stale
- * entry past the grace period is removed on the way.
+ * entry past the grace period is removed on the way. A covering global index's verified entries
+ * are rows already; an unverified one that holds its row's values and is past the grace period is
+ * marked verified on the way.
  */
 final class IndexScan implements Iterator<List<TableEntity>> {
   /** Entries whose rows are read together: one multi-point lookup's worth. */
@@ -66,9 +68,22 @@ final class IndexScan implements Iterator<List<TableEntity>> {
     while (found.size() < BATCH && entries.hasNext()) {
       found.add(entries.next());
     }
-    if (covered) {
+    if (covered && index.index().local()) {
       // a local entry changes with its row; an adopted one that names no row is no row's
       return found.stream().map(index::row).filter(java.util.Objects::nonNull).toList();
+    }
+    List<TableEntity> matching = new ArrayList<>();
+    if (covered) {
+      // a covering global index's verified entries hold their rows' values; the others are checked
+      List<TableEntity> unverified = new ArrayList<>();
+      for (TableEntity entry : found) {
+        if (IndexEntries.verified(entry)) {
+          matching.add(index.row(entry));
+        } else {
+          unverified.add(entry);
+        }
+      }
+      found = unverified;
     }
     String access = "INDEX " + index.index().name() + " ROW LOOKUP";
     List<Optional<TableEntity>> rows = Parallel.map(found, session.maxConcurrency(), entry -> {
@@ -76,11 +91,13 @@ final class IndexScan implements Iterator<List<TableEntity>> {
       return named.rowPartitionKey() == null ? Optional.<TableEntity>empty()
           : session.store().get(table, named.rowPartitionKey(), named.rowRowKey(), null, counters, access);
     });
-    List<TableEntity> matching = new ArrayList<>();
     for (int i = 0; i < found.size(); i++) {
       TableEntity row = rows.get(i).orElse(null);
       if (index.matches(found.get(i), row)) {
         matching.add(row);
+        if (index.index().coveringGlobal()) {
+          IndexBuild.verifyIfSettled(session, index, found.get(i), row, grace, counters);
+        }
       } else if (index.index().local() || IndexEntries.pastGrace(found.get(i), grace)) {
         IndexBuild.removeIfUnchanged(session, index, found.get(i), counters);
       }

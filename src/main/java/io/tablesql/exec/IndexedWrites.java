@@ -143,8 +143,8 @@ final class IndexedWrites {
         newEntries[x] = after == null ? null : entryOf(index, write, after);
         if (newEntries[x] != null && newEntries[x].sameKey(oldEntries[x])) {
           kept[x] = true;
-          // the same entry: unchanged, or (local) rewritten with the row's new included values
-          newEntries[x] = newEntries[x].same(oldEntries[x]) || !index.index().local() ? null : newEntries[x];
+          // the same entry: unchanged, or (covering) rewritten with the row's new included values
+          newEntries[x] = newEntries[x].same(oldEntries[x]) || !index.index().holdsValues() ? null : newEntries[x];
           oldEntries[x] = null;
         }
       }
@@ -182,7 +182,8 @@ final class IndexedWrites {
           + "make " + rows.size() + " operations, more than the 100 of one entity group transaction. Nothing was "
           + "written. Write fewer rows per transaction.", SqlStates.TRANSACTION_RULE, null);
     }
-    addEntries(group, adds, removals);
+    addEntries(group, adds, keptValues, removals);
+    removals = markLeaving(removals);
     try {
       session.store().submit(table, rows, counters);
     } catch (StoreException e) {
@@ -191,9 +192,40 @@ final class IndexedWrites {
       }
       throw e;
     }
-    // the rows are written: an old entry left by a failure here is only extra, and reads skip it
-    Parallel.map(removals, session.maxConcurrency(), removal -> bestEffort(session, removal.index().index().table(),
-        removal.index().delete(removal.entry(), removal.etag(), null), counters));
+    // the rows are written: an old entry left by a failure here is only extra, and reads skip it;
+    // a covering global index's new entries hold the committed values now, unless written since
+    List<WriteOperation> after = new ArrayList<>();
+    for (Added a : added) {
+      if (a.index().index().coveringGlobal()) {
+        after.add(a.index().markVerified(a.entry(), a.etag()));
+      }
+    }
+    removals.forEach(removal -> after.add(removal.index().delete(removal.entry(), removal.etag(), null)));
+    added.clear();
+    Parallel.map(after, session.maxConcurrency(), write -> bestEffort(session, write.table(), write, counters));
+  }
+
+  /**
+   * Marks the old entries of covering global indexes unverified before the rows change (If-Match
+   * *: whatever wrote them since, a verified entry must not outlive its row's values); returns the
+   * removals with the ETags the marks got. An entry found gone needs no removal.
+   */
+  private List<Removal> markLeaving(List<Removal> removals) {
+    List<Removal> covering = removals.stream().filter(r -> r.index().index().coveringGlobal()).toList();
+    if (covering.isEmpty()) {
+      return removals;
+    }
+    List<EntityWrite> marks = Parallel.map(covering, session.maxConcurrency(), removal -> session.store()
+        .write(removal.index().index().table(), removal.index().markUnverified(removal.entry()), counters));
+    List<Removal> marked = new ArrayList<>(removals);
+    marked.removeAll(covering);
+    for (int i = 0; i < covering.size(); i++) {
+      if (marks.get(i).written()) {
+        Removal removal = covering.get(i);
+        marked.add(new Removal(removal.index(), removal.entry(), marks.get(i).etag()));
+      }
+    }
+    return marked;
   }
 
   /** A write whose failure leaves only an extra entry, which reads recognise: not the statement's failure. */
@@ -274,14 +306,15 @@ final class IndexedWrites {
    * refuses (23505, before any row is written) has added no entry of another index. An entry of
    * these values another row holds, and that is past the grace period, is taken over.
    */
-  private void addEntries(List<WriteOperation> group, List<IndexEntries.Entry[]> adds, List<Removal> removals) {
+  private void addEntries(List<WriteOperation> group, List<IndexEntries.Entry[]> adds, List<boolean[]> kept,
+      List<Removal> removals) {
     checkUniqueWithin(group, adds);
     for (boolean unique : new boolean[] {true, false}) {
       List<Object[]> wanted = new ArrayList<>();
       for (int i = 0; i < adds.size(); i++) {
         for (int x = 0; x < indexes.size(); x++) {
           if (adds.get(i)[x] != null && indexes.get(x).index().unique() == unique) {
-            wanted.add(new Object[] {indexes.get(x), adds.get(i)[x], group.get(i)});
+            wanted.add(new Object[] {indexes.get(x), adds.get(i)[x], group.get(i), kept.get(i)[x]});
           }
         }
       }
@@ -290,6 +323,11 @@ final class IndexedWrites {
         IndexEntries.Entry entry = (IndexEntries.Entry) item[1];
         WriteOperation write = (WriteOperation) item[2];
         try {
+          if ((Boolean) item[3] && !index.index().unique()) {
+            // the row's own entry, rewritten with its new included values: one upsert, not exclusive
+            EntityWrite put = session.store().write(index.index().table(), index.put(entry, write.origin()), counters);
+            return new Added(index, entry, put.etag(), null, false);
+          }
           return add(session, table, index, entry, write.describe(), write.origin(), removals, others, counters);
         } catch (StoreException | WaitForOtherGroups e) {
           return e;

@@ -59,7 +59,7 @@ final class IndexPaths {
       }
       boolean range = usable.stream().anyMatch(c -> c.isA(SqlKind.COMPARISON) && !c.isA(SqlKind.EQUALS));
       TableQuery indexed = query.withIndex(new TableQuery.IndexAccess(index, found.query(),
-          index.local() && covers(definition, index, query.columns())), range, client);
+          index.holdsValues() && covers(definition, index, query.columns())), range, client);
       double indexCost = cost(indexed);
       // on equal requests, the index reads fewer entities (a partition scan's $filter reads them all)
       if (indexCost < bestCost || indexCost == bestCost
@@ -106,7 +106,7 @@ final class IndexPaths {
   }
 
   /**
-   * Whether a local index's entries hold every column needed: key columns, indexed and included
+   * Whether a covering index's entries hold every column needed: key columns, indexed and included
    * ones (an adopted index's entries are copies of the whole row).
    */
   private static boolean covers(TableDefinition definition, IndexDefinition index, List<Column> columns) {
