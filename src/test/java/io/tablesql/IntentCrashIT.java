@@ -59,7 +59,8 @@ class IntentCrashIT {
     try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE " + employees + " (Dept VARCHAR, Id INT, Email VARCHAR, Score INT, "
           + "PRIMARY KEY ((Dept), Id))");
-      statement.execute("CREATE UNIQUE INDEX " + employees + "Email ON " + employees + " (Email)");
+      // covering: a killed writer must leave no entry verified with a score its row does not hold
+      statement.execute("CREATE UNIQUE INDEX " + employees + "Email ON " + employees + " (Email) INCLUDE (Score)");
       statement.execute("CREATE INDEX " + employees + "Score ON " + employees + " (Score)");
       statement.executeUpdate("INSERT INTO " + employees + " VALUES ('d0', 0, 'e0', -1), ('d0', 1, 'e1', -1), "
           + "('d0', 2, 'e2', -1), ('d0', 3, 'e3', -1), ('d0', 4, 'e4', -1)");
@@ -128,6 +129,9 @@ class IntentCrashIT {
             .contains("INDEX LOOKUP");
         assertThat(QueryRuns.run(pushed, "SELECT Id FROM " + employees + " WHERE Email = 'e" + id + "'").rows())
             .containsExactly(String.valueOf(id));
+        String covered = "SELECT Id, Score FROM " + employees + " WHERE Email = 'e" + id + "'";
+        assertThat(QueryRuns.explain(pushed, covered)).contains("covering");
+        assertThat(QueryRuns.agreed(pushed, oracle, covered).rows()).containsExactly(rows.get(id));
         QueryRuns.agreed(pushed, oracle, "SELECT Id, Dept FROM " + employees + " WHERE Score = " + score);
       }
       QueryRuns.agreed(pushed, oracle, "SELECT Id, Dept FROM " + employees + " WHERE Score >= 0 ORDER BY Id");
