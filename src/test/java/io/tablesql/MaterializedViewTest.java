@@ -8,6 +8,7 @@ import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.QueryRuns.Run;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -132,6 +133,36 @@ class MaterializedViewTest extends OracleComparedTest {
         assertThat(agreed(all).rows()).containsExactlyInAnyOrder("Finance|3000.00", "Sales|1200.00");
       } finally {
         statement.execute("DROP TABLE MvPay CASCADE");
+      }
+    }
+  }
+
+  /**
+   * A SUM of INT values is a BIGINT (as in PostgreSQL): past 2^31 the table's plan once wrapped
+   * around where the summary gave the true total. Both now give it, typed BIGINT.
+   */
+  @Test
+  void aSumOfIntegersIsABigintOnTheTableAndFromASummary() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE MvBig (Dept VARCHAR(20), Id INT, Units INT, Small SMALLINT, "
+          + "PRIMARY KEY ((Dept), Id))");
+      try {
+        statement.execute("INSERT INTO MvBig VALUES ('a', 1, 2000000000, 30000), ('a', 2, 2000000000, 30000), "
+            + "('b', 3, -5, NULL)");
+        String sum = "SELECT Dept, SUM(Units), SUM(Small) FROM MvBig GROUP BY Dept";
+        try (ResultSet rows = statement.executeQuery(sum)) {
+          assertThat(rows.getMetaData().getColumnType(2)).isEqualTo(java.sql.Types.BIGINT);
+          assertThat(rows.getMetaData().getColumnType(3)).isEqualTo(java.sql.Types.BIGINT);
+        }
+        assertThat(agreed(sum).rows()).containsExactlyInAnyOrder("a|4000000000|60000", "b|-5|null");
+        statement.execute("CREATE MATERIALIZED VIEW MvBigTotals PRIMARY KEY ((Dept)) AS SELECT Dept, "
+            + "COUNT(*) AS N, SUM(Units) AS Total FROM MvBig GROUP BY Dept");
+        String one = "SELECT SUM(Units) FROM MvBig WHERE Dept = 'a'";
+        assertThat(explain(one)).contains("MvBigTotals");
+        assertThat(agreed(one).rows()).containsExactly("4000000000");
+        assertThat(agreed("SELECT AVG(Units) FROM MvBig WHERE Dept = 'a'").rows()).containsExactly("2000000000");
+      } finally {
+        statement.execute("DROP TABLE MvBig CASCADE");
       }
     }
   }

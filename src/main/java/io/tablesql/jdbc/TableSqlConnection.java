@@ -249,6 +249,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     calcite.setProperty("defaultNullCollation", DialectFacts.NULL_COLLATION.name()); // what metadata tells tools
     calcite.setProperty("timeZone", "UTC");
     calcite.setProperty("metaColumnFactory", PlainTypeColumns.class.getName());
+    calcite.setProperty("typeSystem", io.tablesql.plan.TableSqlTypeSystem.class.getName());
     return calcite;
   }
 
