@@ -99,6 +99,33 @@ public final class Catalog {
     return contents;
   }
 
+  /**
+   * The declared tables over a physical table as the catalog holds them now, read by their keys
+   * (one request for each, usually one) instead of the whole catalog, and put into the cache; the
+   * whole catalog is read again when one of them is gone. What a write asks before it changes
+   * rows whose summaries may be being built.
+   */
+  public static void freshTablesOver(Session session, String physicalTable) {
+    Contents contents = cached(session);
+    Map<String, TableDefinition> tables = new LinkedHashMap<>(contents.tables());
+    RequestCounters counters = new RequestCounters();
+    for (TableDefinition known : contents.tables().values()) {
+      if (!known.physicalTable().equalsIgnoreCase(physicalTable)) {
+        continue;
+      }
+      TableEntity entity = locate(session, known.name(), counters);
+      if (entity == null) {
+        fresh(session); // dropped or renamed meanwhile
+        return;
+      }
+      tables.put(known.name(), parse(entity, TableDefinition::fromJson));
+    }
+    // the other definitions were not read again: they keep their expiry
+    Entry entry = CACHE.getIfPresent(session.settings().cacheKey());
+    CACHE.put(session.settings().cacheKey(), new Entry(new Contents(Map.copyOf(tables), contents.views()),
+        entry != null ? entry.expiresAtNanos() : expiry(session)));
+  }
+
   private static Contents cached(Session session) {
     String key = session.settings().cacheKey();
     long now = System.nanoTime();

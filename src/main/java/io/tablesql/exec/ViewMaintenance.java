@@ -83,7 +83,7 @@ public final class ViewMaintenance {
         session.settings().getInt(io.tablesql.settings.DriverProperty.INTENT_LEASE));
     for (boolean read = fresh; ; read = true) {
       if (read) {
-        Catalog.fresh(session);
+        refreshWrittenTables(session, writes);
       }
       String building = summaryBuilding(session, writes);
       if (building == null) {
@@ -105,9 +105,9 @@ public final class ViewMaintenance {
   }
 
   /**
-   * Whether, by the catalog as it is now (one request), a summary view of a written table is being
-   * built: asked once the intent is recorded, so that a build either lists the intent and waits
-   * for it, or began before and this write waits for the build.
+   * Whether, by the catalog as it is now (one read of each written table's definition), a summary
+   * view of a written table is being built: asked once the intent is recorded, so that a build
+   * either lists the intent and waits for it, or began before and this write waits for the build.
    */
   static boolean summaryBuildBegan(Session session, List<WriteOperation> writes) {
     boolean summaries = writes.stream().map(WriteOperation::table).distinct()
@@ -115,8 +115,13 @@ public final class ViewMaintenance {
     if (!summaries) {
       return false;
     }
-    Catalog.fresh(session);
+    refreshWrittenTables(session, writes);
     return summaryBuilding(session, writes) != null;
+  }
+
+  /** The definitions of the written tables as the catalog holds them now (one read each, not the catalog's). */
+  private static void refreshWrittenTables(Session session, List<WriteOperation> writes) {
+    writes.stream().map(WriteOperation::table).distinct().forEach(table -> Catalog.freshTablesOver(session, table));
   }
 
   /** The name of a summary view of a written table that is not ready, or null. */
