@@ -1,6 +1,7 @@
 package io.tablesql;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableItem;
@@ -119,6 +120,71 @@ class IndexFaultTest {
             .containsExactly("1");
       }
       threads.shutdown();
+    }
+  }
+
+  /**
+   * A writer slower than indexGraceSeconds between marking its row's old entry unverified and
+   * writing the row: a reader meanwhile finds the entry settled (past the grace period, its row
+   * still holding its values) and marks it verified. The writer, once its row is written, finds
+   * the entry changed since its mark and marks it unverified again: no verified entry outlives
+   * its row's values, so the old value finds no row.
+   */
+  @Test
+  void aWriterSlowerThanTheGracePeriodLeavesNoVerifiedEntryBehind() throws Exception {
+    String table = "IxSlow";
+    try (Connection direct = TestAccount.connect("indexGraceSeconds=0"); Statement statement = direct.createStatement()) {
+      statement.execute("CREATE TABLE " + table + " (Grp VARCHAR, Id INT, Val INT, Code VARCHAR, PRIMARY KEY ((Grp), Id))");
+      statement.execute("INSERT INTO " + table + " VALUES ('a', 1, 2, 'x'), ('a', 2, 5, 'y')");
+      statement.execute("CREATE INDEX " + table + "Wide ON " + table + " (Val) INCLUDE (Code) GLOBAL");
+      statement.execute("ALTER INDEX " + table + "Wide VERIFY"); // every entry verified
+    }
+    try (Connection reader = TestAccount.connect("indexGraceSeconds=1");
+        Connection oracle = TestAccount.connect("pushdown=false");
+        FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
+      String byOld = "SELECT Id, Code FROM " + table + " WHERE Val = 2";
+      assertThat(QueryRuns.explain(reader, byOld)).contains("covering");
+      proxy.before(Request::isBatch, () -> {
+        try {
+          Thread.sleep(1500); // the row's write stalls past the grace period
+          assertThat(QueryRuns.run(reader, byOld).rows()).containsExactly("1|x"); // and verifies the old entry
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      }, 1);
+      try (Connection writer = FaultTest.connectThrough(proxy); Statement statement = writer.createStatement()) {
+        statement.execute("UPDATE " + table + " SET Val = 3 WHERE Grp = 'a' AND Id = 1");
+      }
+      assertThat(QueryRuns.agreed(reader, oracle, byOld).rows()).isEmpty();
+      assertThat(QueryRuns.agreed(reader, oracle, "SELECT Id, Code FROM " + table + " WHERE Val = 3").rows())
+          .containsExactly("1|x");
+    }
+  }
+
+  /**
+   * An UPDATE through a covering index reads the rows, not the entries: it writes on the version
+   * it read, so a concurrent change of the row in between fails its commit instead of being lost.
+   */
+  @Test
+  void anUpdateThroughACoveringIndexLosesNoConcurrentWrite() throws Exception {
+    String table = "IxLost";
+    try (Connection first = TestAccount.connect("indexGraceSeconds=0"); Connection second = TestAccount.connect()) {
+      try (Statement statement = first.createStatement()) {
+        statement.execute("CREATE TABLE " + table + " (Grp VARCHAR, Id INT, Val INT, Price INT, PRIMARY KEY ((Grp), Id))");
+        statement.execute("INSERT INTO " + table + " VALUES ('a', 1, 2, 10), ('b', 2, 2, 20), ('c', 3, 7, 30)");
+        statement.execute("CREATE INDEX " + table + "Val ON " + table + " (Val) INCLUDE (Price)");
+        statement.execute("ALTER INDEX " + table + "Val VERIFY");
+      }
+      first.setAutoCommit(false);
+      try (Statement statement = first.createStatement(); Statement other = second.createStatement()) {
+        statement.executeUpdate("UPDATE " + table + " SET Price = Price + 1 WHERE Val = 2");
+        other.executeUpdate("UPDATE " + table + " SET Price = 100 WHERE Grp = 'a' AND Id = 1");
+        assertThatThrownBy(first::commit).extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("40001");
+      } finally {
+        first.setAutoCommit(true);
+      }
+      assertThat(QueryRuns.run(second, "SELECT Grp, Price FROM " + table + " ORDER BY Grp").rows())
+          .containsExactly("a|100", "b|20", "c|30");
     }
   }
 

@@ -44,7 +44,8 @@ final class IndexScan implements Iterator<List<TableEntity>> {
     this.table = query.table().name();
     this.counters = context.counters();
     this.grace = IndexedWrites.grace(session);
-    this.covered = query.index().covered();
+    // an UPDATE or DELETE writes on the version of each row it read: an entry has none, so the rows are read
+    this.covered = query.index().covered() && !context.kind().readsBeforeWriting();
   }
 
   static Iterator<TableEntity> rows(TableQuery query, Function<Operand, Object> values, StatementContext context,

@@ -154,6 +154,14 @@ final class IndexedWrites {
     }
     checkAdoptedValues(group, adds, keptValues);
     List<Removal> removals = prepareRemovals(olds);
+    List<Removal> coveringOld = new ArrayList<>(); // every old entry of a covering global index, found or not
+    for (IndexEntries.Entry[] entries : olds) {
+      for (int x = 0; x < entries.length; x++) {
+        if (entries[x] != null && indexes.get(x).index().coveringGlobal()) {
+          coveringOld.add(new Removal(indexes.get(x), entries[x], null));
+        }
+      }
+    }
     // a local index's entries change in the rows' own entity group transaction, unless the
     // statement writes that entity itself (the raw table, updating a row and its copy by hand)
     java.util.Set<String> written = new java.util.HashSet<>();
@@ -192,17 +200,49 @@ final class IndexedWrites {
       }
       throw e;
     }
-    // the rows are written: an old entry left by a failure here is only extra, and reads skip it;
-    // a covering global index's new entries hold the committed values now, unless written since
-    List<WriteOperation> after = new ArrayList<>();
+    afterRows(removals, coveringOld);
+  }
+
+  /**
+   * Once the rows are written: a covering global index's new entries hold the committed values,
+   * so each is marked verified (unless written since); old entries are removed, each as this
+   * write marked or read it (one left by a failure here is only extra, and reads skip it). An old
+   * entry of a covering index that is not removed so, because something wrote it after this
+   * write's mark or it appeared after this write found none (a build, or a VERIFY, writing it from
+   * an older read of the row; a reader that verified it while this write was slower than the
+   * grace period), is marked unverified: a verified entry must not outlive its row's values.
+   */
+  private void afterRows(List<Removal> removals, List<Removal> coveringOld) {
+    List<Removal> unmarked = coveringOld.stream()
+        .filter(old -> removals.stream().noneMatch(r -> r.index() == old.index() && r.entry().sameKey(old.entry())))
+        .filter(old -> added.stream().noneMatch(a -> a.index() == old.index() && a.entry().sameKey(old.entry())))
+        .toList();
+    List<Runnable> steps = new ArrayList<>();
     for (Added a : added) {
       if (a.index().index().coveringGlobal()) {
-        after.add(a.index().markVerified(a.entry(), a.etag()));
+        steps.add(() -> bestEffort(session, a.index().index().table(), a.index().markVerified(a.entry(), a.etag()),
+            counters));
       }
     }
-    removals.forEach(removal -> after.add(removal.index().delete(removal.entry(), removal.etag(), null)));
+    for (Removal removal : removals) {
+      steps.add(() -> {
+        EntityWrite deleted = bestEffort(session, removal.index().index().table(),
+            removal.index().delete(removal.entry(), removal.etag(), null), counters);
+        if (removal.index().index().coveringGlobal() && (deleted == null || deleted.status() == 412)) {
+          bestEffort(session, removal.index().index().table(), removal.index().markUnverified(removal.entry()),
+              counters);
+        }
+      });
+    }
+    for (Removal old : unmarked) {
+      steps.add(() -> bestEffort(session, old.index().index().table(), old.index().markUnverified(old.entry()),
+          counters));
+    }
     added.clear();
-    Parallel.map(after, session.maxConcurrency(), write -> bestEffort(session, write.table(), write, counters));
+    Parallel.map(steps, session.maxConcurrency(), step -> {
+      step.run();
+      return null;
+    });
   }
 
   /**
