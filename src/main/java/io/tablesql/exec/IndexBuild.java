@@ -264,9 +264,12 @@ public final class IndexBuild {
           counts[2]++; // an adopted entity that names no row by its key properties: the application's, left
           continue;
         }
-        if (entries.index().coveringGlobal() && entries.matches(entry, rows.get(i).orElse(null))) {
-          counts[3] += verifyIfSettled(session, entries, entry, rows.get(i).get(), grace, counters) ? 1 : 0;
-        } else if (!entries.matches(entry, rows.get(i).orElse(null))) {
+        TableEntity row = rows.get(i).orElse(null);
+        if (entries.matches(entry, row)) {
+          if (entries.index().coveringGlobal()) {
+            counts[3] += verifyIfSettled(session, entries, entry, row, grace, counters) ? 1 : 0;
+          }
+        } else {
           // a local entry changes with its row, so one that does not match is no write under way
           if (entries.index().local() || IndexEntries.pastGrace(entry, grace)) {
             removeIfUnchanged(session, entries, entry, counters);
@@ -297,9 +300,9 @@ public final class IndexBuild {
     if (IndexEntries.verified(entry) || !IndexEntries.pastGrace(entry, grace)) {
       return false;
     }
+    IndexEntries.Entry held = IndexEntries.read(entry);
     IndexEntries.Entry current = entries.of(row);
-    WriteOperation settle = entries.holdsRow(entry, row)
-        ? entries.markVerified(IndexEntries.read(entry), entry.getETag())
+    WriteOperation settle = held.same(current) ? entries.markVerified(held, entry.getETag())
         : entries.replace(current, entry.getETag(), null);
     EntityWrite written = IndexedWrites.bestEffort(session, entries.index().table(), settle, counters);
     return written != null && written.written();

@@ -159,12 +159,6 @@ final class IndexEntries {
         Map.of(IndexDefinition.VERIFIED, false), null, null);
   }
 
-  /** Whether an entry holds exactly what the row's values give it: key and values. */
-  boolean holdsRow(TableEntity entry, TableEntity row) {
-    Entry current = row == null ? null : of(row);
-    return current != null && read(entry).same(current);
-  }
-
   /**
    * The row as a covering index's entry holds it: the row's keys, and the values of its
    * indexed and included columns (an adopted entry's: all of them); null for an adopted entry

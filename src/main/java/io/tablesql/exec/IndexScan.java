@@ -78,10 +78,11 @@ final class IndexScan implements Iterator<List<TableEntity>> {
       // a covering global index's verified entries hold their rows' values; the others are checked
       List<TableEntity> unverified = new ArrayList<>();
       for (TableEntity entry : found) {
-        if (IndexEntries.verified(entry)) {
-          matching.add(index.row(entry));
+        TableEntity row = IndexEntries.verified(entry) ? index.row(entry) : null;
+        if (row != null) {
+          matching.add(row);
         } else {
-          unverified.add(entry);
+          unverified.add(entry); // a damaged entry naming no row is checked, and removed, as the others
         }
       }
       found = unverified;

@@ -191,7 +191,12 @@ final class IndexedWrites {
           + "written. Write fewer rows per transaction.", SqlStates.TRANSACTION_RULE, null);
     }
     addEntries(group, adds, keptValues, removals);
-    removals = markLeaving(removals);
+    try {
+      removals = markLeaving(removals);
+    } catch (StoreException e) {
+      removeAdded(); // no row was sent: the entries this write made go, as when a UNIQUE index refuses it
+      throw e;
+    }
     try {
       session.store().submit(table, rows, counters);
     } catch (StoreException e) {

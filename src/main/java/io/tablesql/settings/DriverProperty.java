@@ -78,7 +78,8 @@ public enum DriverProperty {
   INDEX_GRACE("indexGraceSeconds", "60",
       "Seconds a global index entry that names a row without its values is left alone, as the write that "
           + "added it may still be under way; older ones are removed when read (and by ALTER INDEX ... VERIFY), and "
-          + "an older one no longer blocks its value in a UNIQUE index."),
+          + "an older one no longer blocks its value in a UNIQUE index; an unverified entry of a covering global "
+          + "index is marked verified only once older than this."),
   INTENT_LEASE("intentLeaseSeconds", "60",
       "Seconds a write of several entity groups (recorded as an intent in TablesqlIntents) may run before any "
           + "connection's recovery finishes or undoes it; at least twice requestTimeoutSeconds."),
