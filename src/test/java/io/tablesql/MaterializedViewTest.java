@@ -70,13 +70,24 @@ class MaterializedViewTest extends OracleComparedTest {
     agreed("SELECT COUNT(*) FROM MvStaff WHERE Dept = 'Nowhere'");
   }
 
+  /** Runs the tasks at once, each on a thread of its own, and waits for all; a task's failure fails the test. */
+  private static void together(List<java.util.concurrent.Callable<Object>> tasks) throws Exception {
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(tasks.size());
+    try {
+      for (java.util.concurrent.Future<Object> task : pool.invokeAll(tasks)) {
+        task.get();
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
+
   @Test
   void concurrentWritersOfOneGroupLoseNoCount() throws Exception {
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
-    List<java.util.concurrent.Future<?>> writers = new java.util.ArrayList<>();
+    List<java.util.concurrent.Callable<Object>> writers = new java.util.ArrayList<>();
     for (int w = 0; w < 4; w++) {
       int writer = w;
-      writers.add(pool.submit(() -> {
+      writers.add(() -> {
         try (Connection own = io.tablesql.testing.TestAccount.connect();
              PreparedStatement insert = own.prepareStatement("INSERT INTO MvStaff VALUES ('Conc', ?, ?, 'C', 10)")) {
           for (int i = 0; i < 8; i++) {
@@ -86,12 +97,9 @@ class MaterializedViewTest extends OracleComparedTest {
           }
         }
         return null;
-      }));
+      });
     }
-    for (java.util.concurrent.Future<?> writer : writers) {
-      writer.get();
-    }
-    pool.shutdown();
+    together(writers);
     assertThat(rows(connection, "SELECT N, Payroll FROM MvStaffPayroll WHERE Dept = 'Conc'"))
         .containsExactly("32|320.00");
     try (Statement statement = connection.createStatement()) {
@@ -119,11 +127,10 @@ class MaterializedViewTest extends OracleComparedTest {
    */
   @Test
   void writersDuringASummaryVerifyLoseAndDoubleNoCount() throws Exception {
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(3);
-    List<java.util.concurrent.Future<?>> writers = new java.util.ArrayList<>();
+    List<java.util.concurrent.Callable<Object>> writers = new java.util.ArrayList<>();
     for (int w = 0; w < 2; w++) {
       int writer = w;
-      writers.add(pool.submit(() -> {
+      writers.add(() -> {
         // a catalog cache of their own (its key includes sampleSize), as in another JVM, which
         // never shows the summary being verified: only the handshake does
         try (Connection own = io.tablesql.testing.TestAccount.connect("sampleSize=999");
@@ -139,20 +146,17 @@ class MaterializedViewTest extends OracleComparedTest {
           }
         }
         return null;
-      }));
+      });
     }
-    writers.add(pool.submit(() -> {
+    writers.add(() -> {
       try (Statement verify = connection.createStatement()) {
         for (int i = 0; i < 3; i++) {
           verify.execute("ALTER MATERIALIZED VIEW MvStaffPayroll VERIFY");
         }
       }
       return null;
-    }));
-    for (java.util.concurrent.Future<?> writer : writers) {
-      writer.get();
-    }
-    pool.shutdown();
+    });
+    together(writers);
     assertThat(rows(connection, "SELECT N, Payroll FROM MvStaffPayroll WHERE Dept = 'Verify'"))
         .containsExactly("24|144.00"); // 24 rows of 5, and 24 raises of 1
     assertViewsAgree();
