@@ -71,6 +71,19 @@ class SplitScanTest {
   }
 
   /** Entities whose PartitionKey lies in [from, to) (null: unbounded). */
+  /** The boundaries EXPLAIN shows ({@code boundaries=['a', 'b']}), in order. */
+  private static List<String> shownBoundaries(String explained) {
+    Matcher shown = Pattern.compile("boundaries=\\[([^\\]]*)\\]").matcher(explained);
+    assertThat(shown.find()).isTrue();
+    return Pattern.compile("'([^']*)'").matcher(shown.group(1)).results().map(m -> m.group(1)).toList();
+  }
+
+  /** The PartitionKey boundaries the ranges of a split scan were read with, sorted. */
+  private static List<String> usedBoundaries(List<FaultyProxy.Request> sent) {
+    return sent.stream().map(r -> r.query().get("$filter")).filter(f -> f != null && f.contains("PartitionKey ge"))
+        .map(f -> { Matcher m = BOUND.matcher(f); m.find(); return m.group(2); }).distinct().sorted().toList();
+  }
+
   private long entitiesIn(String from, String to) {
     return keys.stream().map(key -> key.substring(0, key.indexOf('/')))
         .filter(p -> (from == null || p.compareTo(from) >= 0) && (to == null || p.compareTo(to) < 0)).count();
@@ -177,7 +190,7 @@ class SplitScanTest {
 
   /**
    * The default (auto) splits a large scan of a sampled table where the sample gives the
-   * boundaries, and nothing else: not a declared table (no sample, size unknown), not a statement
+   * boundaries, and nothing else: not a declared table not yet scanned (no sample, size unknown), not a statement
    * whose maxRows fits one page, not a range the sample saw too few keys of (no probes).
    */
   @Test
@@ -188,17 +201,11 @@ class SplitScanTest {
       String explained = plan(statement, all);
       assertThat(explained).contains("split=[8 key ranges]");
       // EXPLAIN shows the boundaries the sample gives, which are the ones the scan uses
-      Matcher shown = Pattern.compile("boundaries=\\[([^\\]]*)\\]").matcher(explained);
-      assertThat(shown.find()).isTrue();
-      List<String> planned = Pattern.compile("'([^']*)'").matcher(shown.group(1)).results()
-          .map(m -> m.group(1)).toList();
+      List<String> planned = shownBoundaries(explained);
       assertThat(planned).hasSize(7).isSorted();
       int before = proxy.requests();
       assertThat(read(statement, all)).isEqualTo(keys);
-      List<String> used = proxy.seen().subList(before, proxy.requests()).stream()
-          .map(r -> r.query().get("$filter")).filter(f -> f != null && f.contains("PartitionKey ge"))
-          .map(f -> { Matcher m = BOUND.matcher(f); m.find(); return m.group(2); }).distinct().sorted().toList();
-      assertThat(used).isEqualTo(planned);
+      assertThat(usedBoundaries(proxy.seen().subList(before, proxy.requests()))).isEqualTo(planned);
       assertThat(proxy.seen().subList(before, proxy.requests()))
           .noneMatch(r -> "1".equals(r.query().get("$top"))); // boundaries from the sample: no probes
       assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).isGreaterThan(1);
@@ -220,6 +227,58 @@ class SplitScanTest {
         assertThat(plan(statement, "SELECT * FROM SplitDeclared")).doesNotContain("split");
       } finally {
         statement.execute("DROP TABLE SplitDeclared");
+      }
+    }
+  }
+
+  /**
+   * A declared table has no sample: its first scan in the JVM reads one chain and records where
+   * its pages ended; later scans split there, with no probe, and EXPLAIN shows those boundaries.
+   */
+  @Test
+  void aDeclaredTableSplitsWhereItsEarlierScansSawPagesEnd() throws Exception {
+    try (Connection connection = FaultTest.connectThrough(proxy, "pageSize=50");
+         Statement statement = connection.createStatement()) {
+      statement.execute("DROP TABLE IF EXISTS SplitPaged");
+      statement.execute("CREATE TABLE SplitPaged (Region VARCHAR(10), Id INTEGER, PRIMARY KEY ((Region), Id))");
+      try {
+        List<String> expected = new ArrayList<>();
+        try (var insert = connection.prepareStatement("INSERT INTO SplitPaged (Region, Id) VALUES (?, ?)")) {
+          for (int region = 0; region < 20; region++) {
+            for (int id = 0; id < 30; id++) {
+              insert.setString(1, String.format("r%02d", region));
+              insert.setInt(2, id);
+              insert.addBatch();
+              expected.add(String.format("r%02d", region) + "/" + id);
+            }
+          }
+          insert.executeBatch();
+        }
+        String all = "SELECT Region, Id FROM SplitPaged";
+        assertThat(plan(statement, all)).doesNotContain("split"); // nothing known of its size yet
+        int before = proxy.requests();
+        assertThat(read(statement, all)).isEqualTo(expected);
+        assertThat(proxy.seen().subList(before, proxy.requests())).hasSize(12) // 600 entities, pages of 50
+            .allMatch(r -> r.query().get("$filter") == null); // one chain
+
+        String explained = plan(statement, all);
+        assertThat(explained).contains("split=[8 key ranges]");
+        List<String> planned = shownBoundaries(explained);
+        assertThat(planned).hasSize(7).isSorted();
+        before = proxy.requests();
+        assertThat(read(statement, all)).isEqualTo(expected); // every row once, in key order
+        List<FaultyProxy.Request> sent = proxy.seen().subList(before, proxy.requests());
+        assertThat(sent).noneMatch(r -> "1".equals(r.query().get("$top"))); // no probe
+        assertThat(usedBoundaries(sent)).isEqualTo(planned);
+        // a filter on a non-key column splits at the same boundaries, and keeps the filter in each range
+        assertThat(read(statement, all + " WHERE Id < 3")).isEqualTo(expected.stream()
+            .filter(key -> Integer.parseInt(key.substring(4)) < 3).toList());
+
+        statement.execute("DROP TABLE SplitPaged");
+        statement.execute("CREATE TABLE SplitPaged (Region VARCHAR(10), Id INTEGER, PRIMARY KEY ((Region), Id))");
+        assertThat(plan(statement, all)).doesNotContain("split"); // a new table: its old page ends are forgotten
+      } finally {
+        statement.execute("DROP TABLE IF EXISTS SplitPaged");
       }
     }
   }

@@ -7,6 +7,7 @@ import io.tablesql.catalog.MaterializedViewDefinition;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
+import io.tablesql.exec.PageEnds;
 import io.tablesql.keys.GeneratedKey;
 import io.tablesql.keys.KeyLayout.KeyColumn;
 import io.tablesql.keys.KeyLayout;
@@ -110,6 +111,7 @@ final class DeclaredTables {
       throw e;
     }
     LookupCache.invalidate(session, physical);
+    PageEnds.forget(session, physical);
     session.schemaChanged();
     return true;
   }
@@ -260,6 +262,7 @@ final class DeclaredTables {
         .forEach(view -> session.store().deleteTable(view.table(), new RequestCounters()));
     Catalog.remove(session, definition);
     LookupCache.invalidate(session, definition.physicalTable());
+    PageEnds.forget(session, definition.physicalTable());
     session.schemaChanged();
     return Dropped.DROPPED;
   }

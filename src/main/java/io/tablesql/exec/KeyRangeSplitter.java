@@ -23,9 +23,10 @@ import java.util.function.Function;
  *
  * <p>Where the boundaries come from: first the PartitionKeys of the table's sample, which is
  * spread over its key space ({@code SpreadSample}), with the widest gaps between them halved
- * where it saw fewer than the ranges asked for; they cost no request. Where the sample saw fewer
- * than two keys in the scanned range (a declared table has no sample; a narrow range), the key
- * space is probed. A probe is one {@code $top=1} request with
+ * where it saw fewer than the ranges asked for; a table without a sample (declared or mapped)
+ * splits where earlier scans saw its pages end ({@link PageEnds}). Neither costs a request. Where
+ * neither gives a boundary in the scanned range, {@code auto} reads one chain and a number of
+ * ranges has the key space probed. A probe is one {@code $top=1} request with
  * {@code $select=PartitionKey} and {@code PartitionKey ge 'x'}: the service seeks to the first
  * key at or after x. Points are spread evenly over the part of the key space not yet ruled out,
  * reading keys as fractions whose digits are the characters of a small alphabet: a fixed
@@ -59,12 +60,11 @@ public final class KeyRangeSplitter {
     if (!automatic(session)) {
       return Math.max(1, Integer.parseInt(session.settings().get(DriverProperty.SCAN_SPLITS).trim()));
     }
-    // auto: only scans expected to be large (a table larger than its sample, more than one page)
-    // and without a row limit (a LIMIT ? is usually small, and one chain reads no more than needed).
-    // A declared table has no sample: its size is unknown and its boundaries would be probed.
+    // auto: only scans expected to be large (a table larger than its sample, more than one page;
+    // a table without a sample where earlier scans saw pages end) and without a row limit (a
+    // LIMIT ? is usually small, and one chain reads no more than needed).
     int pageSize = session.settings().getInt(DriverProperty.PAGE_SIZE);
-    boolean large = query.table().definition() == null && !query.shape().completeSample()
-        && query.estimatedRows() > pageSize;
+    boolean large = !sampled(query) || !query.shape().completeSample() && query.estimatedRows() > pageSize;
     // ranges read ahead while the reader is on an earlier one: in a small heap (64 MiB) that
     // costs more in garbage collection than it gains, and one chain streams faster
     int ranges = Math.max(1, session.maxConcurrency());
@@ -72,12 +72,13 @@ public final class KeyRangeSplitter {
     if (!large || query.limit() != null || !roomToReadAhead) {
       return 1;
     }
-    // literal bounds in which the sample saw too few keys: one chain, and EXPLAIN says so
+    // literal bounds in which the sample saw too few keys (or no page end is known): one chain,
+    // and EXPLAIN says so
     boolean literalBounds = query.partitionKeyComparisons().stream().noneMatch(bound -> bound.value().isParameter());
-    return literalBounds && plannedBoundaries(query, ranges).isEmpty() ? 1 : ranges;
+    return literalBounds ? plannedBoundaries(query, ranges).size() + 1 : ranges;
   }
 
-  /** {@code scanSplits=auto}: split large scans of sampled tables where the sample gives the boundaries. */
+  /** {@code scanSplits=auto}: split large scans where the sample or earlier scans' page ends give the boundaries. */
   private static boolean automatic(Session session) {
     return session.settings().get(DriverProperty.SCAN_SPLITS).trim().equalsIgnoreCase("auto");
   }
@@ -95,7 +96,7 @@ public final class KeyRangeSplitter {
     }
     String lower = scanned[0];
     String upper = scanned[1];
-    List<String> boundaries = sampledBoundaries(query.shape().sampledPartitionKeys(), lower, upper, ranges);
+    List<String> boundaries = knownBoundaries(query, lower, upper, ranges);
     if (boundaries.isEmpty() && !automatic(query.table().session())) { // auto splits on what it knows only
       boundaries = boundaries(lower, upper, ranges, probe);
     }
@@ -129,8 +130,21 @@ public final class KeyRangeSplitter {
       return List.of();
     }
     String[] scanned = scannedRange(query, operand -> operand.literal());
-    return scanned == null ? List.of()
-        : sampledBoundaries(query.shape().sampledPartitionKeys(), scanned[0], scanned[1], ranges);
+    return scanned == null ? List.of() : knownBoundaries(query, scanned[0], scanned[1], ranges);
+  }
+
+  /**
+   * Boundaries the driver knows without a request: a sampled table's from its sample, any other
+   * table's (declared or mapped: no sample) from where earlier scans saw its pages end.
+   */
+  private static List<String> knownBoundaries(TableQuery query, String lower, String upper, int ranges) {
+    return sampled(query) ? sampledBoundaries(query.shape().sampledPartitionKeys(), lower, upper, ranges)
+        : PageEnds.boundaries(query.table().session(), query.table().name(), lower, upper, ranges);
+  }
+
+  /** A table whose shape comes from a sample (not declared, not mapped). */
+  static boolean sampled(TableQuery query) {
+    return query.table().definition() == null;
   }
 
   /** The scan's PartitionKey range: {lower, upper} (upper null: unbounded); null when a bound is NULL. */

@@ -27,6 +27,7 @@ import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -148,7 +149,8 @@ public final class QueryRunner {
           }
         }
         String filter = query.filter() == null ? null : query.filter().render(values);
-        return flatten(store.query(table, filter, select, pageSize, context.counters(), access), guard);
+        return flatten(store.query(table, filter, select, pageSize, context.counters(), access, pageEnds(query, limit)),
+            guard);
       }
     }
   }
@@ -206,10 +208,20 @@ public final class QueryRunner {
       return null;
     }
     List<Supplier<Iterator<List<TableEntity>>>> scans = new ArrayList<>();
+    Consumer<String> pageEnds = pageEnds(query, null);
     for (String filter : filters) {
-      scans.add(() -> store.query(table, filter, select, pageSize, requests, access));
+      scans.add(() -> store.query(table, filter, select, pageSize, requests, access, pageEnds));
     }
     return new PrefetchingConcatenation(scans, concurrency, SPLIT_PAGES_AHEAD, guard, requests);
+  }
+
+  /**
+   * Where a scan of a table without a sample records its page ends, for later scans to split at;
+   * null for a sampled table (its sample splits it) and under a LIMIT (pages cut short).
+   */
+  private static Consumer<String> pageEnds(TableQuery query, Long limit) {
+    return KeyRangeSplitter.sampled(query) || limit != null ? null
+        : PageEnds.recorder(query.table().session(), query.table().name());
   }
 
   /** The first PartitionKey at or after {@code point}, or null: one {@code $top=1} request (more if pages end early). */

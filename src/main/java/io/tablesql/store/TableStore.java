@@ -38,6 +38,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -58,6 +59,8 @@ public final class TableStore {
   private static final java.util.Map<Duration, HttpClient> NETTY_CLIENTS =
       new java.util.concurrent.ConcurrentHashMap<>();
   private static final HttpHeaderName ERROR_CODE = HttpHeaderName.fromString("x-ms-error-code");
+  /** Where a query continues after a page: the service's own header, not the SDK's token format. */
+  private static final HttpHeaderName NEXT_PARTITION_KEY = HttpHeaderName.fromString("x-ms-continuation-NextPartitionKey");
   private static final String TABLE_BEING_DELETED = "TableBeingDeleted";
   /** The service's error codes for an entity over its limits. */
   private static final java.util.Set<String> ENTITY_LIMITS = java.util.Set.of("TooManyProperties",
@@ -241,6 +244,16 @@ public final class TableStore {
   /** As {@link #query(String, String, List, int, RequestCounters)}, naming the access path for the request log. */
   public Iterator<List<TableEntity>> query(String table, String filter, List<String> select, int pageSize,
       RequestCounters counters, String access) {
+    return query(table, filter, select, pageSize, counters, access, null);
+  }
+
+  /**
+   * As {@link #query(String, String, List, int, RequestCounters, String)}, telling {@code pageEnds}
+   * the PartitionKey at which the service continues after each page that is not the last (its
+   * {@code x-ms-continuation-NextPartitionKey}); null: not told.
+   */
+  public Iterator<List<TableEntity>> query(String table, String filter, List<String> select, int pageSize,
+      RequestCounters counters, String access, Consumer<String> pageEnds) {
     ListEntitiesOptions options = new ListEntitiesOptions().setFilter(filter).setSelect(select).setTop(pageSize);
     Iterator<PagedResponse<TableEntity>> pages;
     try {
@@ -262,7 +275,14 @@ public final class TableStore {
       @Override
       public List<TableEntity> next() {
         try {
-          List<TableEntity> page = pages.next().getValue();
+          PagedResponse<TableEntity> response = pages.next();
+          List<TableEntity> page = response.getValue();
+          if (pageEnds != null && response.getContinuationToken() != null) {
+            String next = response.getHeaders().getValue(NEXT_PARTITION_KEY);
+            if (next != null) {
+              pageEnds.accept(next);
+            }
+          }
           counters.addEntities(page.size());
           metrics.entitiesRead(page.size());
           return page;

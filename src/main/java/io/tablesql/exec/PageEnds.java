@@ -1,0 +1,88 @@
+package io.tablesql.exec;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.tablesql.session.Session;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.NavigableSet;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.function.Consumer;
+
+/**
+ * Where scans of a table without a sample (a declared or mapped table) saw its pages end: the
+ * PartitionKey each continuation named, per account, credentials and table, shared by the JVM's
+ * connections. A later scan splits at them (see {@link KeyRangeSplitter}) as a sampled table's
+ * splits at its sample's keys: with no request. A page holds up to a page size of entities, so the
+ * keys are spread about evenly by rows; a table's first scan in a JVM reads one chain and records
+ * them. Kept ten minutes from that scan, so a table that shrank is read as one chain again
+ * soon. They are a hint only: any strings split a scan correctly (the ranges are disjoint and
+ * cover it), so keys deleted since change only how even the ranges are.
+ */
+public final class PageEnds {
+  /** Keys kept per table at most: beyond it every other one is dropped, which keeps them spread. */
+  static final int MAX_KEYS = 1024;
+  private static final Cache<String, NavigableSet<String>> SEEN = Caffeine.newBuilder().maximumSize(10_000)
+      .expireAfterWrite(Duration.ofMinutes(10)).build();
+
+  private PageEnds() {
+  }
+
+  /** Records the page ends of a scan of {@code table}. */
+  static Consumer<String> recorder(Session session, String table) {
+    NavigableSet<String> keys = SEEN.get(key(session, table), k -> new ConcurrentSkipListSet<>());
+    return partitionKey -> {
+      keys.add(partitionKey);
+      if (keys.size() > MAX_KEYS) {
+        synchronized (keys) {
+          thin(keys);
+        }
+      }
+    };
+  }
+
+  private static void thin(NavigableSet<String> keys) {
+    boolean drop = false;
+    for (Iterator<String> i = keys.iterator(); i.hasNext() && keys.size() > MAX_KEYS / 2; ) {
+      i.next();
+      if (drop) {
+        i.remove();
+      }
+      drop = !drop;
+    }
+  }
+
+  /**
+   * Up to {@code ranges - 1} recorded keys strictly inside (lower, upper) (upper null: unbounded),
+   * spread evenly by rank, in order; empty when none is known there.
+   */
+  static List<String> boundaries(Session session, String table, String lower, String upper, int ranges) {
+    NavigableSet<String> keys = SEEN.getIfPresent(key(session, table));
+    if (keys == null) {
+      return List.of();
+    }
+    List<String> inside = new ArrayList<>(upper == null ? keys.tailSet(lower, false)
+        : lower.compareTo(upper) >= 0 ? List.of() : keys.subSet(lower, false, upper, false));
+    if (inside.size() < ranges) {
+      return inside;
+    }
+    // n keys end n + 1 pages: the i-th range ends after about i * (n + 1) / ranges pages
+    List<String> picked = new ArrayList<>();
+    for (int i = 1; i < ranges; i++) {
+      picked.add(inside.get((int) Math.round((double) i * (inside.size() + 1) / ranges) - 1));
+    }
+    return picked.stream().distinct().toList();
+  }
+
+  /** Forgets a table's page ends (it was dropped or emptied). */
+  public static void forget(Session session, String table) {
+    SEEN.invalidate(key(session, table));
+  }
+
+  private static String key(Session session, String table) {
+    return session.settings().cacheKey() + "|" + table.toLowerCase(Locale.ROOT);
+  }
+}
