@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -270,6 +271,10 @@ class SplitScanTest {
         List<FaultyProxy.Request> sent = proxy.seen().subList(before, proxy.requests());
         assertThat(sent).noneMatch(r -> "1".equals(r.query().get("$top"))); // no probe
         assertThat(usedBoundaries(sent)).isEqualTo(planned);
+        // the boundaries are where pages began, so the ranges hold about as many rows each: 600
+        // entities in 8 ranges of about 75 are 2 pages of 50 each, never most of the table in one
+        assertThat(sent.stream().collect(Collectors.groupingBy(r -> String.valueOf(r.query().get("$filter")),
+            Collectors.counting())).values()).hasSize(8).allMatch(pages -> pages <= 3);
         // a filter on a non-key column splits at the same boundaries, and keeps the filter in each range
         assertThat(read(statement, all + " WHERE Id < 3")).isEqualTo(expected.stream()
             .filter(key -> Integer.parseInt(key.substring(4)) < 3).toList());

@@ -14,7 +14,8 @@ import java.util.function.Consumer;
 
 /**
  * Where scans of a table without a sample (a declared or mapped table) saw its pages end: the
- * PartitionKey each continuation named, per account, credentials and table, shared by the JVM's
+ * PartitionKey of the first entity of each page after the first (where the service continued),
+ * per account, credentials and table, shared by the JVM's
  * connections. A later scan splits at them (see {@link KeyRangeSplitter}) as a sampled table's
  * splits at its sample's keys: with no request. A page holds up to a page size of entities, so the
  * keys are spread about evenly by rows; a table's first scan in a JVM reads one chain and records

@@ -59,8 +59,6 @@ public final class TableStore {
   private static final java.util.Map<Duration, HttpClient> NETTY_CLIENTS =
       new java.util.concurrent.ConcurrentHashMap<>();
   private static final HttpHeaderName ERROR_CODE = HttpHeaderName.fromString("x-ms-error-code");
-  /** Where a query continues after a page: the service's own header, not the SDK's token format. */
-  private static final HttpHeaderName NEXT_PARTITION_KEY = HttpHeaderName.fromString("x-ms-continuation-NextPartitionKey");
   private static final String TABLE_BEING_DELETED = "TableBeingDeleted";
   /** The service's error codes for an entity over its limits. */
   private static final java.util.Set<String> ENTITY_LIMITS = java.util.Set.of("TooManyProperties",
@@ -249,8 +247,10 @@ public final class TableStore {
 
   /**
    * As {@link #query(String, String, List, int, RequestCounters, String)}, telling {@code pageEnds}
-   * the PartitionKey at which the service continues after each page that is not the last (its
-   * {@code x-ms-continuation-NextPartitionKey}); null: not told.
+   * the PartitionKey at which the service continued after a page: that of the first entity of
+   * every later page that holds one and was read with its PartitionKey; null: not told. Read from
+   * the entities, not from the continuation: its {@code x-ms-continuation-NextPartitionKey} is a
+   * token the service defines as opaque (Azurite's is the key in base64), not the key.
    */
   public Iterator<List<TableEntity>> query(String table, String filter, List<String> select, int pageSize,
       RequestCounters counters, String access, Consumer<String> pageEnds) {
@@ -263,6 +263,8 @@ public final class TableStore {
       throw translate(e, "query table " + table);
     }
     return new Iterator<>() {
+      private boolean later;
+
       @Override
       public boolean hasNext() {
         try {
@@ -275,14 +277,11 @@ public final class TableStore {
       @Override
       public List<TableEntity> next() {
         try {
-          PagedResponse<TableEntity> response = pages.next();
-          List<TableEntity> page = response.getValue();
-          if (pageEnds != null && response.getContinuationToken() != null) {
-            String next = response.getHeaders().getValue(NEXT_PARTITION_KEY);
-            if (next != null) {
-              pageEnds.accept(next);
-            }
+          List<TableEntity> page = pages.next().getValue();
+          if (pageEnds != null && later && !page.isEmpty() && page.get(0).getPartitionKey() != null) {
+            pageEnds.accept(page.get(0).getPartitionKey());
           }
+          later = true;
           counters.addEntities(page.size());
           metrics.entitiesRead(page.size());
           return page;
