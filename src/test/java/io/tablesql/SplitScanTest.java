@@ -71,7 +71,6 @@ class SplitScanTest {
     }
   }
 
-  /** Entities whose PartitionKey lies in [from, to) (null: unbounded). */
   /** The boundaries EXPLAIN shows ({@code boundaries=['a', 'b']}), in order. */
   private static List<String> shownBoundaries(String explained) {
     Matcher shown = Pattern.compile("boundaries=\\[([^\\]]*)\\]").matcher(explained);
@@ -85,6 +84,7 @@ class SplitScanTest {
         .map(f -> { Matcher m = BOUND.matcher(f); m.find(); return m.group(2); }).distinct().sorted().toList();
   }
 
+  /** Entities whose PartitionKey lies in [from, to) (null: unbounded). */
   private long entitiesIn(String from, String to) {
     return keys.stream().map(key -> key.substring(0, key.indexOf('/')))
         .filter(p -> (from == null || p.compareTo(from) >= 0) && (to == null || p.compareTo(to) < 0)).count();
@@ -285,6 +285,45 @@ class SplitScanTest {
       } finally {
         statement.execute("DROP TABLE IF EXISTS SplitPaged");
       }
+    }
+  }
+
+  /**
+   * A sampled table scanned before splits where that scan's pages began (spread by rows) rather
+   * than at its sample's keys (spread over the key space), and the ranges hold even shares.
+   */
+  @Test
+  void aScannedTableSplitsWherePagesBeganRatherThanAtItsSample() throws Exception {
+    TableClient client = TestAccount.newTable("SplitPages");
+    List<TableEntity> entities = new ArrayList<>();
+    List<String> expected = new ArrayList<>();
+    for (int p = 0; p < 20; p++) {
+      for (int r = 0; r < 60; r++) { // 1,200 entities: more than the sample reads
+        entities.add(new TableEntity(String.format("q%02d", p), String.format("r%02d", r)).addProperty("N", r));
+        expected.add(String.format("q%02d/r%02d", p, r));
+      }
+    }
+    TestAccount.insert(client, entities);
+    String all = "SELECT PartitionKey, RowKey FROM " + client.getTableName();
+    // one chain of pages of 100: the pages after the first begin at rows 100, 200, ..., 1,100
+    List<String> pagesBegan = new ArrayList<>();
+    for (int row = 100; row < 1200; row += 100) {
+      pagesBegan.add(String.format("q%02d", row / 60));
+    }
+    try (Connection chain = FaultTest.connectThrough(proxy, "pageSize=100", "scanSplits=1");
+         Statement statement = chain.createStatement()) {
+      assertThat(read(statement, all)).isEqualTo(expected);
+    }
+    try (Connection connection = FaultTest.connectThrough(proxy, "pageSize=100");
+         Statement statement = connection.createStatement()) {
+      List<String> planned = shownBoundaries(plan(statement, all));
+      assertThat(planned).hasSize(7).isSorted().isSubsetOf(pagesBegan);
+      int before = proxy.requests();
+      assertThat(read(statement, all)).isEqualTo(expected);
+      List<FaultyProxy.Request> sent = proxy.seen().subList(before, proxy.requests());
+      assertThat(usedBoundaries(sent)).isEqualTo(planned);
+      assertThat(sent.stream().collect(Collectors.groupingBy(r -> String.valueOf(r.query().get("$filter")),
+          Collectors.counting())).values()).hasSize(8).allMatch(pages -> pages <= 3);
     }
   }
 

@@ -23,8 +23,9 @@ import java.util.function.Function;
  *
  * <p>Where the boundaries come from: first the PartitionKeys of the table's sample, which is
  * spread over its key space ({@code SpreadSample}), with the widest gaps between them halved
- * where it saw fewer than the ranges asked for; a table without a sample (declared or mapped)
- * splits where earlier scans saw its pages end ({@link PageEnds}). Neither costs a request. Where
+ * where it saw fewer than the ranges asked for. Where earlier scans saw the table's pages end
+ * ({@link PageEnds}), those keys come first: they are spread by rows, the sample only over the key
+ * space; a table without a sample (declared or mapped) has only them. Neither costs a request. Where
  * neither gives a boundary in the scanned range, {@code auto} reads one chain and a number of
  * ranges has the key space probed. A probe is one {@code $top=1} request with
  * {@code $select=PartitionKey} and {@code PartitionKey ge 'x'}: the service seeks to the first
@@ -134,12 +135,14 @@ public final class KeyRangeSplitter {
   }
 
   /**
-   * Boundaries the driver knows without a request: a sampled table's from its sample, any other
-   * table's (declared or mapped: no sample) from where earlier scans saw its pages end.
+   * Boundaries the driver knows without a request: where earlier scans saw the table's pages end,
+   * which are spread by rows (so the ranges are even); else, for a sampled table, its sample's
+   * keys, which are spread over the key space only.
    */
   private static List<String> knownBoundaries(TableQuery query, String lower, String upper, int ranges) {
-    return sampled(query) ? sampledBoundaries(query.shape().sampledPartitionKeys(), lower, upper, ranges)
-        : PageEnds.boundaries(query.table().session(), query.table().name(), lower, upper, ranges);
+    List<String> pageEnds = PageEnds.boundaries(query.table().session(), query.table().name(), lower, upper, ranges);
+    return !pageEnds.isEmpty() || !sampled(query) ? pageEnds
+        : sampledBoundaries(query.shape().sampledPartitionKeys(), lower, upper, ranges);
   }
 
   /** A table whose shape comes from a sample (not declared, not mapped). */

@@ -13,15 +13,15 @@ import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.function.Consumer;
 
 /**
- * Where scans of a table without a sample (a declared or mapped table) saw its pages end: the
- * PartitionKey of the first entity of each page after the first (where the service continued),
- * per account, credentials and table, shared by the JVM's
- * connections. A later scan splits at them (see {@link KeyRangeSplitter}) as a sampled table's
- * splits at its sample's keys: with no request. A page holds up to a page size of entities, so the
- * keys are spread about evenly by rows; a table's first scan in a JVM reads one chain and records
- * them. Kept ten minutes from that scan, so a table that shrank is read as one chain again
- * soon. They are a hint only: any strings split a scan correctly (the ranges are disjoint and
- * cover it), so keys deleted since change only how even the ranges are.
+ * Where scans of a table saw its pages end: the PartitionKey of the first entity of each page
+ * after the first (where the service continued), per account, credentials and physical table,
+ * shared by the JVM's connections. A later scan splits at them (see {@link KeyRangeSplitter})
+ * with no request. A page holds up to a page size of entities, so the keys are spread about
+ * evenly by rows, where a sample's are spread over the key space only; a declared or mapped
+ * table has no sample, so its first scan in a JVM reads one chain and records them. Kept ten
+ * minutes from the first scan, so a table that shrank is read as one chain again soon. They are
+ * a hint only: any strings split a scan correctly (the ranges are disjoint and cover it), so keys
+ * deleted since change only how even the ranges are.
  */
 public final class PageEnds {
   /** Keys kept per table at most: beyond it every other one is dropped, which keeps them spread. */
@@ -58,7 +58,8 @@ public final class PageEnds {
 
   /**
    * Up to {@code ranges - 1} recorded keys strictly inside (lower, upper) (upper null: unbounded),
-   * spread evenly by rank, in order; empty when none is known there.
+   * spread evenly by rank, in order; empty when fewer than two are known there (a range of about
+   * two pages or less, read as one chain).
    */
   static List<String> boundaries(Session session, String table, String lower, String upper, int ranges) {
     NavigableSet<String> keys = SEEN.getIfPresent(key(session, table));
@@ -67,6 +68,9 @@ public final class PageEnds {
     }
     List<String> inside = new ArrayList<>(upper == null ? keys.tailSet(lower, false)
         : lower.compareTo(upper) >= 0 ? List.of() : keys.subSet(lower, false, upper, false));
+    if (inside.size() < 2) {
+      return List.of();
+    }
     if (inside.size() < ranges) {
       return inside;
     }

@@ -215,13 +215,9 @@ public final class QueryRunner {
     return new PrefetchingConcatenation(scans, concurrency, SPLIT_PAGES_AHEAD, guard, requests);
   }
 
-  /**
-   * Where a scan of a table without a sample records its page ends, for later scans to split at;
-   * null for a sampled table (its sample splits it) and under a LIMIT (pages cut short).
-   */
+  /** Where a scan records its page ends, for later scans to split at; null under a LIMIT (pages cut short). */
   private static Consumer<String> pageEnds(TableQuery query, Long limit) {
-    return KeyRangeSplitter.sampled(query) || limit != null ? null
-        : PageEnds.recorder(query.table().session(), query.table().name());
+    return limit != null ? null : PageEnds.recorder(query.table().session(), query.table().name());
   }
 
   /** The first PartitionKey at or after {@code point}, or null: one {@code $top=1} request (more if pages end early). */

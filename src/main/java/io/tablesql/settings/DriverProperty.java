@@ -29,11 +29,11 @@ public enum DriverProperty {
       "Requests one statement sends at the same time for multi-point lookups and multi-partition scans."),
   SCAN_SPLITS("scanSplits", "auto",
       "Key ranges a table scan (or a scan over PartitionKey bounds) is split into, read maxConcurrency at a "
-          + "time and concatenated in key order: auto splits a scan of a table larger than its sample (not with a "
-          + "LIMIT or a maxRows of a page or less) into maxConcurrency ranges at the PartitionKeys the sample saw, "
-          + "and a declared or mapped table's where this JVM's earlier scans of it saw pages end; 1 never splits "
-          + "(one chain of pages, as the SDK reads); N splits every such scan into up to N, probing the key space "
-          + "where neither tells."),
+          + "time and concatenated in key order: auto splits a scan of a table larger than its sample, or of a "
+          + "declared or mapped table an earlier scan saw to span pages (not with a LIMIT or a maxRows of a page "
+          + "or less), into maxConcurrency ranges at the PartitionKeys where this JVM's earlier scans of it saw "
+          + "pages begin, else at those its sample saw; 1 never splits (one chain of pages, as the SDK reads); N "
+          + "splits every such scan into up to N, probing the key space where neither tells."),
   REQUEST_TIMEOUT("requestTimeoutSeconds", "30",
       "Seconds to wait for one response from the service before failing the request."),
   HTTP_CLIENT("httpClient", "jdk",
