@@ -122,9 +122,10 @@ public final class KeyRangeSplitter {
   }
 
   /**
-   * The boundaries a split of the scan takes from the table's sample, as EXPLAIN shows them;
-   * empty when they are known at execution only (a bound is a parameter, or the sample saw fewer
-   * than two keys in the range, which a number of ranges probes for and auto reads as one chain).
+   * The boundaries a split of the scan takes from earlier scans' page ends or the table's sample
+   * ({@link #knownBoundaries}), as EXPLAIN shows them; empty when they are known at execution only
+   * (a bound is a parameter, or neither gives two keys in the range, which a number of ranges
+   * probes for and auto reads as one chain).
    */
   public static List<String> plannedBoundaries(TableQuery query, int ranges) {
     if (query.partitionKeyComparisons().stream().anyMatch(bound -> bound.value().isParameter())) {

@@ -32,10 +32,11 @@ public final class PageEnds {
   private PageEnds() {
   }
 
-  /** Records the page ends of a scan of {@code table}. */
+  /** Records the page ends of a scan of {@code table}; a scan of one page records nothing, and keeps no entry. */
   static Consumer<String> recorder(Session session, String table) {
-    NavigableSet<String> keys = SEEN.get(key(session, table), k -> new ConcurrentSkipListSet<>());
+    String key = key(session, table);
     return partitionKey -> {
+      NavigableSet<String> keys = SEEN.get(key, k -> new ConcurrentSkipListSet<>());
       keys.add(partitionKey);
       if (keys.size() > MAX_KEYS) {
         synchronized (keys) {

@@ -215,9 +215,13 @@ public final class QueryRunner {
     return new PrefetchingConcatenation(scans, concurrency, SPLIT_PAGES_AHEAD, guard, requests);
   }
 
-  /** Where a scan records its page ends, for later scans to split at; null under a LIMIT (pages cut short). */
+  /**
+   * Where a scan records its page ends, for later scans to split at; null under a LIMIT (pages cut
+   * short) and in one partition (its pages all begin at the same key; the keyed paths stay as they were).
+   */
   private static Consumer<String> pageEnds(TableQuery query, Long limit) {
-    return limit != null ? null : PageEnds.recorder(query.table().session(), query.table().name());
+    return limit != null || query.fixesPartition() ? null
+        : PageEnds.recorder(query.table().session(), query.table().name());
   }
 
   /** The first PartitionKey at or after {@code point}, or null: one {@code $top=1} request (more if pages end early). */
