@@ -132,6 +132,35 @@ class JdbcLargeMethodsTest extends ConnectedTest {
   }
 
   @Test
+  void maxRowsSetAfterPreparingLimitsRows() throws SQLException {
+    String table = table("PreparedMax");
+    try (Statement statement = connection.createStatement()) {
+      statement.executeUpdate("INSERT INTO " + table + " (PartitionKey, RowKey, N) VALUES ('p', '1', 1), "
+          + "('p', '2', 2), ('p', '3', 3), ('q', '4', 4)");
+    }
+    // one table access (the direct path), and plans Calcite runs (an aggregate, a sort)
+    for (String sql : List.of("SELECT RowKey FROM " + table + " WHERE N >= ?",
+        "SELECT N, COUNT(*) FROM " + table + " WHERE N >= ? GROUP BY N",
+        "SELECT RowKey FROM " + table + " WHERE N >= ? ORDER BY N DESC")) {
+      try (PreparedStatement prepared = connection.prepareStatement(sql)) {
+        prepared.setInt(1, 1);
+        prepared.setMaxRows(2);
+        assertThat(rows(prepared.executeQuery())).as(sql).hasSize(2);
+        assertThat(prepared.execute()).isTrue();
+        assertThat(rows(prepared.getResultSet())).as(sql).hasSize(2);
+        prepared.setLargeMaxRows(0);
+        assertThat(rows(prepared.executeQuery())).as(sql).hasSize(4);
+      }
+    }
+    try (PreparedStatement prepared = connection.prepareStatement(
+        "SELECT RowKey FROM " + table + " WHERE N >= ? ORDER BY N DESC")) {
+      prepared.setInt(1, 1);
+      prepared.setMaxRows(1);
+      assertThat(rows(prepared.executeQuery())).containsExactly("4");
+    }
+  }
+
+  @Test
   void refusalsHaveASqlState() throws SQLException {
     try (Statement statement = connection.createStatement()) {
       for (ThrowingCallable call : List.<ThrowingCallable>of(() -> statement.setLargeMaxRows(-1),

@@ -25,14 +25,18 @@ import java.util.Calendar;
 final class WrappedResultSet extends ForwardingResultSet {
   private final ResultSet delegate;
   private final WrappedStatement statement;
+  /** The most rows this result set gives (the statement's max rows), 0 for no limit. */
+  private final long maxRows;
+  private long rowsGiven;
   private Runnable onClose;
   /** The SQL type of each column (1-based) and how errors name it, read from the metadata on first need. */
   private int[] columnTypes;
   private String[] columnNames;
 
-  WrappedResultSet(ResultSet delegate, WrappedStatement statement) {
+  WrappedResultSet(ResultSet delegate, WrappedStatement statement, long maxRows) {
     this.delegate = delegate;
     this.statement = statement;
+    this.maxRows = maxRows;
   }
 
   @Override
@@ -48,8 +52,13 @@ final class WrappedResultSet extends ForwardingResultSet {
 
   @Override
   public boolean next() throws SQLException {
+    if (maxRows > 0 && rowsGiven >= maxRows) {
+      return false;
+    }
     try {
-      return delegate.next();
+      boolean more = delegate.next();
+      rowsGiven++;
+      return more;
     } catch (SQLException | RuntimeException e) {
       throw statement.readFailure(e);
     }

@@ -180,8 +180,12 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
     }, kinds.isEmpty() ? StatementKind.OTHER : kinds.get(0), kinds);
   }
 
-  final ResultSet wrap(ResultSet resultSet) {
-    return resultSet == null ? null : new WrappedResultSet(resultSet, this);
+  /**
+   * The statement's result set, holding at most its max rows as they are when it runs: Calcite
+   * applies max rows only when it plans, so a prepared statement's would otherwise be ignored.
+   */
+  final ResultSet wrap(ResultSet resultSet) throws SQLException {
+    return resultSet == null ? null : new WrappedResultSet(resultSet, this, getLargeMaxRows());
   }
 
   /**
@@ -189,7 +193,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
    * closing it closes this statement, which exists only to own it.
    */
   final WrappedResultSet own(ResultSet resultSet) {
-    WrappedResultSet owned = new WrappedResultSet(resultSet, this);
+    WrappedResultSet owned = new WrappedResultSet(resultSet, this, 0);
     currentResultSet = owned;
     closeOnCompletion = true;
     return owned;
@@ -261,7 +265,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
       }
       DirectPlan direct = cache.direct(plan);
       ResultSet rows = direct == null ? null : direct.execute(plan);
-      return new WrappedResultSet(rows != null ? rows : plan.executeQuery(), this)
+      return new WrappedResultSet(rows != null ? rows : plan.executeQuery(), this, 0)
           .onClose(() -> releasePlan(cache, lifted.sql(), plan));
     } catch (SQLException | RuntimeException e) {
       releasePlan(cache, lifted.sql(), plan);
