@@ -202,9 +202,11 @@ class DirectExecutionTest {
 
   @Test
   void aQueryOnOneAccessIsNeverCompiled() throws SQLException {
-    int[] planned = counting(() -> direct.prepareStatement(queries().get(3).sql()).close());
+    // a text not prepared before: the plan cache keeps the plans of texts prepared again
+    String sql = queries().get(3).sql() + " /* planned now */";
+    int[] planned = counting(() -> direct.prepareStatement(sql).close());
     assertThat(planned[1]).as("generated classes").isZero();
-    planned = counting(() -> calcite.prepareStatement(queries().get(3).sql()).close());
+    planned = counting(() -> calcite.prepareStatement(sql).close());
     assertThat(planned[1]).as("generated classes").isPositive();
   }
 

@@ -288,7 +288,35 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   private PreparedStatement prepareAsWritten(String sql) throws SQLException {
     StatementText text = StatementText.of(sql);
     PreparedStatement cached = onCachedPlan(text);
-    return cached != null ? cached : prepare(text, () -> delegate.prepareStatement(sql));
+    if (cached != null) {
+      return cached;
+    }
+    return keepsPlan(text) ? onKeptPlan(text) : prepare(text, () -> delegate.prepareStatement(sql));
+  }
+
+  /** Queries and writes are planned once per text; DDL and the rest (EXPLAIN, VALUES) as before. */
+  private boolean keepsPlan(StatementText text) {
+    return planCache.enabled() && switch (text.kind()) {
+      case QUERY, INSERT, UPSERT, UPDATE, DELETE -> true;
+      default -> false;
+    };
+  }
+
+  /**
+   * A statement prepared as written (with parameter markers, or a write) on its text's plan in
+   * the plan cache, made now if none is idle, and kept there once the statement is closed:
+   * applications that prepare a statement for each execution (Spring's JdbcTemplate, Hibernate,
+   * a batch per call) plan it once per connection.
+   */
+  private PreparedStatement onKeptPlan(StatementText text) throws SQLException {
+    PreparedStatement plan = withFreshTables(() -> planCache.reuse(text.sql()));
+    if (plan != null) {
+      NewColumns.declare(text, session); // as planning would: a shape sampled again since may lack them
+      return WrappedPreparedStatement.onKeptPlan(plan, this, text, planCache, planCache.direct(plan));
+    }
+    DirectPlan.Prepared prepared = plan(text, () -> delegate.prepareStatement(text.sql()));
+    planCache.lend(prepared);
+    return WrappedPreparedStatement.onKeptPlan(prepared.statement(), this, text, planCache, prepared.direct());
   }
 
   /**
@@ -342,11 +370,15 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       // Calcite would run DDL as it prepares it: it runs when executed instead, as a statement
       return WrappedPreparedStatement.ofDdl(call(() -> delegate.prepareStatement("VALUES 0")), this, text);
     }
+    DirectPlan.Prepared prepared = plan(text, action);
+    return new WrappedPreparedStatement(prepared.statement(), this, text, prepared.direct());
+  }
+
+  private DirectPlan.Prepared plan(StatementText text, SqlAction<PreparedStatement> action) throws SQLException {
     NewColumns.declare(text, session);
     // planned as a statement of its kind (an UPDATE of a lookup table reads it fresh: LookupCache)
-    DirectPlan.Prepared prepared = session.during(session.detached(text.kind()),
+    return session.during(session.detached(text.kind()),
         () -> text.plannedBy(() -> withFreshTables(() -> DirectPlan.preparing(action))));
-    return new WrappedPreparedStatement(prepared.statement(), this, text, prepared.direct());
   }
 
   /**

@@ -36,11 +36,14 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
   /** The fast path of INSERT batches; a no-op recorder for other statements. */
   private final InsertBatch insertBatch;
   /**
-   * For a query written without parameters: the cache whose plan (of the text with its
-   * literals lifted, and bound) this statement runs, given back on close; null otherwise.
+   * The cache whose plan this statement runs, given back on close (under {@code plannedSql}):
+   * a query's written without parameters (its literals lifted, and bound), or any statement's
+   * prepared as written; null for a plan of this statement alone.
    */
   private final PlanCache lender;
   private final String plannedSql;
+  /** Whether the plan's parameters are the text's lifted literals, not parameters the user sets. */
+  private final boolean lifted;
   /** The plan run without Calcite's per-execution machinery, for a query that is one table access; else null. */
   private final DirectPlan direct;
   /** The SQL type of each parameter (1-based), read from the parameter metadata on first need. */
@@ -53,7 +56,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, StatementText text,
       DirectPlan direct) {
-    this(delegate, connection, text, null, null, direct);
+    this(delegate, connection, text, null, null, false, direct);
   }
 
   /** A prepared CREATE, DROP or ALTER: {@code placeholder} serves the parameter-less metadata calls. */
@@ -71,7 +74,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
   }
 
   private WrappedPreparedStatement(PreparedStatement delegate, TableSqlConnection connection, StatementText text,
-      PlanCache lender, String plannedSql, DirectPlan direct) {
+      PlanCache lender, String plannedSql, boolean lifted, DirectPlan direct) {
     super(delegate, connection);
     this.direct = direct;
     this.delegate = delegate;
@@ -79,12 +82,19 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
     this.insertBatch = InsertBatch.of(text);
     this.lender = lender;
     this.plannedSql = plannedSql;
+    this.lifted = lifted;
   }
 
   /** A query without parameter markers, on a plan lent by the cache with its lifted values bound. */
   static WrappedPreparedStatement onCachedPlan(PreparedStatement plan, TableSqlConnection connection, StatementText text,
       PlanCache lender, String plannedSql, DirectPlan direct) {
-    return new WrappedPreparedStatement(plan, connection, text, lender, plannedSql, direct);
+    return new WrappedPreparedStatement(plan, connection, text, lender, plannedSql, true, direct);
+  }
+
+  /** A statement prepared as written, on a plan of its text lent by the cache and kept there once closed. */
+  static WrappedPreparedStatement onKeptPlan(PreparedStatement plan, TableSqlConnection connection, StatementText text,
+      PlanCache lender, DirectPlan direct) {
+    return new WrappedPreparedStatement(plan, connection, text, lender, text.sql(), false, direct);
   }
 
   @Override
@@ -94,7 +104,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   /** Setting a parameter of a statement that has none (its values are the lifted literals) fails. */
   private void checkParameter(int parameterIndex) throws SQLException {
-    if (lender != null) {
+    if (lifted) {
       throw StandIns.noParameter(parameterIndex);
     }
   }
@@ -415,7 +425,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   @Override
   public void clearParameters() throws SQLException {
-    if (lender == null) { // the lifted values are not parameters the user set
+    if (!lifted) { // the lifted values are not parameters the user set
       call(() -> delegate.clearParameters());
     }
     insertBatch.clearParameters();
@@ -455,7 +465,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   @Override
   public void addBatch() throws SQLException {
-    if (lender != null) {
+    if (lifted) {
       throw SqlExceptions.of("A query cannot be part of a batch: only INSERT, UPSERT, UPDATE and DELETE can.",
           SqlStates.FEATURE_NOT_SUPPORTED);
     }
@@ -497,7 +507,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
   @Override
   public ParameterMetaData getParameterMetaData() throws SQLException {
     // a statement on a lent plan has no parameters of its own; once closed, Calcite says so
-    return call(() -> lender == null || delegate.isClosed()
+    return call(() -> !lifted || delegate.isClosed()
         ? new WrappedParameterMetaData(delegate.getParameterMetaData()) : StandIns.NO_PARAMETERS);
   }
 

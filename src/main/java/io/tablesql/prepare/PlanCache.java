@@ -18,10 +18,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A connection's planned statements, keyed by their text with literals lifted into parameters
- * ({@link LiteralLifter}), so an ad-hoc query differing only in literals is not planned again.
- * Each plan is a prepared statement of the underlying Calcite connection; one in use (by an open
- * result set, or by a prepared statement written without parameters) is never handed out twice.
+ * A connection's planned statements, keyed by their text: a query's with literals lifted into
+ * parameters ({@link LiteralLifter}), so an ad-hoc query differing only in literals is not
+ * planned again; a statement prepared with parameter markers of its own (a query or a write) as
+ * written, so that preparing it again, as Spring's JdbcTemplate and Hibernate do for each
+ * execution, plans nothing. Each plan is a prepared statement of the underlying Calcite
+ * connection; one in use (by an open result set or prepared statement) is never handed out twice.
  */
 public final class PlanCache {
   private static final int IDLE_PER_PLAN = 4;
@@ -109,6 +111,30 @@ public final class PlanCache {
   }
 
   /**
+   * An idle plan of a text prepared as written before on this connection, lent until its
+   * statement is closed ({@link #release}); null if there is none.
+   */
+  public synchronized PreparedStatement reuse(String sql) {
+    Deque<PreparedStatement> pool = idle.getIfPresent(sql);
+    PreparedStatement statement = pool == null ? null : pool.poll();
+    metrics.planCache(statement != null);
+    if (statement != null) {
+      lent.add(statement);
+      beforeReuse.accept(statement);
+    }
+    return statement;
+  }
+
+  /** A plan just made for a text prepared as written, lent so that closing its statement keeps it. */
+  public synchronized void lend(DirectPlan.Prepared prepared) {
+    lent.add(prepared.statement());
+    if (prepared.direct() != null) {
+      directPlans.put(prepared.statement(), prepared.direct());
+    }
+    plansMade++;
+  }
+
+  /**
    * Takes a plan back once its result set or its statement is closed, reset to how it was
    * planned; one lent before the cache was cleared (the schema changed) is closed instead.
    */
@@ -119,7 +145,10 @@ public final class PlanCache {
         return;
       }
       statement.clearParameters();
+      statement.clearBatch();
       statement.setMaxRows(0);
+      statement.setMaxFieldSize(0);
+      statement.setFetchDirection(java.sql.ResultSet.FETCH_FORWARD);
       statement.setFetchSize(0);
       statement.setQueryTimeout(0);
       statement.clearWarnings();

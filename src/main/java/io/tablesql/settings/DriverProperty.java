@@ -52,8 +52,10 @@ public enum DriverProperty {
       "What UPSERT does to an existing entity: merge (properties not named are kept, InsertOrMerge) "
           + "or replace (properties not named are removed, InsertOrReplace).", "merge", "replace"),
   PLAN_CACHE_SIZE("planCacheSize", "100",
-      "Queries a connection keeps planned, keyed by their text with the literals of WHERE and ON "
-          + "lifted into parameters, so that queries differing only in literals are planned once; 0 turns it off."),
+      "Statements a connection keeps planned: queries keyed by their text with the literals of WHERE and ON "
+          + "lifted into parameters, so that queries differing only in literals are planned once, and queries "
+          + "and writes prepared with ? markers keyed by their text, so that preparing one again plans nothing; "
+          + "0 turns it off."),
   TABLES("tables", "",
       "Comma-separated tables to use without listing the account's tables, for a SAS token that "
           + "may not list them; other tables are found when a statement names them. Empty: list the tables."),

@@ -191,6 +191,117 @@ class PlanCacheTest {
     }
   }
 
+  @Test
+  void statementsPreparedForEachExecutionArePlannedOncePerConnection() throws SQLException {
+    TableClient table = TestAccount.newTable("PlansKept");
+    List<TableEntity> entities = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      entities.add(new TableEntity("p", "r" + i).addProperty("N", i));
+    }
+    TestAccount.insert(table, entities);
+    String name = table.getTableName();
+    String query = "SELECT N FROM " + name + " WHERE N >= ?";
+    try (Connection connection = TestAccount.connect()) {
+      PlanCache cache = connection.unwrap(TableSqlConnection.class).planCache();
+      // as Spring's JdbcTemplate does: prepare, bind, run, close, for every execution
+      for (int i = 0; i < 10; i++) {
+        try (PreparedStatement statement = connection.prepareStatement(query)) {
+          assertThat(statement.getParameterMetaData().getParameterCount()).isEqualTo(1);
+          statement.setInt(1, i);
+          assertThat(count(statement.executeQuery())).isEqualTo(10 - i);
+        }
+      }
+      assertThat(cache.plansMade()).isEqualTo(1);
+
+      // what one use set does not reach the next: parameters, max rows, the batch
+      try (PreparedStatement statement = connection.prepareStatement(query)) {
+        statement.setMaxRows(2);
+        statement.setInt(1, 0);
+        assertThat(count(statement.executeQuery())).isEqualTo(2);
+      }
+      try (PreparedStatement statement = connection.prepareStatement(query)) {
+        assertThatThrownBy(statement::executeQuery).isInstanceOf(SQLException.class); // its parameter is unset
+        statement.setInt(1, 0);
+        assertThat(count(statement.executeQuery())).isEqualTo(10);
+        // two open statements of one text never share a plan
+        try (PreparedStatement other = connection.prepareStatement(query)) {
+          other.setInt(1, 8);
+          ResultSet high = other.executeQuery();
+          statement.setInt(1, 5);
+          assertThat(count(statement.executeQuery())).isEqualTo(5);
+          assertThat(count(high)).isEqualTo(2);
+        }
+      }
+      assertThat(cache.plansMade()).isEqualTo(2);
+
+      String insert = "INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES (?, ?, ?)";
+      try (PreparedStatement statement = connection.prepareStatement(insert)) {
+        statement.setString(1, "q");
+        statement.setString(2, "never");
+        statement.setInt(3, -1);
+        statement.addBatch(); // closed before it runs: the batch is discarded
+      }
+      for (int batch = 0; batch < 3; batch++) {
+        try (PreparedStatement statement = connection.prepareStatement(insert)) {
+          for (int i = 0; i < 5; i++) {
+            statement.setString(1, "q");
+            statement.setString(2, "b" + batch + "_" + i);
+            statement.setInt(3, 100 + i);
+            statement.addBatch();
+          }
+          assertThat(statement.executeBatch()).containsExactly(1, 1, 1, 1, 1);
+        }
+      }
+      try (PreparedStatement statement = connection.prepareStatement(insert)) {
+        statement.setString(1, "q");
+        statement.setString(2, "single");
+        statement.setInt(3, 7);
+        assertThat(statement.executeUpdate()).isEqualTo(1);
+      }
+      assertThat(cache.plansMade()).isEqualTo(3);
+      try (Statement statement = connection.createStatement()) {
+        assertThat(count(statement.executeQuery("SELECT RowKey FROM " + name + " WHERE PartitionKey = 'q'")))
+            .isEqualTo(16);
+      }
+
+      // a table changed by DDL is planned again: the kept plans are forgotten
+      try (Statement statement = connection.createStatement()) {
+        statement.execute("DROP TABLE " + name);
+        statement.execute("CREATE TABLE " + name + " (PartitionKey VARCHAR, RowKey VARCHAR, N VARCHAR)");
+      }
+      try (PreparedStatement statement = connection.prepareStatement(insert)) {
+        statement.setString(1, "p");
+        statement.setString(2, "r");
+        statement.setString(3, "text now");
+        assertThat(statement.executeUpdate()).isEqualTo(1);
+      }
+      try (PreparedStatement statement = connection.prepareStatement(query)) {
+        assertThat(statement.getParameterMetaData().getParameterType(1)).isEqualTo(java.sql.Types.VARCHAR);
+        statement.setString(1, "a");
+        assertThat(count(statement.executeQuery())).isEqualTo(1);
+      }
+      assertThat(cache.plansMade()).isEqualTo(6); // with the ad-hoc count above
+    }
+  }
+
+  @Test
+  void statementsAreKeptPlannedOnlyWithThePlanCache() throws SQLException {
+    TableClient table = TestAccount.newTable("PlansOff");
+    TestAccount.insert(table, List.of(new TableEntity("p", "r").addProperty("N", 1)));
+    try (Connection connection = TestAccount.connect("planCacheSize=0")) {
+      PlanCache cache = connection.unwrap(TableSqlConnection.class).planCache();
+      for (int i = 0; i < 3; i++) {
+        try (PreparedStatement statement = connection.prepareStatement(
+            "SELECT N FROM " + table.getTableName() + " WHERE N = ?")) {
+          statement.setInt(1, 1);
+          assertThat(count(statement.executeQuery())).isEqualTo(1);
+        }
+      }
+      assertThat(cache.plansMade()).isZero();
+      assertThat(cache.plannedTexts()).isZero();
+    }
+  }
+
   private static int count(ResultSet resultSet) throws SQLException {
     int rows = 0;
     try (resultSet) {

@@ -207,6 +207,17 @@ public final class Benchmark {
             return sqlCost(prepared, count(prepared.executeQuery()));
           }
         });
+        // as Spring's JdbcTemplate and Hibernate run a query: prepared, bound and closed each time
+        compare("point lookup, PreparedStatement with ? prepared each time (as JdbcTemplate)", 1000, 600, sdkGet,
+            () -> {
+              try (PreparedStatement prepared = connection.prepareStatement(
+                  "SELECT Name FROM " + BIG + " WHERE PartitionKey = ? AND RowKey = ?")) {
+                int i = next[0]++;
+                prepared.setString(1, partition(i % PARTITIONS));
+                prepared.setString(2, row(i % PER_PARTITION));
+                return sqlCost(prepared, count(prepared.executeQuery()));
+              }
+            });
         String range = "PartitionKey eq 'p07' and RowKey ge 'r0000' and RowKey lt 'r1000'";
         compare("range scan, 1,000 entities", 30, 30, sdk -> sdkQuery(sdk, range, List.of("Name")),
             () -> sqlCost(statement, count(statement.executeQuery("SELECT Name FROM " + BIG
