@@ -287,6 +287,9 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
 
   private PreparedStatement prepareAsWritten(String sql) throws SQLException {
     StatementText text = StatementText.of(sql);
+    if (planCache.enabled() && planCache.keptAsWritten(text)) {
+      return onKeptPlan(text); // not lifted (a text with markers would be parsed to learn that)
+    }
     PreparedStatement cached = onCachedPlan(text);
     if (cached != null) {
       return cached;
@@ -315,7 +318,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       return WrappedPreparedStatement.onKeptPlan(plan, this, text, planCache, planCache.direct(plan));
     }
     DirectPlan.Prepared prepared = plan(text, () -> delegate.prepareStatement(text.sql()));
-    planCache.lend(prepared);
+    planCache.lend(text, prepared);
     return WrappedPreparedStatement.onKeptPlan(prepared.statement(), this, text, planCache, prepared.direct());
   }
 

@@ -2,6 +2,7 @@ package io.tablesql.prepare;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.tablesql.session.StatementKind;
 import io.tablesql.store.AccountMetrics;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -36,6 +37,8 @@ public final class PlanCache {
   private final Cache<String, Deque<PreparedStatement>> idle;
   /** Texts that cannot be planned with parameters (Calcite cannot type them): run as written. */
   private final Cache<String, Boolean> unplannable;
+  /** The kind of each text whose plans are kept as written: known without parsing the text again. */
+  private final Cache<String, StatementKind> keptKinds;
   /** Plans handed out and not yet given back; a plan lent before {@link #clear} is not taken back. */
   private final Set<PreparedStatement> lent = Collections.newSetFromMap(new IdentityHashMap<>());
   /** The direct plan of each plan that has one, until it is closed. */
@@ -62,6 +65,7 @@ public final class PlanCache {
           }
         }).build();
     this.unplannable = Caffeine.newBuilder().maximumSize(capacity).executor(Runnable::run).build();
+    this.keptKinds = Caffeine.newBuilder().maximumSize(capacity).executor(Runnable::run).build();
   }
 
   /** A query with its literals lifted (see {@link LiteralLifter}), or null if it is not a plain query. */
@@ -111,6 +115,18 @@ public final class PlanCache {
   }
 
   /**
+   * Whether this text was prepared as written before on this connection (so it is not lifted);
+   * if so, its kind is known without a parse. A marker-free query goes through {@link #lift} first.
+   */
+  public boolean keptAsWritten(StatementText text) {
+    StatementKind kind = keptKinds.getIfPresent(text.sql());
+    if (kind != null) {
+      text.known(kind);
+    }
+    return kind != null;
+  }
+
+  /**
    * An idle plan of a text prepared as written before on this connection, lent until its
    * statement is closed ({@link #release}); null if there is none.
    */
@@ -126,7 +142,8 @@ public final class PlanCache {
   }
 
   /** A plan just made for a text prepared as written, lent so that closing its statement keeps it. */
-  public synchronized void lend(DirectPlan.Prepared prepared) {
+  public synchronized void lend(StatementText text, DirectPlan.Prepared prepared) {
+    keptKinds.put(text.sql(), text.kind());
     lent.add(prepared.statement());
     if (prepared.direct() != null) {
       directPlans.put(prepared.statement(), prepared.direct());
@@ -184,6 +201,7 @@ public final class PlanCache {
     idle.asMap().values().forEach(pool -> pool.forEach(this::close));
     idle.invalidateAll();
     unplannable.invalidateAll();
+    keptKinds.invalidateAll();
     lent.clear();
   }
 

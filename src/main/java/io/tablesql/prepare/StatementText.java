@@ -56,8 +56,13 @@ public final class StatementText {
 
   /** The statement is a query, known without a parse (the plan cache lifted it from a template). */
   void knownQuery() {
+    known(StatementKind.QUERY);
+  }
+
+  /** The statement's kind, known without a parse (the plan cache kept its plan, made after a parse). */
+  void known(StatementKind known) {
     if (kind == null) {
-      kind = StatementKind.QUERY;
+      kind = known;
     }
   }
 
