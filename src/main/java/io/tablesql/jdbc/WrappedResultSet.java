@@ -57,7 +57,9 @@ final class WrappedResultSet extends ForwardingResultSet {
     }
     try {
       boolean more = delegate.next();
-      rowsGiven++;
+      if (more) {
+        rowsGiven++;
+      }
       return more;
     } catch (SQLException | RuntimeException e) {
       throw statement.readFailure(e);

@@ -85,20 +85,12 @@ public final class PlanCache {
     if (unplannable.getIfPresent(lifted.sql()) != null) {
       return null;
     }
-    Deque<PreparedStatement> pool = idle.getIfPresent(lifted.sql());
-    PreparedStatement statement = pool == null ? null : pool.poll();
+    PreparedStatement statement = null;
     try {
-      metrics.planCache(statement != null);
+      statement = reuse(lifted.sql());
       if (statement == null) {
-        DirectPlan.Prepared prepared = DirectPlan.preparing(() -> calcite.prepareStatement(lifted.sql()));
-        statement = prepared.statement();
-        if (prepared.direct() != null) {
-          directPlans.put(statement, prepared.direct());
-        }
-        plansMade++;
+        statement = lendNew(DirectPlan.preparing(() -> calcite.prepareStatement(lifted.sql())));
       }
-      lent.add(statement);
-      beforeReuse.accept(statement); // a plan cancelled in an earlier execution runs again
       if (bind(statement, lifted.values())) {
         return statement;
       }
@@ -136,7 +128,7 @@ public final class PlanCache {
     metrics.planCache(statement != null);
     if (statement != null) {
       lent.add(statement);
-      beforeReuse.accept(statement);
+      beforeReuse.accept(statement); // a plan cancelled in an earlier execution runs again
     }
     return statement;
   }
@@ -144,11 +136,17 @@ public final class PlanCache {
   /** A plan just made for a text prepared as written, lent so that closing its statement keeps it. */
   public synchronized void lend(StatementText text, DirectPlan.Prepared prepared) {
     keptKinds.put(text.sql(), text.kind());
+    lendNew(prepared);
+  }
+
+  /** Lends a plan just made, with its direct plan if it has one. */
+  private PreparedStatement lendNew(DirectPlan.Prepared prepared) {
     lent.add(prepared.statement());
     if (prepared.direct() != null) {
       directPlans.put(prepared.statement(), prepared.direct());
     }
     plansMade++;
+    return prepared.statement();
   }
 
   /**

@@ -68,8 +68,8 @@ public final class StatementText {
 
   /** An INSERT or UPSERT as parsed; null for other statements. */
   public Insert insert() {
-    if (kind == StatementKind.QUERY) {
-      return null; // known without a parse (a lifted query): not an INSERT
+    if (kind != null && kind != StatementKind.INSERT && kind != StatementKind.UPSERT) {
+      return null; // known (parsed, or without a parse: a lifted query, a kept plan): not an INSERT
     }
     parse();
     return insert;

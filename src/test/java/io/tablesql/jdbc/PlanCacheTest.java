@@ -142,13 +142,7 @@ class PlanCacheTest {
 
   @Test
   void preparedQueriesWithoutParametersRunOnThePlanOfTheirShape() throws SQLException {
-    TableClient table = TestAccount.newTable("PlansPrepared");
-    List<TableEntity> entities = new ArrayList<>();
-    for (int i = 0; i < 10; i++) {
-      entities.add(new TableEntity("p", "r" + i).addProperty("N", i));
-    }
-    TestAccount.insert(table, entities);
-    String name = table.getTableName();
+    String name = tenRows("PlansPrepared");
     try (Connection connection = TestAccount.connect()) {
       PlanCache cache = connection.unwrap(TableSqlConnection.class).planCache();
       for (int i = 0; i < 10; i++) {
@@ -193,13 +187,7 @@ class PlanCacheTest {
 
   @Test
   void statementsPreparedForEachExecutionArePlannedOncePerConnection() throws SQLException {
-    TableClient table = TestAccount.newTable("PlansKept");
-    List<TableEntity> entities = new ArrayList<>();
-    for (int i = 0; i < 10; i++) {
-      entities.add(new TableEntity("p", "r" + i).addProperty("N", i));
-    }
-    TestAccount.insert(table, entities);
-    String name = table.getTableName();
+    String name = tenRows("PlansKept");
     String query = "SELECT N FROM " + name + " WHERE N >= ?";
     try (Connection connection = TestAccount.connect()) {
       PlanCache cache = connection.unwrap(TableSqlConnection.class).planCache();
@@ -259,6 +247,18 @@ class PlanCacheTest {
         assertThat(statement.executeUpdate()).isEqualTo(1);
       }
       assertThat(cache.plansMade()).isEqualTo(3);
+
+      // a text kept before is neither lifted nor parsed again: its kind is known from its plan
+      String update = "UPDATE " + name + " SET N = N + 1 WHERE PartitionKey = ? AND RowKey = ?";
+      for (String sql : List.of(query, update, update)) {
+        connection.prepareStatement(sql).close();
+      }
+      int parsesBefore = io.tablesql.prepare.StatementText.PARSES.get()[0];
+      for (String sql : List.of(query, update)) {
+        connection.prepareStatement(sql).close();
+      }
+      assertThat(io.tablesql.prepare.StatementText.PARSES.get()[0]).isEqualTo(parsesBefore);
+      assertThat(cache.plansMade()).isEqualTo(4);
       try (Statement statement = connection.createStatement()) {
         assertThat(count(statement.executeQuery("SELECT RowKey FROM " + name + " WHERE PartitionKey = 'q'")))
             .isEqualTo(16);
@@ -280,7 +280,7 @@ class PlanCacheTest {
         statement.setString(1, "a");
         assertThat(count(statement.executeQuery())).isEqualTo(1);
       }
-      assertThat(cache.plansMade()).isEqualTo(6); // with the ad-hoc count above
+      assertThat(cache.plansMade()).isEqualTo(7); // with the UPDATE and the ad-hoc count above
     }
   }
 
@@ -300,6 +300,17 @@ class PlanCacheTest {
       assertThat(cache.plansMade()).isZero();
       assertThat(cache.plannedTexts()).isZero();
     }
+  }
+
+  /** A new table of ten entities in partition p: RowKeys r0 to r9, N 0 to 9. */
+  private static String tenRows(String prefix) {
+    TableClient table = TestAccount.newTable(prefix);
+    List<TableEntity> entities = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      entities.add(new TableEntity("p", "r" + i).addProperty("N", i));
+    }
+    TestAccount.insert(table, entities);
+    return table.getTableName();
   }
 
   private static int count(ResultSet resultSet) throws SQLException {
