@@ -61,6 +61,10 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.DIRECT_EXECUTION, directExecution);
   }
 
+  public void setUnplannedLookups(String unplannedLookups) {
+    set(DriverProperty.UNPLANNED_LOOKUPS, unplannedLookups);
+  }
+
   public void setSampleSize(int sampleSize) {
     set(DriverProperty.SAMPLE_SIZE, sampleSize);
   }

@@ -1,24 +1,19 @@
 package io.tablesql;
 
+import static io.tablesql.testing.ResultSets.readAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
-import com.azure.data.tables.models.TableEntity;
 import io.tablesql.testing.TestAccount;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.calcite.runtime.Hook;
 import org.junit.jupiter.api.AfterAll;
@@ -46,22 +41,7 @@ class DirectExecutionTest {
 
   @BeforeAll
   static void setUp() throws SQLException {
-    TableClient client = TestAccount.newTable("Direct");
-    List<TableEntity> entities = new ArrayList<>();
-    for (int i = 0; i < 30; i++) {
-      TableEntity entity = new TableEntity("p" + (i % 3), String.format("r%02d", i))
-          .addProperty("Text", "t" + i).addProperty("Int", i).addProperty("Long", 10_000_000_000L + i)
-          .addProperty("Double", i / 4.0).addProperty("Flag", i % 2 == 0)
-          .addProperty("When", OffsetDateTime.of(2026, 1, 1 + i % 28, 10, i, 0, 0, ZoneOffset.UTC))
-          .addProperty("Bytes", new byte[] {(byte) i, 1, 2})
-          .addProperty("Id", new UUID(0, i));
-      if (i % 5 == 0) {
-        entity.getProperties().remove("Text"); // absent: NULL
-        entity.getProperties().remove("Int");
-      }
-      entities.add(entity);
-    }
-    TestAccount.insert(client, entities);
+    TableClient client = TestAccount.newTypedTable("Direct", 30);
     raw = client.getTableName();
     direct = TestAccount.connect();
     calcite = TestAccount.connect("directExecution=false");
@@ -118,33 +98,6 @@ class DirectExecutionTest {
         new Query("SELECT Id, Amount FROM DirectTyped WHERE Region = ? AND Id > ? ORDER BY Id FETCH FIRST 3 ROWS ONLY",
             "east", 3),
         new Query("SELECT * FROM DirectTyped"));
-  }
-
-  /** Everything a client reads from a result set: its metadata, then each value with its class and as text. */
-  private static List<String> readAll(ResultSet rows) throws SQLException {
-    List<String> read = new ArrayList<>();
-    ResultSetMetaData metaData = rows.getMetaData();
-    for (int i = 1; i <= metaData.getColumnCount(); i++) {
-      read.add(String.join("|", metaData.getColumnName(i), metaData.getColumnLabel(i),
-          String.valueOf(metaData.getColumnType(i)), metaData.getColumnTypeName(i), metaData.getColumnClassName(i),
-          String.valueOf(metaData.getPrecision(i)), String.valueOf(metaData.getScale(i)),
-          String.valueOf(metaData.isNullable(i)), String.valueOf(metaData.isSigned(i)),
-          String.valueOf(metaData.getColumnDisplaySize(i)), metaData.getTableName(i), metaData.getSchemaName(i),
-          metaData.getCatalogName(i), String.valueOf(metaData.isAutoIncrement(i)),
-          String.valueOf(metaData.isCaseSensitive(i)), String.valueOf(metaData.isSearchable(i)),
-          String.valueOf(metaData.isReadOnly(i)), String.valueOf(metaData.isWritable(i))));
-    }
-    while (rows.next()) {
-      StringBuilder row = new StringBuilder();
-      for (int i = 1; i <= metaData.getColumnCount(); i++) {
-        Object value = rows.getObject(i);
-        String shown = value instanceof byte[] bytes ? java.util.Arrays.toString(bytes) : String.valueOf(value);
-        row.append(value == null ? "null" : value.getClass().getSimpleName()).append(':').append(shown)
-            .append('/').append(rows.getString(i)).append(rows.wasNull() ? "(null)" : "").append(' ');
-      }
-      read.add(row.toString());
-    }
-    return read;
   }
 
   /** The query prepared, bound and run; {@code counts} gets what its execution made (see {@link #counting}). */

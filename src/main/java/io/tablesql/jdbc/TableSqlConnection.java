@@ -23,10 +23,12 @@ import io.tablesql.prepare.PlanCache;
 import io.tablesql.prepare.PlannerWarmup;
 import io.tablesql.prepare.SqlAction;
 import io.tablesql.prepare.StatementText;
+import io.tablesql.prepare.UnplannedQuery;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementKind;
 import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.settings.DriverProperty;
+import io.tablesql.store.AccountMetrics;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore;
@@ -35,12 +37,14 @@ import java.sql.ClientInfoStatus;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
@@ -72,6 +76,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   private final AzureSchema schema;
   private final String schemaName;
   private final PlanCache planCache;
+  private final String unplannedLookups;
   /** Statements not closed yet, which closing the connection closes (ending their fetches). */
   private final java.util.Set<WrappedStatement> openStatements = java.util.concurrent.ConcurrentHashMap.newKeySet();
   /** This connection's share of recovering unfinished writes: now, and once per intentLeaseSeconds. */
@@ -84,6 +89,22 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     this.schemaName = schemaName;
     this.planCache = new PlanCache(delegate, session.settings().getInt(DriverProperty.PLAN_CACHE_SIZE),
         session.store().metrics(), CancelFlags::clear);
+    this.unplannedLookups = session.settings().get(DriverProperty.UNPLANNED_LOOKUPS).toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /** Whether a Statement's query may run without the planner now (driver property unplannedLookups). */
+  boolean mayRunUnplanned() {
+    return switch (unplannedLookups) {
+      case "always" -> true;
+      case "cold" -> !PlannerWarmup.planned();
+      default -> false;
+    };
+  }
+
+  /** A Statement's query run without the planner ({@link UnplannedQuery}); null when it must be planned. */
+  ResultSet unplanned(StatementText text, Statement calcite) throws SQLException {
+    return schemaName.equals(delegate.getSchema()) ? UnplannedQuery.run(text, schema, schemaName, delegate, calcite)
+        : null;
   }
 
   @Override
@@ -194,12 +215,13 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
    * credentials) and sets up Calcite with them as the default schema.
    */
   public static TableSqlConnection open(ConnectionSettings settings) throws SQLException {
-    Properties calcite = calciteProperties();
-    PlannerWarmup.startOnce(CALCITE, calcite);
+    AccountMetrics.startMBeanServer();
+    CompletableFuture<CalciteConnection> calciteConnecting = connectCalcite();
     TableStore store;
     try {
       store = new TableStore(settings);
     } catch (StoreException e) {
+      closeWhenConnected(calciteConnecting);
       throw e.toSqlException();
     }
     try {
@@ -207,8 +229,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       List<String> listing = listTables(settings, store);
       AzureSchema schema = listing != null ? new AzureSchema(session, listing, true)
           : new AzureSchema(session, new ArrayList<>(settings.declaredTables()), false);
-      CalciteConnection calciteConnection =
-          (CalciteConnection) CALCITE.connect("jdbc:calcite:", calcite);
+      CalciteConnection calciteConnection = connected(calciteConnecting);
       String schemaName = settings.schemaName();
       calciteConnection.getRootSchema().add(schemaName, schema);
       if (!schemaName.equalsIgnoreCase(PendingWritesTable.SCHEMA)) {
@@ -218,11 +239,60 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       TableSqlConnection connection = new TableSqlConnection(calciteConnection, session, schema, schemaName);
       session.onSchemaChange(connection::refreshSchema);
       connection.recovery = IntentRecovery.schedule(session);
+      PlannerWarmup.startOnce(CALCITE, calciteProperties());
       return connection;
     } catch (SQLException | RuntimeException | Error e) {
       store.close(); // a connection that failed to open does not keep its account's metrics published
+      closeWhenConnected(calciteConnecting);
       throw e;
     }
+  }
+
+  /**
+   * Calcite's connection, made on another thread while the connecting one builds the SDK's
+   * client and lists the tables. The first in a JVM loads and initializes Calcite's connection,
+   * type factory and (then, for a first statement) parser classes, 0.4 s of CPU here, which
+   * the connecting thread then does not wait for.
+   */
+  private static CompletableFuture<CalciteConnection> connectCalcite() {
+    CompletableFuture<CalciteConnection> connecting = new CompletableFuture<>();
+    Thread thread = new Thread(() -> {
+      try {
+        connecting.complete((CalciteConnection) CALCITE.connect("jdbc:calcite:", calciteProperties()));
+        PlannerWarmup.parserOnce();
+      } catch (Throwable e) {
+        connecting.completeExceptionally(e);
+      }
+    }, "tablesql-connect");
+    thread.setDaemon(true);
+    thread.start();
+    return connecting;
+  }
+
+  private static CalciteConnection connected(CompletableFuture<CalciteConnection> connecting) throws SQLException {
+    try {
+      return connecting.join();
+    } catch (java.util.concurrent.CompletionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof SQLException sql) {
+        throw sql;
+      }
+      if (cause instanceof Error error) {
+        throw error;
+      }
+      throw cause instanceof RuntimeException runtime ? runtime : e;
+    }
+  }
+
+  /** A connection that failed to open closes the Calcite connection made for it, when it is made. */
+  private static void closeWhenConnected(CompletableFuture<CalciteConnection> connecting) {
+    connecting.thenAccept(calcite -> {
+      try {
+        calcite.close();
+      } catch (SQLException e) {
+        // nothing was opened through it
+      }
+    });
   }
 
   /**
@@ -534,6 +604,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
 
   @Override
   public DatabaseMetaData getMetaData() throws SQLException {
+    PlannerWarmup.used();
     return call(() -> new TableSqlDatabaseMetaData(delegate.getMetaData(), this));
   }
 

@@ -10,6 +10,7 @@ import io.tablesql.prepare.DirectPlan;
 import io.tablesql.prepare.LiteralLifter;
 import io.tablesql.prepare.NewColumns;
 import io.tablesql.prepare.PlanCache;
+import io.tablesql.prepare.PlannerWarmup;
 import io.tablesql.prepare.SqlAction;
 import io.tablesql.prepare.StatementText;
 import io.tablesql.prepare.TableSqlPrepare;
@@ -145,6 +146,8 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
     lastContext = context;
     try (TableSqlPrepare.HandOver planning = TableSqlPrepare.boundPlanning(delegate.getQueryTimeout())) {
       return session.during(context, () -> connection.withFreshTables(() -> action.run(context)));
+    } finally {
+      PlannerWarmup.used();
     }
   }
 
@@ -222,7 +225,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
   @Override
   public ResultSet executeQuery(String written) throws SQLException {
     StatementText text = StatementText.of(JdbcEscapes.translate(written));
-    return executeQueryAsWritten(text, lifted(text));
+    return connection.mayRunUnplanned() ? executeQueryUnplanned(text) : executeQueryAsWritten(text, lifted(text));
   }
 
   /** A query, run on a plan of the plan cache when {@code lifted} is not null. */
@@ -230,9 +233,29 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
     if (lifted == null) {
       NewColumns.declare(text, connection.session());
     }
+    return queryResult(text, () -> planned(text, lifted));
+  }
+
+  private ResultSet planned(StatementText text, LiteralLifter.Lifted lifted) throws SQLException {
+    ResultSet cached = fromPlanCache(lifted);
+    return cached != null ? cached : wrap(text.plannedBy(() -> delegate.executeQuery(text.sql())));
+  }
+
+  /**
+   * A query run without the planner when it is one it takes ({@code UnplannedQuery}), else as
+   * {@link #executeQueryAsWritten}; looked at before its literals are lifted, which changes its parse.
+   */
+  private ResultSet executeQueryUnplanned(StatementText text) throws SQLException {
     return queryResult(text, () -> {
-      ResultSet cached = fromPlanCache(lifted);
-      return cached != null ? cached : wrap(text.plannedBy(() -> delegate.executeQuery(text.sql())));
+      ResultSet unplanned = connection.unplanned(text, delegate);
+      if (unplanned != null) {
+        return wrap(unplanned);
+      }
+      LiteralLifter.Lifted lifted = lifted(text);
+      if (lifted == null) {
+        NewColumns.declare(text, connection.session());
+      }
+      return planned(text, lifted);
     });
   }
 
@@ -311,6 +334,10 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
 
   private boolean executeAsWritten(String sql) throws SQLException {
     StatementText text = StatementText.of(sql);
+    if (connection.mayRunUnplanned() && text.kind() == StatementKind.QUERY) {
+      executeQueryUnplanned(text);
+      return true;
+    }
     LiteralLifter.Lifted lifted = lifted(text);
     if (lifted != null || connection.planCache().enabled() && text.kind() == StatementKind.QUERY) {
       executeQueryAsWritten(text, lifted);

@@ -79,6 +79,22 @@ public final class ScanBindable implements Bindable<Object>, Typed {
         PhysTypeImpl.of(typeFactory, plan.getRowType(), format).getJavaRowType());
   }
 
+  /**
+   * The bindable of {@code query} (a table access without lookup-join values) whose rows give
+   * the columns {@code fields} of the query's projection, in that order, as the Calc of column
+   * references above a scan does: what the planner would make of a query of those columns that
+   * the access answers whole ({@link UnplannedLookup}).
+   */
+  static ScanBindable reading(TableQuery query, int[] fields) {
+    boolean identity = fields.length == query.projection().size();
+    for (int i = 0; identity && i < fields.length; i++) {
+      identity = fields[i] == i;
+    }
+    List<Step> steps = identity ? List.of() : List.of(reordering(query.projection().size(), fields));
+    // what Calcite reads of the type: one column is a scalar, more an array (Meta.CursorFactory.deduce)
+    return new ScanBindable(query, steps, fields.length == 1 ? Object.class : Object[].class);
+  }
+
   /** A Calc with no condition whose every output is an input column; null for any other. */
   private static Step reordering(EnumerableCalc calc) {
     RexProgram program = calc.getProgram();
@@ -95,6 +111,11 @@ public final class ScanBindable implements Bindable<Object>, Typed {
       }
       fields[i] = ref.getIndex();
     }
+    return reordering(inputs, fields);
+  }
+
+  /** The rows' columns {@code fields} of {@code inputs}, in that order. */
+  private static Step reordering(int inputs, int[] fields) {
     // rows of one column are scalars, of more arrays, on both sides
     Function<Object, Object[]> columns = inputs == 1 ? row -> new Object[] {row} : row -> (Object[]) row;
     Function<Object, Object> reorder;

@@ -47,6 +47,11 @@ public final class DirectPlan {
     this.signature = signature;
   }
 
+  /** The direct plan of a signature made without the planner ({@link UnplannedQuery}). */
+  static DirectPlan unplanned(CalcitePrepare.CalciteSignature<Object> signature) {
+    return new DirectPlan(signature);
+  }
+
   /** Records the plan Calcite just prepared on this thread, direct or not ({@link TableSqlPrepare}). */
   static void prepared(CalcitePrepare.CalciteSignature<Object> signature, boolean direct) {
     DirectPlan[] captured = CAPTURED.get();
@@ -72,10 +77,11 @@ public final class DirectPlan {
   }
 
   /**
-   * Runs the plan for {@code calcite}, the statement it was prepared as, with the parameters
-   * bound to it; null when the statement must run through Calcite instead.
+   * Runs the plan for {@code calcite}, the statement it was prepared as (or, unplanned, the one
+   * it runs for), with the parameters bound to it; null when the statement must run through
+   * Calcite instead.
    */
-  public ResultSet execute(PreparedStatement calcite) throws SQLException {
+  public ResultSet execute(java.sql.Statement calcite) throws SQLException {
     if (!(calcite instanceof AvaticaStatement statement)) {
       return null;
     }

@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.jdbc.CalciteConnection;
@@ -17,22 +19,68 @@ import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * Runs one query through Calcite on an in-memory table, in the background, when the first
- * connection of the JVM opens. Calcite's first statement loads and initializes thousands of
- * classes (parser, planner rules, code generation); doing that while the connection sets up the
- * Azure SDK and lists tables takes it off the path of the user's first query.
+ * Runs one query through Calcite on an in-memory table, in the background, once the first
+ * connection of the JVM has opened and been used. Calcite's first planned statement loads and
+ * initializes thousands of classes (parser, validator, planner rules, code generation: seconds
+ * of CPU); done ahead, a BI tool's first query does not wait for them.
+ *
+ * <p>It begins when the connection's first statement has run, when metadata is asked for (what
+ * BI tools and the shell do first), or half a second after the connection opened, whichever
+ * comes first: a first statement that needs no planner ({@link UnplannedQuery}) then has both
+ * cores, which on a small machine is most of the difference to the SDK's first request.
  */
 public final class PlannerWarmup {
   private static final AtomicBoolean STARTED = new AtomicBoolean();
+  private static final AtomicBoolean PARSED = new AtomicBoolean();
+  /** Counted down when the first connection is used; the warm-up waits for it, at most {@link #IDLE_MILLIS}. */
+  private static final CountDownLatch USED = new CountDownLatch(1);
+  private static final long IDLE_MILLIS = 500;
+  /** Set once Calcite has planned a statement in this JVM (the warm-up's or any other). */
+  private static volatile boolean planned;
 
   private PlannerWarmup() {
+  }
+
+  /** Whether Calcite has planned a statement in this JVM: then its classes are loaded and initialized. */
+  public static boolean planned() {
+    return planned;
+  }
+
+  /** Calcite planned a statement. */
+  static void plannedOne() {
+    planned = true;
+  }
+
+  /**
+   * Parses a statement of the shape a first statement may run unplanned ({@link UnplannedQuery}),
+   * once per JVM: the parser's classes load on the thread that makes the first connection's
+   * Calcite connection, not on the one that then runs the statement.
+   */
+  public static void parserOnce() {
+    if (PARSED.compareAndSet(false, true)) {
+      StatementText.of("SELECT Name FROM Warmup WHERE PartitionKey = 'p' AND RowKey = 'r'").query();
+    }
+  }
+
+  /** A connection ran a statement or was asked for metadata: the warm-up may begin. */
+  public static void used() {
+    USED.countDown();
   }
 
   public static void startOnce(org.apache.calcite.jdbc.Driver calcite, Properties properties) {
     if (!STARTED.compareAndSet(false, true)) {
       return;
     }
-    Thread thread = new Thread(() -> run(calcite, properties), "tablesql-warmup");
+    Thread thread = new Thread(() -> {
+      try {
+        USED.await(IDLE_MILLIS, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        return;
+      }
+      if (!planned) { // a statement planned since has done it
+        run(calcite, properties);
+      }
+    }, "tablesql-warmup");
     thread.setDaemon(true);
     thread.setPriority(Thread.MIN_PRIORITY);
     thread.start();

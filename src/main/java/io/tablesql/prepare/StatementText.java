@@ -81,6 +81,12 @@ public final class StatementText {
     return statement == null || statement.columns() == null ? null : statement.table();
   }
 
+  /** The parse of a query, as written (before Calcite or the plan cache changed it); null otherwise. */
+  SqlNode query() {
+    parse();
+    return kind == StatementKind.QUERY ? tree : null;
+  }
+
   /**
    * The lifted form of a query parsed here ({@link LiteralLifter}), or null. Lifting replaces
    * the tree's literals, so a tree with lifted values is not handed to Calcite (the text is

@@ -162,6 +162,7 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
     @SuppressWarnings("unchecked")
     CalciteSignature<Object> planned = (CalciteSignature<Object>) signature;
     DirectPlan.prepared(planned, IMPLEMENTED_DIRECTLY.get() != null);
+    PlannerWarmup.plannedOne();
     IMPLEMENTED_DIRECTLY.remove();
     return signature;
   }

@@ -19,6 +19,11 @@ public enum DriverProperty {
       "Run a query whose plan is one table access (a point, multi-point, range, partition or table scan with its "
           + "projection) straight from its plan, without Calcite's generated code and per-execution machinery. "
           + "false runs every query through Calcite's generated code (the oracle the tests compare against)."),
+  UNPLANNED_LOOKUPS("unplannedLookups", "cold",
+      "Run a Statement's query that reads one row by its whole key (SELECT columns FROM table WHERE key = 'text' "
+          + "AND ...) without Calcite's planner: cold while nothing has been planned in the JVM yet, so that a "
+          + "process's first lookup does not wait for the planner to start; always for every such query; never "
+          + "plans every query.", "cold", "always", "never"),
   SAMPLE_SIZE("sampleSize", "1000",
       "Entities read, spread over each table's key space, to infer its columns and their types."),
   SCHEMA_TTL("schemaTtlSeconds", "300",

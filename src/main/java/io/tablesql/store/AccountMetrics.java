@@ -9,6 +9,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import javax.management.ObjectName;
@@ -28,6 +29,7 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
   /** Guards {@link #BY_PRINCIPAL} and every instance's {@link #users} and {@link #published}. */
   private static final Object LOCK = new Object();
   private static final Map<String, AccountMetrics> BY_PRINCIPAL = new HashMap<>();
+  private static final AtomicBoolean MBEAN_SERVER_STARTED = new AtomicBoolean();
 
   private final String principal;
   private final String endpoint;
@@ -61,6 +63,29 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
     this.endpoint = endpoint;
     this.account = account;
     this.name = name;
+  }
+
+  /**
+   * Starts the platform MBean server on a daemon thread, once per JVM. Its first start takes
+   * 0.15 s here (it registers every platform MXBean); begun as a connection opens, it is ready
+   * by the time {@link #acquire} registers the connection's metrics, which would otherwise wait
+   * for it on the connecting thread. The server's start is synchronized: a registration that
+   * comes first waits for it, so what is published, and when, does not change.
+   */
+  public static void startMBeanServer() {
+    if (MBEAN_SERVER_STARTED.compareAndSet(false, true)) {
+      Thread thread = new Thread(AccountMetrics::startServer, "tablesql-mbean-server");
+      thread.setDaemon(true);
+      thread.start();
+    }
+  }
+
+  private static void startServer() {
+    try {
+      Jmx.server();
+    } catch (RuntimeException | LinkageError e) {
+      // no JMX here: registering says so, and a connection never fails for it
+    }
   }
 
   /**
@@ -149,6 +174,10 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
       } catch (NoSuchAlgorithmException | javax.management.MalformedObjectNameException e) {
         return null;
       }
+    }
+
+    static void server() {
+      ManagementFactory.getPlatformMBeanServer();
     }
 
     static void register(Object metrics, String name) throws Exception {

@@ -15,10 +15,13 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -86,6 +89,30 @@ public final class TestAccount {
   public static TableClient newTable(String prefix, TableEntity... entities) {
     TableClient table = newTable(prefix);
     insert(table, List.of(entities));
+    return table;
+  }
+
+  /**
+   * A new table of {@code count} entities in three partitions ({@code p0}..{@code p2}, RowKeys
+   * {@code r00}..), with a property of every Edm type; every fifth lacks Text and Int (NULL).
+   */
+  public static TableClient newTypedTable(String prefix, int count) {
+    TableClient table = newTable(prefix);
+    List<TableEntity> entities = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      TableEntity entity = new TableEntity("p" + (i % 3), String.format("r%02d", i))
+          .addProperty("Text", "t" + i).addProperty("Int", i).addProperty("Long", 10_000_000_000L + i)
+          .addProperty("Double", i / 4.0).addProperty("Flag", i % 2 == 0)
+          .addProperty("When", OffsetDateTime.of(2026, 1, 1 + i % 28, 10, i, 0, 0, ZoneOffset.UTC))
+          .addProperty("Bytes", new byte[] {(byte) i, 1, 2})
+          .addProperty("Id", new UUID(0, i));
+      if (i % 5 == 0) {
+        entity.getProperties().remove("Text"); // absent: NULL
+        entity.getProperties().remove("Int");
+      }
+      entities.add(entity);
+    }
+    insert(table, entities);
     return table;
   }
 

@@ -551,6 +551,23 @@ public final class Benchmark {
       coldStartRow("cold start with a class data sharing archive (-XX:SharedArchiveFile)", classpath, sdkArchive,
           sdk, sqlArchive, sql);
     }
+    // the same lookup on a table declared over the big one: its types are in the catalog, no sample
+    try (Connection connection = DriverManager.getConnection(url); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE BigKeyed (Part VARCHAR, Item VARCHAR, Name VARCHAR, Amount INT, Region VARCHAR, "
+          + "Score DOUBLE, PRIMARY KEY ((Part), Item)) OVER " + BIG + " PARTITION KEY '{Part}' ROW KEY '{Item}'");
+    }
+    List<String> declared = List.of("sql", url, "SELECT Name FROM BigKeyed WHERE Part = 'p01' AND Item = 'r0001'");
+    coldStartRow("cold start, a declared table (no sample): new JVM, connect, first query", classpath, List.of(), sdk,
+        List.of(), declared);
+    if (packaged) {
+      Path archives = Files.createTempDirectory("tablesql-cds");
+      coldStartRow("cold start, a declared table, with a class data sharing archive", classpath,
+          archiveOptions(classpath, archives.resolve("sdk.jsa"), sdk), sdk,
+          archiveOptions(classpath, archives.resolve("tablesql.jsa"), declared), declared);
+    }
+    try (Connection connection = DriverManager.getConnection(url); Statement statement = connection.createStatement()) {
+      statement.execute("DROP TABLE BigKeyed"); // a mapping: its entities stay
+    }
     Probe heap = probe(classpath, List.of("-Xmx64m"), List.of("fullscan", url));
     rows.add("| full scan of 50,000 entities streamed with -Xmx64m | | | " + (heap != null ? "completes" : "FAILS")
         + " | | | | " + (heap != null ? heap.cost() : "") + " |");

@@ -16,7 +16,8 @@ import java.sql.Statement;
  * Runs in a fresh JVM for the benchmark, and prints what its statement cost and the CPU time
  * the process had used when it was done, as {@code requests entities cpuMillis}:
  * <ul>
- *   <li>{@code sql <url>}: connect and run one point lookup through tablesql;</li>
+ *   <li>{@code sql <url> [query]}: connect and run one point lookup through tablesql (of the big
+ *       table, sampled, or the query given);</li>
  *   <li>{@code sdk <endpoint> <account> <key>}: build an SDK client and get the same entity;</li>
  *   <li>{@code fullscan <url>}: stream every entity of the big table through tablesql.</li>
  * </ul>
@@ -81,7 +82,7 @@ public final class ColdStart {
       }
       return;
     }
-    String sql = args[0].equals("fullscan") ? "SELECT * FROM " + TABLE
+    String sql = args[0].equals("fullscan") ? "SELECT * FROM " + TABLE : args.length > 2 ? args[2]
         : "SELECT Name FROM " + TABLE + " WHERE PartitionKey = 'p01' AND RowKey = 'r0001'";
     long rows = 0;
     try (Connection connection = DriverManager.getConnection(args[1]); Statement statement = connection.createStatement();
