@@ -28,7 +28,7 @@ import io.tablesql.session.Session;
 import io.tablesql.session.StatementKind;
 import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.settings.DriverProperty;
-import io.tablesql.store.AccountMetrics;
+import io.tablesql.store.FirstUse;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore;
@@ -76,7 +76,9 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   private final AzureSchema schema;
   private final String schemaName;
   private final PlanCache planCache;
-  private final String unplannedLookups;
+  /** Driver property unplannedLookups: always, or cold (while nothing has been planned in the JVM). */
+  private final boolean unplannedAlways;
+  private final boolean unplannedWhileCold;
   /** Statements not closed yet, which closing the connection closes (ending their fetches). */
   private final java.util.Set<WrappedStatement> openStatements = java.util.concurrent.ConcurrentHashMap.newKeySet();
   /** This connection's share of recovering unfinished writes: now, and once per intentLeaseSeconds. */
@@ -89,16 +91,14 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     this.schemaName = schemaName;
     this.planCache = new PlanCache(delegate, session.settings().getInt(DriverProperty.PLAN_CACHE_SIZE),
         session.store().metrics(), CancelFlags::clear);
-    this.unplannedLookups = session.settings().get(DriverProperty.UNPLANNED_LOOKUPS).toLowerCase(java.util.Locale.ROOT);
+    String unplanned = session.settings().get(DriverProperty.UNPLANNED_LOOKUPS);
+    this.unplannedAlways = unplanned.equalsIgnoreCase("always");
+    this.unplannedWhileCold = unplanned.equalsIgnoreCase("cold");
   }
 
   /** Whether a Statement's query may run without the planner now (driver property unplannedLookups). */
   boolean mayRunUnplanned() {
-    return switch (unplannedLookups) {
-      case "always" -> true;
-      case "cold" -> !PlannerWarmup.planned();
-      default -> false;
-    };
+    return unplannedAlways || unplannedWhileCold && !PlannerWarmup.planned();
   }
 
   /** A Statement's query run without the planner ({@link UnplannedQuery}); null when it must be planned. */
@@ -215,7 +215,6 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
    * credentials) and sets up Calcite with them as the default schema.
    */
   public static TableSqlConnection open(ConnectionSettings settings) throws SQLException {
-    AccountMetrics.startMBeanServer();
     CompletableFuture<CalciteConnection> calciteConnecting = connectCalcite();
     TableStore store;
     try {
@@ -604,7 +603,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
 
   @Override
   public DatabaseMetaData getMetaData() throws SQLException {
-    PlannerWarmup.used();
+    FirstUse.signal();
     return call(() -> new TableSqlDatabaseMetaData(delegate.getMetaData(), this));
   }
 

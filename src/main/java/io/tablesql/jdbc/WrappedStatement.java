@@ -10,7 +10,6 @@ import io.tablesql.prepare.DirectPlan;
 import io.tablesql.prepare.LiteralLifter;
 import io.tablesql.prepare.NewColumns;
 import io.tablesql.prepare.PlanCache;
-import io.tablesql.prepare.PlannerWarmup;
 import io.tablesql.prepare.SqlAction;
 import io.tablesql.prepare.StatementText;
 import io.tablesql.prepare.TableSqlPrepare;
@@ -18,6 +17,7 @@ import io.tablesql.session.Session;
 import io.tablesql.session.StatementContext;
 import io.tablesql.session.StatementKind;
 import io.tablesql.settings.DriverProperty;
+import io.tablesql.store.FirstUse;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.txn.WriteOperation;
 import java.sql.BatchUpdateException;
@@ -147,7 +147,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
     try (TableSqlPrepare.HandOver planning = TableSqlPrepare.boundPlanning(delegate.getQueryTimeout())) {
       return session.during(context, () -> connection.withFreshTables(() -> action.run(context)));
     } finally {
-      PlannerWarmup.used();
+      FirstUse.signal();
     }
   }
 

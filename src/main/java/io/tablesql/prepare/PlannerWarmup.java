@@ -1,12 +1,11 @@
 package io.tablesql.prepare;
 
+import io.tablesql.store.FirstUse;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.jdbc.CalciteConnection;
@@ -26,15 +25,12 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *
  * <p>It begins when the connection's first statement has run, when metadata is asked for (what
  * BI tools and the shell do first), or half a second after the connection opened, whichever
- * comes first: a first statement that needs no planner ({@link UnplannedQuery}) then has both
- * cores, which on a small machine is most of the difference to the SDK's first request.
+ * comes first ({@link FirstUse}): a first statement that needs no planner ({@link UnplannedQuery})
+ * then has both cores, which on a small machine is most of the difference to the SDK's first request.
  */
 public final class PlannerWarmup {
   private static final AtomicBoolean STARTED = new AtomicBoolean();
   private static final AtomicBoolean PARSED = new AtomicBoolean();
-  /** Counted down when the first connection is used; the warm-up waits for it, at most {@link #IDLE_MILLIS}. */
-  private static final CountDownLatch USED = new CountDownLatch(1);
-  private static final long IDLE_MILLIS = 500;
   /** Set once Calcite has planned a statement in this JVM (the warm-up's or any other). */
   private static volatile boolean planned;
 
@@ -62,22 +58,12 @@ public final class PlannerWarmup {
     }
   }
 
-  /** A connection ran a statement or was asked for metadata: the warm-up may begin. */
-  public static void used() {
-    USED.countDown();
-  }
-
   public static void startOnce(org.apache.calcite.jdbc.Driver calcite, Properties properties) {
     if (!STARTED.compareAndSet(false, true)) {
       return;
     }
     Thread thread = new Thread(() -> {
-      try {
-        USED.await(IDLE_MILLIS, TimeUnit.MILLISECONDS);
-      } catch (InterruptedException e) {
-        return;
-      }
-      if (!planned) { // a statement planned since has done it
+      if (FirstUse.await() && !planned) { // a statement planned since has done it
         run(calcite, properties);
       }
     }, "tablesql-warmup");

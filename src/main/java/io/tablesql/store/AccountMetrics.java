@@ -21,6 +21,8 @@ import org.slf4j.LoggerFactory;
  * shared by every connection to it and published as an MXBean while any is open: the first
  * {@link #acquire} publishes them, the last {@link #release} withdraws them, so the platform
  * MBean server does not pin the class loader of an application that stopped using the driver.
+ * In a process where no MBean server runs yet, publishing waits until the first connection has
+ * been used or half a second has passed ({@link #startServerAndPublish}).
  * The service counts come from {@link RequestCountingPolicy}; the caches add their hits and misses.
  */
 public final class AccountMetrics implements TableSqlMetricsMXBean {
@@ -29,7 +31,9 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
   /** Guards {@link #BY_PRINCIPAL} and every instance's {@link #users} and {@link #published}. */
   private static final Object LOCK = new Object();
   private static final Map<String, AccountMetrics> BY_PRINCIPAL = new HashMap<>();
-  private static final AtomicBoolean MBEAN_SERVER_STARTED = new AtomicBoolean();
+  /** Set once tablesql started the platform MBean server (guarded by {@link #LOCK}). */
+  private static boolean serverStarted;
+  private static final AtomicBoolean PUBLISHER_STARTED = new AtomicBoolean();
 
   private final String principal;
   private final String endpoint;
@@ -66,25 +70,39 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
   }
 
   /**
-   * Starts the platform MBean server on a daemon thread, once per JVM. Its first start takes
-   * 0.15 s here (it registers every platform MXBean); begun as a connection opens, it is ready
-   * by the time {@link #acquire} registers the connection's metrics, which would otherwise wait
-   * for it on the connecting thread. The server's start is synchronized: a registration that
-   * comes first waits for it, so what is published, and when, does not change.
+   * Publishes, once the JVM's first connection has been used ({@link FirstUse}), the metrics
+   * whose registration waited for the platform MBean server: its first start takes 0.15 s of CPU
+   * here (it registers every platform MXBean), which a process's first statement need not wait
+   * for. Metrics whose last connection closed by then are not published.
    */
-  public static void startMBeanServer() {
-    if (MBEAN_SERVER_STARTED.compareAndSet(false, true)) {
-      Thread thread = new Thread(AccountMetrics::startServer, "tablesql-mbean-server");
-      thread.setDaemon(true);
-      thread.start();
+  private static void startServerAndPublish() {
+    if (!FirstUse.await()) {
+      return;
     }
-  }
-
-  private static void startServer() {
     try {
       Jmx.server();
     } catch (RuntimeException | LinkageError e) {
-      // no JMX here: registering says so, and a connection never fails for it
+      return; // no JMX here: nothing is published, and no connection fails for it
+    }
+    synchronized (LOCK) {
+      serverStarted = true;
+      for (AccountMetrics metrics : BY_PRINCIPAL.values()) {
+        if (metrics.users > 0 && !metrics.published) {
+          metrics.register();
+        }
+      }
+    }
+  }
+
+  /** Whether registering now costs nothing: the platform MBean server runs (tablesql's start or another's). */
+  private static boolean serverRunning() {
+    if (serverStarted) {
+      return true;
+    }
+    try {
+      return Jmx.serverRunning();
+    } catch (RuntimeException | LinkageError e) {
+      return false;
     }
   }
 
@@ -100,7 +118,13 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
             objectName(settings.tableEndpoint(), account, principal));
       });
       if (metrics.users++ == 0) {
-        metrics.register();
+        if (serverRunning()) {
+          metrics.register();
+        } else if (PUBLISHER_STARTED.compareAndSet(false, true)) {
+          Thread publisher = new Thread(AccountMetrics::startServerAndPublish, "tablesql-metrics");
+          publisher.setDaemon(true);
+          publisher.start();
+        }
       }
       return metrics;
     }
@@ -178,6 +202,11 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
 
     static void server() {
       ManagementFactory.getPlatformMBeanServer();
+    }
+
+    /** Whether an MBean server (the platform's, once started) exists, found without starting one. */
+    static boolean serverRunning() {
+      return !javax.management.MBeanServerFactory.findMBeanServer(null).isEmpty();
     }
 
     static void register(Object metrics, String name) throws Exception {
