@@ -4,6 +4,7 @@ import static io.tablesql.testing.ResultSets.readAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
 import io.tablesql.prepare.UnplannedQuery;
 import io.tablesql.testing.FirstLookup;
 import io.tablesql.testing.TestAccount;
@@ -27,6 +28,8 @@ import org.junit.jupiter.api.Test;
  */
 class UnplannedQueryTest {
   private static String raw;
+  /** A table with properties named like a function (User) and like the system's Timestamp but for case. */
+  private static String named;
   private static Connection unplanned;
   private static Connection planned;
 
@@ -38,6 +41,8 @@ class UnplannedQueryTest {
   static void setUp() throws SQLException {
     TableClient client = TestAccount.newTypedTable("Unplanned", 12);
     raw = client.getTableName();
+    named = TestAccount.newTable("UnplannedNames", new TableEntity("p", "r").addProperty("User", "bob")
+        .addProperty("timestamp", "late")).getTableName();
     unplanned = TestAccount.connect("unplannedLookups=always");
     planned = TestAccount.connect("unplannedLookups=never");
     try (Statement statement = unplanned.createStatement()) {
@@ -89,6 +94,10 @@ class UnplannedQueryTest {
         new Query("SELECT * FROM UnplannedKeyed WHERE Region = 'east' AND Code = 'c04' AND Amount = 4", false),
         new Query("SELECT \"Text\"" + byKey + " AND \"Text\" = 't4'", false), // the property checked in the client
         new Query("SELECT \"Text\"" + byKey + " AND \"Text\" = 'other'", false),
+        new Query("SELECT \"User\" FROM NAMED WHERE PartitionKey = 'p' AND RowKey = 'r'", true),
+        new Query("SELECT User FROM NAMED WHERE PartitionKey = 'p' AND RowKey = 'r'", false), // the function USER
+        new Query("SELECT RowKey FROM NAMED WHERE PartitionKey = 'p' AND RowKey = 'r' AND User = 'bob'", false),
+        new Query("SELECT * FROM NAMED WHERE PartitionKey = 'p' AND RowKey = 'r'", false), // Timestamp and timestamp
         // errors: each from Calcite, as when planned
         new Query("SELECT * FROM NoSuchTable WHERE PartitionKey = 'p1' AND RowKey = 'r04'", false),
         new Query("SELECT Nope" + byKey, false),
@@ -96,8 +105,22 @@ class UnplannedQueryTest {
         new Query("SELECT *" + byKey + " AND", false));
   }
 
+  @Test
+  void theNamesReadAsFunctionsAreCalcitesOperatorsWrittenWithoutParentheses() {
+    java.util.Set<String> niladic = new java.util.HashSet<>();
+    for (org.apache.calcite.sql.SqlOperator operator : org.apache.calcite.sql.fun.SqlStdOperatorTable.instance()
+        .getOperatorList()) {
+      if (operator.getSyntax() == org.apache.calcite.sql.SqlSyntax.FUNCTION_ID
+          || operator.getSyntax() == org.apache.calcite.sql.SqlSyntax.FUNCTION_ID_CONSTANT) {
+        niladic.add(operator.getName());
+      }
+    }
+    assertThat(UnplannedQuery.FUNCTION_NAMES).containsExactlyInAnyOrderElementsOf(niladic);
+  }
+
   /** What the query gives on a connection: its rows and metadata, or its error. */
-  private static List<String> run(Connection on, String sql) {
+  private static List<String> run(Connection on, String written) {
+    String sql = written.replace("NAMED", named);
     try (Statement statement = on.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
       return readAll(rows);
     } catch (SQLException e) {

@@ -222,6 +222,9 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     } catch (StoreException e) {
       closeWhenConnected(calciteConnecting);
       throw e.toSqlException();
+    } catch (RuntimeException | Error e) {
+      closeWhenConnected(calciteConnecting);
+      throw e;
     }
     try {
       Session session = new Session(settings, store);

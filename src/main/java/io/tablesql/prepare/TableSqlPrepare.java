@@ -100,6 +100,12 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
     }
   }
 
+  /** Whether the planning on this thread has run past its query timeout ({@link #boundPlanning}). */
+  static boolean planningExpired() {
+    PlanningBound bound = PLANNING_BOUND.get();
+    return bound != null && bound.expired.get();
+  }
+
   /** Bounds the planning on this thread, until closed, by a query timeout (0: no bound). */
   public static HandOver boundPlanning(int timeoutSeconds) {
     if (timeoutSeconds <= 0) {

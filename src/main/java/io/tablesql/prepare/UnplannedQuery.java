@@ -55,6 +55,16 @@ import org.apache.calcite.util.NlsString;
  * before, so errors keep one source. UnplannedQueryTest runs a corpus both ways.
  */
 public final class UnplannedQuery {
+  /**
+   * Names that, written without quotes or parentheses, Calcite's validator reads as a call of a
+   * function rather than a column ({@code SqlValidatorImpl.makeNullaryCall}: the standard
+   * operators of syntax FUNCTION_ID and FUNCTION_ID_CONSTANT); UnplannedQueryTest checks the list
+   * against Calcite's operator table.
+   */
+  public static final Set<String> FUNCTION_NAMES = Set.of("CURRENT_CATALOG", "CURRENT_DATE", "CURRENT_PATH",
+      "CURRENT_ROLE", "CURRENT_SCHEMA", "CURRENT_TIME", "CURRENT_TIMESTAMP", "CURRENT_USER", "LOCALTIME",
+      "LOCALTIMESTAMP", "PI", "SESSION_USER", "SYSTEM_USER", "USER");
+
   /** Queries this JVM ran unplanned: tests read it. */
   public static final AtomicLong RUNS = new AtomicLong();
 
@@ -74,8 +84,8 @@ public final class UnplannedQuery {
     } catch (RuntimeException e) {
       return null; // planning reports it, as for any other statement
     }
-    if (signature == null) {
-      return null;
+    if (signature == null || TableSqlPrepare.planningExpired()) {
+      return null; // past its query timeout (sampling the table, say), planning reports it as for any statement
     }
     ResultSet rows = DirectPlan.unplanned(signature).execute(statement);
     if (rows != null) {
@@ -138,6 +148,12 @@ public final class UnplannedQuery {
   private static List<Integer> selected(SqlNodeList list, RelDataType row) {
     List<Integer> selected = new ArrayList<>();
     if (list.size() == 1 && list.get(0) instanceof SqlIdentifier star && star.isStar()) {
+      Set<String> names = new HashSet<>();
+      for (RelDataTypeField field : row.getFieldList()) {
+        if (!names.add(field.getName().toLowerCase(java.util.Locale.ROOT))) {
+          return null; // Calcite labels the second of two names differing in case apart, and reads the first
+        }
+      }
       if (star.names.size() != 1) {
         return null; // t.*
       }
@@ -197,13 +213,16 @@ public final class UnplannedQuery {
 
   /**
    * The field a one-part identifier names in its own case, when no other field has the name
-   * ignoring case; -1 otherwise.
+   * ignoring case and Calcite would not read it as a function; -1 otherwise.
    */
   private static int field(SqlNode node, RelDataType row) {
     if (!(node instanceof SqlIdentifier identifier) || identifier.names.size() != 1 || identifier.isStar()) {
       return -1;
     }
     String name = identifier.getSimple();
+    if (!identifier.isComponentQuoted(0) && FUNCTION_NAMES.contains(name.toUpperCase(java.util.Locale.ROOT))) {
+      return -1; // a call of the function of that name to Calcite, not the column
+    }
     int found = -1;
     for (RelDataTypeField field : row.getFieldList()) {
       if (field.getName().equalsIgnoreCase(name)) {
