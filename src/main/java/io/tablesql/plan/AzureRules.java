@@ -2,6 +2,7 @@ package io.tablesql.plan;
 
 import io.tablesql.query.Operand;
 import io.tablesql.query.RowLimit;
+import io.tablesql.query.TableQuery;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -248,7 +249,13 @@ public final class AzureRules {
 
   /** The scan reading only the {@code used} fields (at least one), or null if that changes nothing. */
   private static AzureTableScan narrow(AzureTableScan scan, ImmutableBitSet used) {
-    List<Integer> projection = scan.query().projection();
+    TableQuery narrowed = narrowed(scan.query(), used);
+    return narrowed == null ? null : scan.withQuery(narrowed);
+  }
+
+  /** The query reading only the {@code used} fields of its projection (at least one), or null if that changes nothing. */
+  static TableQuery narrowed(TableQuery query, ImmutableBitSet used) {
+    List<Integer> projection = query.projection();
     if (used.cardinality() == projection.size()) {
       return null;
     }
@@ -256,7 +263,7 @@ public final class AzureRules {
     for (int field : used.isEmpty() ? ImmutableBitSet.of(0) : used) {
       narrowed.add(projection.get(field));
     }
-    return scan.withQuery(scan.query().withProjection(narrowed));
+    return query.withProjection(narrowed);
   }
 
   /** Renumbers references to the fields of a scan after {@link #narrow} kept only {@code used}. */

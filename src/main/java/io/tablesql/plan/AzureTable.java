@@ -6,6 +6,7 @@ import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.TableShape;
 import io.tablesql.exec.LookupCache;
 import io.tablesql.query.StoredTable;
+import io.tablesql.query.TableQuery;
 import io.tablesql.session.Session;
 import java.util.List;
 import org.apache.calcite.linq4j.QueryProvider;
@@ -174,7 +175,11 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
 
   @Override
   public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable relOptTable) {
-    return AzureTableScan.create(context.getCluster(), relOptTable,
-        FilterTranslator.fullScan(stored(), shape(), LookupCache.serves(session, name)));
+    return AzureTableScan.create(context.getCluster(), relOptTable, fullScan());
+  }
+
+  /** The query of the whole table, as its scans start before rules narrow them. */
+  TableQuery fullScan() {
+    return FilterTranslator.fullScan(stored(), shape(), LookupCache.serves(session, name));
   }
 }

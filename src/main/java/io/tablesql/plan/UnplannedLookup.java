@@ -1,17 +1,16 @@
 package io.tablesql.plan;
 
-import io.tablesql.exec.LookupCache;
 import io.tablesql.query.AccessPath;
 import io.tablesql.query.TableQuery;
 import io.tablesql.settings.DriverProperty;
 import java.util.List;
-import java.util.TreeSet;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * The plan of a query that reads one row of a table by its whole key, made without the planner:
- * the full scan the table gives the planner ({@link AzureTable#toRel}), narrowed by the same
+ * the full scan the table gives the planner ({@link AzureTable#fullScan}), narrowed by the same
  * translation of the WHERE that the filter rule makes ({@link AzureRules#FILTER}), and its
  * columns as the projection rule narrows them ({@link AzureRules#PROJECT}). It is kept only when
  * that translation is one point lookup that the service answers whole: then no plan of the
@@ -34,8 +33,7 @@ public final class UnplannedLookup {
         || table.definition() != null && !table.definition().materializedViews().isEmpty()) {
       return null;
     }
-    TableQuery base = FilterTranslator.fullScan(table.stored(), table.shape(),
-        LookupCache.serves(table.session(), table.name()));
+    TableQuery base = table.fullScan();
     FilterTranslator.Result result = IndexPaths.cheapest(base, condition, rexBuilder,
         new FilterTranslator(base, rexBuilder).translate(condition));
     if (result.residual() != null || !result.correlated().isEmpty()
@@ -43,11 +41,10 @@ public final class UnplannedLookup {
       return null;
     }
     // the projection rule's narrowing: the fields used, in the row's order; a Calc above orders them
-    List<Integer> used = List.copyOf(new TreeSet<>(selected));
-    TableQuery query = result.query();
-    if (used.size() < query.projection().size()) {
-      query = query.withProjection(used.stream().map(query.projection()::get).toList());
-    }
+    ImmutableBitSet usedFields = ImmutableBitSet.of(selected);
+    TableQuery narrowed = AzureRules.narrowed(result.query(), usedFields);
+    TableQuery query = narrowed != null ? narrowed : result.query();
+    List<Integer> used = usedFields.asList();
     int[] fields = new int[selected.size()];
     for (int i = 0; i < fields.length; i++) {
       fields[i] = used.indexOf(selected.get(i));

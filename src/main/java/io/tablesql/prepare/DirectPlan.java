@@ -3,6 +3,7 @@ package io.tablesql.prepare;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.List;
 import java.util.TimeZone;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -81,7 +82,7 @@ public final class DirectPlan {
    * it runs for), with the parameters bound to it; null when the statement must run through
    * Calcite instead.
    */
-  public ResultSet execute(java.sql.Statement calcite) throws SQLException {
+  public ResultSet execute(Statement calcite) throws SQLException {
     if (!(calcite instanceof AvaticaStatement statement)) {
       return null;
     }

@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -33,6 +34,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlSelectKeyword;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.NlsString;
@@ -139,9 +141,9 @@ public final class UnplannedQuery {
     return select.getWhere() != null && select.getGroup() == null && select.getHaving() == null
         && select.getQualify() == null && (select.getOrderList() == null || select.getOrderList().isEmpty())
         && select.getOffset() == null && select.getFetch() == null && select.getWindowList().isEmpty()
-        && !select.hasHints() && select.getModifierNode(org.apache.calcite.sql.SqlSelectKeyword.DISTINCT) == null
-        && select.getModifierNode(org.apache.calcite.sql.SqlSelectKeyword.STREAM) == null
-        && select.getModifierNode(org.apache.calcite.sql.SqlSelectKeyword.ALL) == null;
+        && !select.hasHints() && select.getModifierNode(SqlSelectKeyword.DISTINCT) == null
+        && select.getModifierNode(SqlSelectKeyword.STREAM) == null
+        && select.getModifierNode(SqlSelectKeyword.ALL) == null;
   }
 
   /** The fields a select list names, in its order: {@code *} is every field; null for anything else. */
@@ -150,7 +152,7 @@ public final class UnplannedQuery {
     if (list.size() == 1 && list.get(0) instanceof SqlIdentifier star && star.isStar()) {
       Set<String> names = new HashSet<>();
       for (RelDataTypeField field : row.getFieldList()) {
-        if (!names.add(field.getName().toLowerCase(java.util.Locale.ROOT))) {
+        if (!names.add(field.getName().toLowerCase(Locale.ROOT))) {
           return null; // Calcite labels the second of two names differing in case apart, and reads the first
         }
       }
@@ -220,7 +222,7 @@ public final class UnplannedQuery {
       return -1;
     }
     String name = identifier.getSimple();
-    if (!identifier.isComponentQuoted(0) && FUNCTION_NAMES.contains(name.toUpperCase(java.util.Locale.ROOT))) {
+    if (!identifier.isComponentQuoted(0) && FUNCTION_NAMES.contains(name.toUpperCase(Locale.ROOT))) {
       return -1; // a call of the function of that name to Calcite, not the column
     }
     int found = -1;

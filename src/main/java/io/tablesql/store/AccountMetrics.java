@@ -31,8 +31,6 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
   /** Guards {@link #BY_PRINCIPAL} and every instance's {@link #users} and {@link #published}. */
   private static final Object LOCK = new Object();
   private static final Map<String, AccountMetrics> BY_PRINCIPAL = new HashMap<>();
-  /** Set once tablesql started the platform MBean server (guarded by {@link #LOCK}). */
-  private static boolean serverStarted;
   private static final AtomicBoolean PUBLISHER_STARTED = new AtomicBoolean();
 
   private final String principal;
@@ -85,7 +83,6 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
       return; // no JMX here: nothing is published, and no connection fails for it
     }
     synchronized (LOCK) {
-      serverStarted = true;
       for (AccountMetrics metrics : BY_PRINCIPAL.values()) {
         if (metrics.users > 0 && !metrics.published) {
           metrics.register();
@@ -96,9 +93,6 @@ public final class AccountMetrics implements TableSqlMetricsMXBean {
 
   /** Whether registering now costs nothing: the platform MBean server runs (tablesql's start or another's). */
   private static boolean serverRunning() {
-    if (serverStarted) {
-      return true;
-    }
     try {
       return Jmx.serverRunning();
     } catch (RuntimeException | LinkageError e) {

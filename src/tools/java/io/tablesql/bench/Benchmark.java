@@ -538,33 +538,18 @@ public final class Benchmark {
    * a tool loads), otherwise the build's class path (no archive: it holds a directory).
    */
   private void coldStart() throws Exception {
-    boolean packaged = packagedDriver() != null;
     String classpath = probeClasspath();
     List<String> sdk = List.of("sdk", endpoint, LocalEmulator.ACCOUNT, LocalEmulator.KEY);
-    List<String> sql = List.of("sql", url);
-    coldStartRow("cold start: new JVM, connect, first query (whole process)", classpath, List.of(), sdk, List.of(),
-        sql);
-    if (packaged) {
-      Path archives = Files.createTempDirectory("tablesql-cds");
-      List<String> sdkArchive = archiveOptions(classpath, archives.resolve("sdk.jsa"), sdk);
-      List<String> sqlArchive = archiveOptions(classpath, archives.resolve("tablesql.jsa"), sql);
-      coldStartRow("cold start with a class data sharing archive (-XX:SharedArchiveFile)", classpath, sdkArchive,
-          sdk, sqlArchive, sql);
-    }
+    coldStartRows("cold start: new JVM, connect, first query (whole process)",
+        "cold start with a class data sharing archive (-XX:SharedArchiveFile)", classpath, sdk, List.of("sql", url));
     // the same lookup on a table declared over the big one: its types are in the catalog, no sample
     try (Connection connection = DriverManager.getConnection(url); Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE BigKeyed (Part VARCHAR, Item VARCHAR, Name VARCHAR, Amount INT, Region VARCHAR, "
           + "Score DOUBLE, PRIMARY KEY ((Part), Item)) OVER " + BIG + " PARTITION KEY '{Part}' ROW KEY '{Item}'");
     }
-    List<String> declared = List.of("sql", url, "SELECT Name FROM BigKeyed WHERE Part = 'p01' AND Item = 'r0001'");
-    coldStartRow("cold start, a declared table (no sample): new JVM, connect, first query", classpath, List.of(), sdk,
-        List.of(), declared);
-    if (packaged) {
-      Path archives = Files.createTempDirectory("tablesql-cds");
-      coldStartRow("cold start, a declared table, with a class data sharing archive", classpath,
-          archiveOptions(classpath, archives.resolve("sdk.jsa"), sdk), sdk,
-          archiveOptions(classpath, archives.resolve("tablesql.jsa"), declared), declared);
-    }
+    coldStartRows("cold start, a declared table (no sample): new JVM, connect, first query",
+        "cold start, a declared table, with a class data sharing archive", classpath, sdk,
+        List.of("sql", url, "SELECT Name FROM BigKeyed WHERE Part = 'p01' AND Item = 'r0001'"));
     try (Connection connection = DriverManager.getConnection(url); Statement statement = connection.createStatement()) {
       statement.execute("DROP TABLE BigKeyed"); // a mapping: its entities stay
     }
@@ -618,6 +603,17 @@ public final class Benchmark {
         System.getProperty("tablesql.bench.hugeHeap", "64m"), runs, sdk,
         rates[1][runs / 2], rates[1][runs / 2] / sdk, rates[2][runs / 2], rates[2][runs / 2] / sdk));
     System.out.println(rows.get(rows.size() - 1));
+  }
+
+  /** A cold start's row as both sides start by default, and, from the driver jar, with an archive each. */
+  private void coldStartRows(String name, String archivedName, String classpath, List<String> sdk, List<String> sql)
+      throws Exception {
+    coldStartRow(name, classpath, List.of(), sdk, List.of(), sql);
+    if (packagedDriver() != null) {
+      Path archives = Files.createTempDirectory("tablesql-cds");
+      coldStartRow(archivedName, classpath, archiveOptions(classpath, archives.resolve("sdk.jsa"), sdk), sdk,
+          archiveOptions(classpath, archives.resolve("tablesql.jsa"), sql), sql);
+    }
   }
 
   private void coldStartRow(String name, String classpath, List<String> sdkOptions, List<String> sdk,
