@@ -160,6 +160,30 @@ class SplitScanTest {
     }
   }
 
+  /**
+   * The benchmark's stand-in for a service that serves a table's partitions at once: the proxy
+   * answers a read it answered before from memory (so a change made behind its back is not seen),
+   * until anything is written through it.
+   */
+  @Test
+  void aProxyAnsweringRepeatedReadsFromMemoryForgetsThemOnAWrite() throws Exception {
+    TableClient direct = TestAccount.service().getTableClient(table);
+    try (FaultyProxy remembering = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
+         Connection connection = FaultTest.connectThrough(remembering, "scanSplits=4", "pageSize=100");
+         Statement statement = connection.createStatement()) {
+      remembering.answerRepeatedReadsFromMemory();
+      String sql = "SELECT RowKey, N FROM " + table + " WHERE PartitionKey >= 'part03'"; // split: many reads
+      List<String> first = read(statement, sql);
+      assertThat(first).contains("r001/" + (3 * PER_PARTITION + 1));
+      direct.updateEntity(new TableEntity("part03", "r001").addProperty("N", -1));
+      assertThat(read(statement, sql)).isEqualTo(first);
+      statement.executeUpdate("UPDATE " + table + " SET N = N WHERE PartitionKey = 'part03' AND RowKey = 'r000'");
+      assertThat(read(statement, sql)).contains("r001/-1");
+    } finally {
+      direct.updateEntity(new TableEntity("part03", "r001").addProperty("N", 3 * PER_PARTITION + 1));
+    }
+  }
+
   @Test
   void whatIsAndIsNotSplit() throws Exception {
     try (Connection connection = TestAccount.connect("scanSplits=8");

@@ -104,6 +104,10 @@ public final class FaultyProxy implements AutoCloseable {
   private final AtomicInteger entitiesReturned = new AtomicInteger();
   private final CountDownLatch closed = new CountDownLatch(1);
   private volatile long delayMillis;
+  /** Answers of reads kept by {@link #answerRepeatedReadsFromMemory}, by request URI; null when off. */
+  private volatile Map<String, Answer> readAnswers;
+  /** Requests other than reads so far: a read's answer is kept only if none came while it was forwarded. */
+  private final AtomicInteger writes = new AtomicInteger();
   private volatile int pageLimit = Integer.MAX_VALUE;
   private volatile boolean emptyPages;
   private volatile boolean reversePages;
@@ -128,6 +132,29 @@ public final class FaultyProxy implements AutoCloseable {
   /** Delays every request by {@code millis} before forwarding it: a round trip to a distant service. */
   public void delay(long millis) {
     delayMillis = millis;
+  }
+
+  /**
+   * Answers a read (a GET) that was answered before, with nothing written since, from memory
+   * instead of forwarding it again: the emulator serves one request at a time, where the service
+   * serves many partitions' requests at once, so with {@link #delay} this stands for a service
+   * whose latency, not its throughput, bounds concurrent reads. Any other request forgets them all.
+   */
+  public void answerRepeatedReadsFromMemory() {
+    readAnswers = new java.util.concurrent.ConcurrentHashMap<>();
+  }
+
+  /** A response as the emulator sent it, to send again. */
+  private record Answer(int status, Map<String, List<String>> headers, byte[] body) {
+    void sendTo(HttpExchange exchange) throws IOException {
+      headers.forEach((name, values) -> exchange.getResponseHeaders().put(name, values));
+      exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
+      if (body.length > 0) {
+        try (OutputStream out = exchange.getResponseBody()) {
+          out.write(body);
+        }
+      }
+    }
   }
 
   /** Makes the next {@code count} requests fail with 503 ServerBusy. */
@@ -261,6 +288,17 @@ public final class FaultyProxy implements AutoCloseable {
       }
       String url = URLDecoder.decode(exchange.getRequestURI().toString(), StandardCharsets.UTF_8);
       requestUrls.add(url);
+      Map<String, Answer> answers = readAnswers;
+      int writesBefore = request.method().equals("GET") ? writes.get() : writes.incrementAndGet();
+      if (answers != null && !request.method().equals("GET")) {
+        answers.clear();
+      }
+      Answer remembered = answers == null ? null : answers.get(exchange.getRequestURI().toString());
+      if (remembered != null) {
+        countEntities(request, remembered.status(), remembered.body());
+        remembered.sendTo(exchange);
+        return;
+      }
       String hold = heldText;
       if (hold != null && url.contains(hold) && release.getCount() > 0) {
         held.incrementAndGet();
@@ -292,6 +330,10 @@ public final class FaultyProxy implements AutoCloseable {
         return;
       }
       HttpResponse<byte[]> response = forward(exchange, request, body);
+      if (answers != null && !request.method().equals("GET")) { // a read forwarded meanwhile may precede it
+        writes.incrementAndGet();
+        answers.clear();
+      }
       if (fault == Fault.LOSE_ANSWER) {
         answerError(exchange, 500, "OperationTimedOut", "The operation could not be completed within the "
             + "permitted time. The operation may or may not have succeeded on the server side.", false);
@@ -306,6 +348,11 @@ public final class FaultyProxy implements AutoCloseable {
       }
       countEntities(request, response.statusCode(), payload);
       copyHeaders(response, exchange);
+      if (answers != null && request.method().equals("GET") && response.statusCode() == 200 && fault == null
+          && writes.get() == writesBefore) {
+        answers.put(exchange.getRequestURI().toString(),
+            new Answer(200, new LinkedHashMap<>(exchange.getResponseHeaders()), payload));
+      }
       exchange.sendResponseHeaders(response.statusCode(), payload.length == 0 ? -1 : payload.length);
       if (payload.length > 0) {
         OutputStream out = exchange.getResponseBody();

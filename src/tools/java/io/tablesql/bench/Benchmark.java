@@ -54,7 +54,11 @@ import reactor.core.publisher.Mono;
  * connections, e.g. {@code httpClient=netty} (with {@code cases} leaving out the cold starts, which run the
  * driver jar: it has no Netty); {@code tablesql.bench.hugeScan} (a number of entities, e.g. 1000000; off by
  * default, loading takes minutes) adds a scan of that many entities streamed in a 64 MiB heap
- * ({@code tablesql.bench.hugeHeap}, 64m, sets another), in rows per second.
+ * ({@code tablesql.bench.hugeHeap}, 64m, sets another), in rows per second;
+ * {@code tablesql.bench.latencyMs} puts a proxy that delays every request by that many milliseconds
+ * between both sides and the emulator, which answers a read made before (with no write since) from
+ * memory, so that concurrent reads are served concurrently, as by the service
+ * ({@code tablesql.bench.forwardAll} forwards every request to the emulator, which serves one at a time).
  */
 public final class Benchmark {
   private static final int PARTITIONS = 50;
@@ -128,6 +132,10 @@ public final class Benchmark {
       benchmark.load();
       if (proxy != null) {
         proxy.delay(latency); // after loading
+        if (!Boolean.getBoolean("tablesql.bench.forwardAll")) {
+          // the emulator serves one request at a time; the service serves a table's partitions at once
+          proxy.answerRepeatedReadsFromMemory();
+        }
       }
       benchmark.run();
       benchmark.pool.shutdown();
