@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.exec.PageEnds;
+import io.tablesql.jdbc.TableSqlConnection;
 import io.tablesql.testing.FaultyProxy;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
@@ -169,9 +171,9 @@ class SplitScanTest {
   void aProxyAnsweringRepeatedReadsFromMemoryForgetsThemOnAWrite() throws Exception {
     TableClient direct = TestAccount.service().getTableClient(table);
     try (FaultyProxy remembering = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
-         Connection connection = FaultTest.connectThrough(remembering, "scanSplits=4", "pageSize=100");
+         Connection connection = FaultTest.connectThrough(remembering, "scanSplits=4", "pageSize=1000");
          Statement statement = connection.createStatement()) {
-      remembering.answerRepeatedReadsFromMemory();
+      remembering.answerRepeatedReadsFromMemory(); // ranges of one page each: no page end recorded, the same requests
       String sql = "SELECT RowKey, N FROM " + table + " WHERE PartitionKey >= 'part03'"; // split: many reads
       List<String> first = read(statement, sql);
       assertThat(first).contains("r001/" + (3 * PER_PARTITION + 1));
@@ -222,6 +224,8 @@ class SplitScanTest {
   void theDefaultSplitsOnlyWhatTheSampleKnowsToBeLarge() throws Exception {
     try (Connection connection = FaultTest.connectThrough(proxy, "pageSize=100");
          Statement statement = connection.createStatement()) {
+      // where the other tests' scans saw pages begin would come first
+      PageEnds.forget(connection.unwrap(TableSqlConnection.class).session(), table);
       String all = "SELECT PartitionKey, RowKey FROM " + table;
       String explained = plan(statement, all);
       assertThat(explained).contains("split=[8 key ranges]");
@@ -348,6 +352,90 @@ class SplitScanTest {
       assertThat(usedBoundaries(sent)).isEqualTo(planned);
       assertThat(sent.stream().collect(Collectors.groupingBy(r -> String.valueOf(r.query().get("$filter")),
           Collectors.counting())).values()).hasSize(8).allMatch(pages -> pages <= 3);
+    }
+  }
+
+  /**
+   * A table of many pages is cut where its pages began into ranges of at most a few pages, more
+   * than are read at once: the ranges are consumed in key order and each is one chain of pages,
+   * so few long ones would go on at one page per round trip once the read-ahead budget is full. A
+   * scan with another condition for the service (its pages are not those seen) keeps one range
+   * per chain read at once.
+   */
+  @Test
+  void aLargeTableIsCutIntoRangesOfAFewPagesEach() throws Exception {
+    TableClient client = TestAccount.newTable("SplitMany");
+    List<TableEntity> entities = new ArrayList<>();
+    List<String> expected = new ArrayList<>();
+    for (int p = 0; p < 60; p++) {
+      for (int r = 0; r < 20; r++) { // 1,200 entities (more than the sample reads): 60 pages of 20, one a partition
+        entities.add(new TableEntity(String.format("m%02d", p), String.format("r%02d", r)).addProperty("N", r));
+        expected.add(String.format("m%02d/r%02d", p, r));
+      }
+    }
+    TestAccount.insert(client, entities);
+    String all = "SELECT PartitionKey, RowKey FROM " + client.getTableName();
+    try (Connection chain = FaultTest.connectThrough(proxy, "pageSize=20", "scanSplits=1");
+         Statement statement = chain.createStatement()) {
+      assertThat(read(statement, all)).isEqualTo(expected); // records where its pages began: m01 to m59
+    }
+    try (Connection connection = FaultTest.connectThrough(proxy, "pageSize=20", "maxConcurrency=4");
+         Statement statement = connection.createStatement()) {
+      String explained = plan(statement, all);
+      assertThat(explained).contains("split=[20 key ranges]"); // 60 pages in ranges of 3, 4 read at once
+      List<String> shown = shownBoundaries(explained);
+      assertThat(shown).hasSize(16).isSorted(); // the first 16 boundaries of 19
+      assertThat(explained).contains(", ... 3 more]");
+      int before = proxy.requests();
+      assertThat(read(statement, all)).isEqualTo(expected);
+      List<FaultyProxy.Request> sent = proxy.seen().subList(before, proxy.requests());
+      assertThat(sent).noneMatch(r -> "1".equals(r.query().get("$top"))); // no probe
+      assertThat(usedBoundaries(sent)).hasSize(19).startsWith(shown.toArray(String[]::new));
+      // the boundaries are where pages began: 3 pages a range, the requests of one chain
+      assertThat(sent.stream().collect(Collectors.groupingBy(r -> String.valueOf(r.query().get("$filter")),
+          Collectors.counting())).values()).hasSize(20).allMatch(pages -> pages == 3);
+      assertThat(sent).hasSize(60);
+      // what the split scan's ranges saw does not make more ranges next time
+      assertThat(plan(statement, all)).contains("split=[20 key ranges]");
+
+      String filtered = all + " WHERE N >= 0";
+      assertThat(plan(statement, filtered)).contains("split=[4 key ranges]");
+      assertThat(read(statement, filtered)).isEqualTo(expected);
+    }
+    // in pages of 1,000 the same entities are 2 pages: the ranges read at once, no more
+    try (Connection connection = FaultTest.connectThrough(proxy, "pageSize=1000", "maxConcurrency=4");
+         Statement statement = connection.createStatement()) {
+      assertThat(plan(statement, all)).contains("split=[4 key ranges]");
+    }
+  }
+
+  /**
+   * Where partitions are smaller than a page, each split scan's ranges begin their pages elsewhere
+   * and record more keys; the ranges stay as many as the table's pages call for.
+   */
+  @Test
+  void splitScansOfSmallPartitionsDoNotCutFinerEachTime() throws Exception {
+    TableClient client = TestAccount.newTable("SplitSmall");
+    List<TableEntity> entities = new ArrayList<>();
+    for (int p = 0; p < 180; p++) {
+      for (int r = 0; r < 7; r++) { // 1,260 entities: 32 pages of 40, most beginning inside a partition
+        entities.add(new TableEntity(String.format("s%03d", p), String.format("r%d", r)).addProperty("N", r));
+      }
+    }
+    TestAccount.insert(client, entities);
+    String all = "SELECT PartitionKey, RowKey FROM " + client.getTableName();
+    try (Connection chain = FaultTest.connectThrough(proxy, "pageSize=40", "scanSplits=1");
+         Statement statement = chain.createStatement()) {
+      assertThat(read(statement, all)).hasSize(1260);
+    }
+    try (Connection connection = FaultTest.connectThrough(proxy, "pageSize=40", "maxConcurrency=4");
+         Statement statement = connection.createStatement()) {
+      for (int scan = 0; scan < 3; scan++) {
+        assertThat(plan(statement, all)).contains("split=[11 key ranges]"); // 32 pages, 3 a range
+        int before = proxy.requests();
+        assertThat(read(statement, all)).hasSize(1260);
+        assertThat(proxy.requests() - before).isLessThanOrEqualTo(32 + 11); // a short page a range at most
+      }
     }
   }
 

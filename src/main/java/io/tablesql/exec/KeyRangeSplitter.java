@@ -40,6 +40,11 @@ import java.util.function.Function;
  * since the ranges are disjoint and cover the whole scan.
  */
 public final class KeyRangeSplitter {
+  /**
+   * Pages each range of a split scan reads ahead of the reader (the ranges share a budget of this
+   * many per range read at once, see {@link PrefetchingConcatenation}).
+   */
+  static final int PAGES_AHEAD = 3;
   /** Probe rounds at most: each costs one round trip of concurrent probes. */
   static final int ROUNDS = 4;
   private static final String SKELETON = "-02468AEIMQUYaeimquy\u00c0\u0400\u3000\uac00";
@@ -139,9 +144,21 @@ public final class KeyRangeSplitter {
    * Boundaries the driver knows without a request: where earlier scans saw the table's pages end,
    * which are spread by rows (so the ranges are even); else, for a sampled table, its sample's
    * keys, which are spread over the key space only.
+   *
+   * <p>With {@code auto}, a scan that returns every entity of its PartitionKey range (no other
+   * condition for the service, so its pages are those the earlier scans saw) is cut into ranges of
+   * at most {@link #PAGES_AHEAD} pages where the page ends allow, more ranges than are read at once:
+   * the ranges are consumed in key order, and a range is one chain of pages, so with few long ranges
+   * the scan would go on at one page per round trip once the read-ahead budget is full; short ones
+   * keep {@code maxConcurrency} chains going over the whole scan.
    */
   private static List<String> knownBoundaries(TableQuery query, String lower, String upper, int ranges) {
-    List<String> pageEnds = PageEnds.boundaries(query.table().session(), query.table().name(), lower, upper, ranges);
+    boolean everyEntity = query.filter() == null
+        || query.filter().comparisons() == query.partitionKeyComparisons().size();
+    int pagesPerRange = automatic(query.table().session()) && everyEntity ? PAGES_AHEAD : Integer.MAX_VALUE;
+    Session session = query.table().session();
+    List<String> pageEnds = PageEnds.boundaries(session, query.table().name(), lower, upper, ranges, pagesPerRange,
+        session.settings().getInt(DriverProperty.PAGE_SIZE));
     return !pageEnds.isEmpty() || !sampled(query) ? pageEnds
         : sampledBoundaries(query.shape().sampledPartitionKeys(), lower, upper, ranges);
   }

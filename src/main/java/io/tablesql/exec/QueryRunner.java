@@ -42,8 +42,6 @@ import org.apache.calcite.linq4j.Enumerator;
  * for concurrent lookups and the first page of upcoming partitions.
  */
 public final class QueryRunner {
-  /** Pages each range of a split scan reads ahead of the reader: bounds memory to ranges × pages × pageSize. */
-  private static final int SPLIT_PAGES_AHEAD = 3;
   private static final Comparator<TableQuery.Key> KEY_ORDER = Comparator.comparing((TableQuery.Key k) ->
       (String) k.partitionKey().literal()).thenComparing(k -> (String) k.rowKey().literal());
 
@@ -149,8 +147,8 @@ public final class QueryRunner {
           }
         }
         String filter = query.filter() == null ? null : query.filter().render(values);
-        return flatten(store.query(table, filter, select, pageSize, context.counters(), access, pageEnds(query, limit)),
-            guard);
+        return flatten(store.query(table, filter, select, pageSize, context.counters(), access,
+            pageEnds(query, limit, pageSize)), guard);
       }
     }
   }
@@ -193,7 +191,8 @@ public final class QueryRunner {
 
   /**
    * A scan read as PartitionKey ranges, each range continuing in the background a few pages
-   * ahead, {@code maxConcurrency} ranges at a time; null when the probes found too few keys to split.
+   * ahead, {@code maxConcurrency} ranges at a time (memory: at most that many ranges × pages ahead ×
+   * pageSize entities); null when the probes found too few keys to split.
    */
   private static Iterator<TableEntity> splitScan(TableQuery query, int ranges, List<String> select,
       Function<Operand, Object> values, StatementContext context, Guard guard, int pageSize) {
@@ -208,20 +207,20 @@ public final class QueryRunner {
       return null;
     }
     List<Supplier<Iterator<List<TableEntity>>>> scans = new ArrayList<>();
-    Consumer<String> pageEnds = pageEnds(query, null);
+    Consumer<String> pageEnds = pageEnds(query, null, pageSize);
     for (String filter : filters) {
       scans.add(() -> store.query(table, filter, select, pageSize, requests, access, pageEnds));
     }
-    return new PrefetchingConcatenation(scans, concurrency, SPLIT_PAGES_AHEAD, guard, requests);
+    return new PrefetchingConcatenation(scans, concurrency, KeyRangeSplitter.PAGES_AHEAD, guard, requests);
   }
 
   /**
    * Where a scan records its page ends, for later scans to split at; null under a LIMIT (pages cut
    * short) and in one partition (its pages all begin at the same key; the keyed paths stay as they were).
    */
-  private static Consumer<String> pageEnds(TableQuery query, Long limit) {
+  private static Consumer<String> pageEnds(TableQuery query, Long limit, int pageSize) {
     return limit != null || query.fixesPartition() ? null
-        : PageEnds.recorder(query.table().session(), query.table().name());
+        : PageEnds.recorder(query.table().session(), query.table().name(), pageSize);
   }
 
   /** The first PartitionKey at or after {@code point}, or null: one {@code $top=1} request (more if pages end early). */

@@ -32,6 +32,8 @@ import org.apache.calcite.rex.RexNode;
  * API), the scan declares no order, so every ORDER BY is sorted in the client.
  */
 abstract class AbstractAzureScan extends TableScan {
+  /** Boundaries of a split scan EXPLAIN lists; a large table's ranges are counted beyond them. */
+  private static final int SHOWN_BOUNDARIES = 16;
   final TableQuery query;
   /** The values of a lookup join's other side that the query's operands refer to, by slot. */
   final List<RexNode> correlated;
@@ -177,9 +179,7 @@ abstract class AbstractAzureScan extends TableScan {
     return super.explainTerms(pw)
         .item("access", (query.cached() ? "CACHED " : "") + query.accessLabel())
         .itemIf("split", ranges + " key ranges", ranges > 1)
-        .itemIf("boundaries", boundaries.stream().map(key -> ODataLiteral.render(EdmType.STRING, key, false))
-            .collect(Collectors.joining(", ")),
-            !boundaries.isEmpty())
+        .itemIf("boundaries", describeBoundaries(boundaries), !boundaries.isEmpty())
         .itemIf("key", query.keyPredicate(), query.keyPredicate() != null)
         .itemIf("index", query.index() == null ? "" : describeIndex(query.index()), query.index() != null)
         .itemIf("keys", QueryRunner.describeKeys(query), !query.keys().isEmpty() || !query.partitions().isEmpty())
@@ -189,6 +189,14 @@ abstract class AbstractAzureScan extends TableScan {
         .itemIf("client", query.clientPredicate(), query.clientPredicate() != null)
         .itemIf("order", "reverse of key order, sorted in the client", isReverseKeyOrder(sortAbove))
         .itemIf("keyOrder", "unsorted", !query.table().session().resultsInKeyOrder());
+  }
+
+  /** The boundaries of a split scan: the first ones, and how many more where a large table has many ranges. */
+  private static String describeBoundaries(List<String> boundaries) {
+    String shown = boundaries.stream().limit(SHOWN_BOUNDARIES).map(key -> ODataLiteral.render(EdmType.STRING, key, false))
+        .collect(Collectors.joining(", "));
+    return boundaries.size() > SHOWN_BOUNDARIES ? shown + ", ... " + (boundaries.size() - SHOWN_BOUNDARIES) + " more"
+        : shown;
   }
 
   /** The index's columns, how its entries are read, then that each row is read by its key. */

@@ -329,10 +329,14 @@ public final class FaultyProxy implements AutoCloseable {
         closed.await(60, TimeUnit.SECONDS);
         return;
       }
-      HttpResponse<byte[]> response = forward(exchange, request, body);
-      if (answers != null && !request.method().equals("GET")) { // a read forwarded meanwhile may precede it
-        writes.incrementAndGet();
-        answers.clear();
+      HttpResponse<byte[]> response;
+      try {
+        response = forward(exchange, request, body);
+      } finally {
+        if (answers != null && !request.method().equals("GET")) { // a read forwarded meanwhile may precede it
+          writes.incrementAndGet();
+          answers.clear();
+        }
       }
       if (fault == Fault.LOSE_ANSWER) {
         answerError(exchange, 500, "OperationTimedOut", "The operation could not be completed within the "
@@ -350,8 +354,12 @@ public final class FaultyProxy implements AutoCloseable {
       copyHeaders(response, exchange);
       if (answers != null && request.method().equals("GET") && response.statusCode() == 200 && fault == null
           && writes.get() == writesBefore) {
-        answers.put(exchange.getRequestURI().toString(),
-            new Answer(200, new LinkedHashMap<>(exchange.getResponseHeaders()), payload));
+        String uri = exchange.getRequestURI().toString();
+        Answer answer = new Answer(200, new LinkedHashMap<>(exchange.getResponseHeaders()), payload);
+        answers.put(uri, answer);
+        if (writes.get() != writesBefore) { // a write came between the check and the put
+          answers.remove(uri, answer);
+        }
       }
       exchange.sendResponseHeaders(response.statusCode(), payload.length == 0 ? -1 : payload.length);
       if (payload.length > 0) {
