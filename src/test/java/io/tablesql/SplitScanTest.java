@@ -86,6 +86,26 @@ class SplitScanTest {
         .map(f -> { Matcher m = BOUND.matcher(f); m.find(); return m.group(2); }).distinct().sorted().toList();
   }
 
+  /**
+   * Fills {@code client} with {@code partitions} × {@code rows} entities keyed
+   * {@code prefix + partition} (zero-padded to {@code digits}) and {@code r00...}, and returns their
+   * keys in key order as {@link #read} gives them.
+   */
+  private static List<String> fill(TableClient client, String prefix, int digits, int partitions, int rows) {
+    List<TableEntity> entities = new ArrayList<>();
+    List<String> keys = new ArrayList<>();
+    for (int p = 0; p < partitions; p++) {
+      for (int r = 0; r < rows; r++) {
+        String partition = String.format("%s%0" + digits + "d", prefix, p);
+        String row = String.format("r%02d", r);
+        entities.add(new TableEntity(partition, row).addProperty("N", r));
+        keys.add(partition + "/" + row);
+      }
+    }
+    TestAccount.insert(client, entities);
+    return keys;
+  }
+
   /** Entities whose PartitionKey lies in [from, to) (null: unbounded). */
   private long entitiesIn(String from, String to) {
     return keys.stream().map(key -> key.substring(0, key.indexOf('/')))
@@ -323,15 +343,7 @@ class SplitScanTest {
   @Test
   void aScannedTableSplitsWherePagesBeganRatherThanAtItsSample() throws Exception {
     TableClient client = TestAccount.newTable("SplitPages");
-    List<TableEntity> entities = new ArrayList<>();
-    List<String> expected = new ArrayList<>();
-    for (int p = 0; p < 20; p++) {
-      for (int r = 0; r < 60; r++) { // 1,200 entities: more than the sample reads
-        entities.add(new TableEntity(String.format("q%02d", p), String.format("r%02d", r)).addProperty("N", r));
-        expected.add(String.format("q%02d/r%02d", p, r));
-      }
-    }
-    TestAccount.insert(client, entities);
+    List<String> expected = fill(client, "q", 2, 20, 60); // 1,200 entities: more than the sample reads
     String all = "SELECT PartitionKey, RowKey FROM " + client.getTableName();
     // one chain of pages of 100: the pages after the first begin at rows 100, 200, ..., 1,100
     List<String> pagesBegan = new ArrayList<>();
@@ -365,15 +377,8 @@ class SplitScanTest {
   @Test
   void aLargeTableIsCutIntoRangesOfAFewPagesEach() throws Exception {
     TableClient client = TestAccount.newTable("SplitMany");
-    List<TableEntity> entities = new ArrayList<>();
-    List<String> expected = new ArrayList<>();
-    for (int p = 0; p < 60; p++) {
-      for (int r = 0; r < 20; r++) { // 1,200 entities (more than the sample reads): 60 pages of 20, one a partition
-        entities.add(new TableEntity(String.format("m%02d", p), String.format("r%02d", r)).addProperty("N", r));
-        expected.add(String.format("m%02d/r%02d", p, r));
-      }
-    }
-    TestAccount.insert(client, entities);
+    // 1,200 entities (more than the sample reads): 60 pages of 20, one a partition
+    List<String> expected = fill(client, "m", 2, 60, 20);
     String all = "SELECT PartitionKey, RowKey FROM " + client.getTableName();
     try (Connection chain = FaultTest.connectThrough(proxy, "pageSize=20", "scanSplits=1");
          Statement statement = chain.createStatement()) {
@@ -416,13 +421,7 @@ class SplitScanTest {
   @Test
   void splitScansOfSmallPartitionsDoNotCutFinerEachTime() throws Exception {
     TableClient client = TestAccount.newTable("SplitSmall");
-    List<TableEntity> entities = new ArrayList<>();
-    for (int p = 0; p < 180; p++) {
-      for (int r = 0; r < 7; r++) { // 1,260 entities: 32 pages of 40, most beginning inside a partition
-        entities.add(new TableEntity(String.format("s%03d", p), String.format("r%d", r)).addProperty("N", r));
-      }
-    }
-    TestAccount.insert(client, entities);
+    fill(client, "s", 3, 180, 7); // 1,260 entities: 32 pages of 40, most beginning inside a partition
     String all = "SELECT PartitionKey, RowKey FROM " + client.getTableName();
     try (Connection chain = FaultTest.connectThrough(proxy, "pageSize=40", "scanSplits=1");
          Statement statement = chain.createStatement()) {
