@@ -54,7 +54,9 @@ import reactor.core.publisher.Mono;
  * connections, e.g. {@code httpClient=netty} (with {@code cases} leaving out the cold starts, which run the
  * driver jar: it has no Netty); {@code tablesql.bench.hugeScan} (a number of entities, e.g. 1000000; off by
  * default, loading takes minutes) adds a scan of that many entities streamed in a 64 MiB heap
- * ({@code tablesql.bench.hugeHeap}, 64m, sets another), in rows per second;
+ * ({@code tablesql.bench.hugeHeap}, 64m, sets another), in rows per second (with
+ * {@code tablesql.bench.latencyMs=0}, every run after a side's first reads from the proxy's memory:
+ * Azurite takes 0.5-1 s for a page of a million-entity table);
  * {@code tablesql.bench.latencyMs} puts a proxy that delays every request by that many milliseconds
  * between both sides and the emulator, which answers a read made before (with no write since) from
  * memory, so that concurrent reads are served concurrently, as by the service
