@@ -153,10 +153,10 @@ public final class KeyRangeSplitter {
    * keep {@code maxConcurrency} chains going over the whole scan.
    */
   private static List<String> knownBoundaries(TableQuery query, String lower, String upper, int ranges) {
+    Session session = query.table().session();
     boolean everyEntity = query.filter() == null
         || query.filter().comparisons() == query.partitionKeyComparisons().size();
-    int pagesPerRange = automatic(query.table().session()) && everyEntity ? PAGES_AHEAD : Integer.MAX_VALUE;
-    Session session = query.table().session();
+    int pagesPerRange = automatic(session) && everyEntity ? PAGES_AHEAD : Integer.MAX_VALUE;
     List<String> pageEnds = PageEnds.boundaries(session, query.table().name(), lower, upper, ranges, pagesPerRange,
         session.settings().getInt(DriverProperty.PAGE_SIZE));
     return !pageEnds.isEmpty() || !sampled(query) ? pageEnds

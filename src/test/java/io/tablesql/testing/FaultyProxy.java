@@ -145,7 +145,7 @@ public final class FaultyProxy implements AutoCloseable {
   }
 
   /** A response as the emulator sent it, to send again. */
-  private record Answer(int status, Map<String, List<String>> headers, byte[] body) {
+  private record Answer(int status, Map<String, List<String>> headers, byte[] body, int entities) {
     void sendTo(HttpExchange exchange) throws IOException {
       headers.forEach((name, values) -> exchange.getResponseHeaders().put(name, values));
       exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
@@ -295,7 +295,7 @@ public final class FaultyProxy implements AutoCloseable {
       }
       Answer remembered = answers == null ? null : answers.get(exchange.getRequestURI().toString());
       if (remembered != null) {
-        countEntities(request, remembered.status(), remembered.body());
+        entitiesReturned.addAndGet(remembered.entities()); // counted once, when it was kept
         remembered.sendTo(exchange);
         return;
       }
@@ -350,12 +350,12 @@ public final class FaultyProxy implements AutoCloseable {
       if (request.isQuery() && response.statusCode() == 200 && reversePages) {
         payload = withEntitiesReversed(payload);
       }
-      countEntities(request, response.statusCode(), payload);
+      int entities = countEntities(request, response.statusCode(), payload);
       copyHeaders(response, exchange);
       if (answers != null && request.method().equals("GET") && response.statusCode() == 200 && fault == null
           && writes.get() == writesBefore) {
         String uri = exchange.getRequestURI().toString();
-        Answer answer = new Answer(200, new LinkedHashMap<>(exchange.getResponseHeaders()), payload);
+        Answer answer = new Answer(200, new LinkedHashMap<>(exchange.getResponseHeaders()), payload, entities);
         answers.put(uri, answer);
         if (writes.get() != writesBefore) { // a write came between the check and the put
           answers.remove(uri, answer);
@@ -378,16 +378,19 @@ public final class FaultyProxy implements AutoCloseable {
     }
   }
 
-  private void countEntities(Request request, int status, byte[] payload) throws IOException {
-    if (status != 200 || !request.method().equals("GET") || payload.length == 0) {
-      return;
+  /** Counts the entities an answer returns (those of a query page or a point read) and says how many. */
+  private int countEntities(Request request, int status, byte[] payload) throws IOException {
+    int count = 0;
+    if (status == 200 && request.method().equals("GET") && payload.length > 0) {
+      if (request.isQuery()) {
+        JsonNode entities = JSON.readTree(payload).get("value");
+        count = entities == null ? 0 : entities.size();
+      } else if (request.path().endsWith("')")) { // Table(PartitionKey='a',RowKey='b'): a point read
+        count = 1;
+      }
     }
-    if (request.isQuery()) {
-      JsonNode entities = JSON.readTree(payload).get("value");
-      entitiesReturned.addAndGet(entities == null ? 0 : entities.size());
-    } else if (request.path().endsWith("')")) { // Table(PartitionKey='a',RowKey='b'): a point read
-      entitiesReturned.incrementAndGet();
-    }
+    entitiesReturned.addAndGet(count);
+    return count;
   }
 
   /** The service's own limits, which the emulator does not enforce; null if none is broken. */
