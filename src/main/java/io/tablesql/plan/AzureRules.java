@@ -201,8 +201,8 @@ public final class AzureRules {
         @Override
         public void onMatch(RelOptRuleCall call) {
           LogicalJoin join = call.rel(0);
-          if (!readsAzureTable(join.getRight(), 4)) {
-            return;
+          if (!readsAzureTable(join.getRight(), 4) || join.analyzeCondition().leftKeys.isEmpty()) {
+            return; // without an equality of the two sides, no batch of left rows names keys to read
           }
           RelOptCluster cluster = join.getCluster();
           RexBuilder rexBuilder = cluster.getRexBuilder();
@@ -228,7 +228,8 @@ public final class AzureRules {
           RelBuilder builder = call.builder().push(join.getRight());
           RelNode right = builder.filter(builder.or(batch)).build();
           RelTraitSet enumerable = cluster.traitSetOf(EnumerableConvention.INSTANCE);
-          call.transformTo(LookupJoin.lookup(convert(join.getLeft(), enumerable), convert(right, enumerable),
+          call.transformTo(LookupJoin.lookup(convert(join.getLeft(), enumerable),
+              new LookupSide(convert(right, enumerable)),
               join.getCondition(), required.build(), variables, join.getJoinType()));
         }
       }).toRule();

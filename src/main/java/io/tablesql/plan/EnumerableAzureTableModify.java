@@ -2,12 +2,15 @@ package io.tablesql.plan;
 
 import io.tablesql.exec.WriteRunner;
 import io.tablesql.query.WritePlan;
+import com.google.common.collect.ImmutableList;
 import java.lang.reflect.Method;
+import java.math.BigDecimal;
 import java.util.List;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
+import org.apache.calcite.adapter.enumerable.EnumerableValues;
 import org.apache.calcite.adapter.enumerable.JavaRowFormat;
 import org.apache.calcite.adapter.enumerable.PhysType;
 import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
@@ -19,6 +22,11 @@ import org.apache.calcite.linq4j.tree.Types;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.TableModify;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /** A write in Calcite's enumerable engine: its input rows go to {@link WriteRunner}. */
 public final class EnumerableAzureTableModify extends TableModify implements EnumerableRel {
@@ -71,12 +79,41 @@ public final class EnumerableAzureTableModify extends TableModify implements Enu
   static <W extends TableModify & EnumerableRel> Result callWithRows(W write, EnumerableRelImplementor implementor,
       Method method, List<Expression> leading) {
     BlockBuilder builder = new BlockBuilder();
-    Result input = implementor.visitChild(write, 0, (EnumerableRel) write.getInput(), Prefer.ARRAY);
+    EnumerableRel rows = write.getInput() instanceof EnumerableValues values ? typed(values)
+        : (EnumerableRel) write.getInput();
+    RelNode parent = rows == write.getInput() ? write : write.copy(write.getTraitSet(), List.of(rows));
+    Result input = implementor.visitChild((EnumerableRel) parent, 0, rows, Prefer.ARRAY);
     List<Expression> arguments = new java.util.ArrayList<>(leading);
     arguments.add(builder.append("rows", input.block));
     arguments.add(Expressions.constant(input.physType.getFormat() == JavaRowFormat.SCALAR));
     builder.add(Expressions.return_(null, Expressions.call(method, arguments)));
     PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), write.getRowType(), JavaRowFormat.SCALAR);
     return implementor.result(physType, builder.toBlock());
+  }
+
+  /**
+   * The VALUES of an INSERT with each exact number written for an approximate column as a literal
+   * of the column's type. Calcite keeps {@code 1.5} a DECIMAL literal in a row of DOUBLE when
+   * another row has NULL there, and its code generation cannot make a boxed Double of it.
+   */
+  private static EnumerableRel typed(EnumerableValues values) {
+    RexBuilder rexBuilder = values.getCluster().getRexBuilder();
+    List<RelDataTypeField> fields = values.getRowType().getFieldList();
+    boolean changed = false;
+    ImmutableList.Builder<ImmutableList<RexLiteral>> tuples = ImmutableList.builder();
+    for (List<RexLiteral> tuple : values.getTuples()) {
+      ImmutableList.Builder<RexLiteral> row = ImmutableList.builder();
+      for (int i = 0; i < tuple.size(); i++) {
+        RexLiteral literal = tuple.get(i);
+        RelDataType type = fields.get(i).getType();
+        if (!literal.isNull() && SqlTypeUtil.isExactNumeric(literal.getType()) && SqlTypeUtil.isApproximateNumeric(type)) {
+          literal = (RexLiteral) rexBuilder.makeLiteral(literal.getValueAs(BigDecimal.class), type, false);
+          changed = true;
+        }
+        row.add(literal);
+      }
+      tuples.add(row.build());
+    }
+    return changed ? EnumerableValues.create(values.getCluster(), values.getRowType(), tuples.build()) : values;
   }
 }

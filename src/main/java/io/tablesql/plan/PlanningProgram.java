@@ -84,6 +84,7 @@ public final class PlanningProgram {
     // aggregate ones are kept, which roll a total up from a summary's groups: the filter and join
     // ones failed on plans the substitution answers anyway (MaterializedViewTest).
     RelOptRules.MATERIALIZATION_RULES.forEach(planner::removeRule);
+    SemiJoinRules.replace(planner);
     if (!materializations.isEmpty()) {
       planner.addRule(CoreRules.CALC_SPLIT);
       planner.addRule(MaterializedViewRules.AGGREGATE);
