@@ -9,6 +9,7 @@ import io.tablesql.testing.FaultyProxy;
 import io.tablesql.testing.FaultyProxy.Fault;
 import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.TestAccount;
+import io.tablesql.txn.Intent;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -247,8 +248,10 @@ class CrossPartitionWriteTest {
         // the intent is written, but its answer never comes: the statement cannot go on
         proxy.inject(Fault.LOSE_ANSWER, r -> r.method().equals("POST") && r.path().contains("TablesqlIntents"), 1);
         assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES "
-            + values(40, 4, "r"))).isInstanceOfSatisfying(SQLException.class,
-                e -> assertThat(e.getMessage()).contains("nothing of it was written"));
+            + values(40, 4, "r"))).isInstanceOfSatisfying(SQLException.class, e -> {
+              assertThat(e.getMessage()).contains("nothing of it was written");
+              assertThat(e.getSQLState()).isEqualTo("40001"); // a retry is safe, and the application is told so
+            });
       }
     }
     assertThat(contents(table)).containsExactly(Map.entry("p1/r001", -1));
@@ -397,5 +400,74 @@ class CrossPartitionWriteTest {
       }
     }
     assertThat(table.getEntity("p", "r").getProperty("N")).isEqualTo(21);
+  }
+
+  /**
+   * A group refused with 412 (its row changed after the transaction read it) whose answer is lost:
+   * the row shows another writer's values, not this intent's mark, so the group was not applied;
+   * the commit fails with 40001 and the group applied is undone (it used to be reported committed,
+   * the other group's write lost).
+   */
+  @Test
+  void aRefusedGroupWhoseAnswerWasLostFailsTheCommitAndUndoesTheOthers() throws Exception {
+    TableClient table = TestAccount.newTable("LostRefusal", new TableEntity("a", "r").addProperty("N", 100),
+        new TableEntity("b", "r").addProperty("N", 100));
+    String name = table.getTableName();
+    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
+         Connection connection = FaultTest.connectThrough(proxy); Statement statement = connection.createStatement()) {
+      connection.setAutoCommit(false);
+      statement.executeUpdate("UPDATE " + name + " SET N = N - 10 WHERE PartitionKey = 'a' AND RowKey = 'r'");
+      statement.executeUpdate("UPDATE " + name + " SET N = N + 10 WHERE PartitionKey = 'b' AND RowKey = 'r'");
+      table.updateEntity(new TableEntity("b", "r").addProperty("N", 500)); // after the transaction read it
+      proxy.inject(Fault.LOSE_ANSWER, FaultyProxy.Request::isBatch, 2);
+      assertThatThrownBy(connection::commit).isInstanceOfSatisfying(SQLException.class,
+          e -> assertThat(e.getSQLState()).isEqualTo("40001"));
+      assertThat(pendingWrites(connection)).isEmpty();
+    }
+    assertThat(contents(table)).containsExactly(Map.entry("a/r", 100), Map.entry("b/r", 500));
+  }
+
+  /**
+   * The marks that tell an intent's rows are removed from a table the application reads itself
+   * (here a raw one) before the commit returns: its next statement meets no row changed under it.
+   */
+  @Test
+  void theMarksOfACommittedIntentAreCleared() throws Exception {
+    TableClient table = TestAccount.newTable("Marks", new TableEntity("p1", "r001").addProperty("N", 1));
+    String name = table.getTableName();
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('p0', 'a', 1), ('p2', 'b', 2)");
+      statement.executeUpdate("UPDATE " + name + " SET N = N + 1");
+      assertThat(QueryRuns.run(connection, "SELECT * FROM " + name).rows()).hasSize(3)
+          .allSatisfy(row -> assertThat(row).doesNotContain(Intent.MARK));
+    }
+    assertThat(table.listEntities()).hasSize(3)
+        .allSatisfy(e -> assertThat(e.getProperties()).doesNotContainKey(Intent.MARK));
+    assertThat(contents(table)).containsExactly(Map.entry("p0/a", 2), Map.entry("p1/r001", 2), Map.entry("p2/b", 3));
+  }
+
+  /** A row an intent is still applying or undoing is not written over: the write fails with 40001. */
+  @Test
+  void aRowOfAnIntentInFlightIsNotWrittenOver() throws Exception {
+    TableClient table = TestAccount.newTable("InFlight", new TableEntity("p3", "r003").addProperty("N", -1));
+    String name = table.getTableName();
+    insertLeavingTheUndoToRecovery(name, "maxConcurrency=1"); // p0, p1, p2 applied, the undo left to recovery
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      assertThat(pendingWrites(connection)).containsExactly("undoing " + name + " 40");
+      for (String write : List.of("UPDATE " + name + " SET N = 7 WHERE PartitionKey = 'p0' AND RowKey = 'r000'",
+          "DELETE FROM " + name + " WHERE PartitionKey = 'p1' AND RowKey = 'r001'")) {
+        assertThatThrownBy(() -> statement.executeUpdate(write)).isInstanceOfSatisfying(SQLException.class,
+            e -> {
+              assertThat(e.getMessage()).contains("being written by another transaction");
+              assertThat(e.getSQLState()).isEqualTo("40001");
+            });
+      }
+    }
+    try (Connection recoverer = TestAccount.connect(SHORT_LEASE); Statement statement = recoverer.createStatement()) {
+      awaitPendingWrites(recoverer, List::isEmpty);
+      assertThat(statement.executeUpdate("UPDATE " + name + " SET N = 7 WHERE PartitionKey = 'p3' AND RowKey = 'r003'"))
+          .isEqualTo(1);
+    }
+    assertThat(contents(table)).containsExactly(Map.entry("p3/r003", 7));
   }
 }

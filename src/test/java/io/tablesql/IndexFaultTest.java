@@ -16,9 +16,13 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
@@ -158,6 +162,61 @@ class IndexFaultTest {
       assertThat(QueryRuns.agreed(reader, oracle, byOld).rows()).isEmpty();
       assertThat(QueryRuns.agreed(reader, oracle, "SELECT Id, Code FROM " + table + " WHERE Val = 3").rows())
           .containsExactly("1|x");
+    }
+  }
+
+  /**
+   * A lookup of two values of a global index while a row moves from one to the other: its old
+   * entry finds the row as it was, its new one the row as it is; the answer holds the row once.
+   */
+  @Test
+  void aRowWhoseIndexedValueChangesDuringALookupIsGivenOnce() throws Exception {
+    String table = "IxTwice";
+    try (Connection direct = TestAccount.connect(); Statement statement = direct.createStatement()) {
+      statement.execute("CREATE TABLE " + table + " (Grp VARCHAR, Id INT, Val INT, PRIMARY KEY ((Grp), Id))");
+      statement.execute("INSERT INTO " + table + " VALUES ('a', 1, 2)");
+      statement.execute("CREATE INDEX " + table + "Val ON " + table + " (Val) GLOBAL");
+    }
+    String lookup = "SELECT Grp, Id FROM " + table + " WHERE Val IN (2, 3)";
+    String base = "http://127.0.0.1:" + TestAccount.emulator().port();
+    try (FaultyProxy writerProxy = new FaultyProxy(base); FaultyProxy readerProxy = new FaultyProxy(base);
+         Connection reader = FaultTest.connectThrough(readerProxy, "maxConcurrency=1")) {
+      assertThat(QueryRuns.explain(reader, lookup)).contains("INDEX LOOKUP " + table + "Val");
+      CountDownLatch readerAtSecondRow = new CountDownLatch(1);
+      CountDownLatch rowWritten = new CountDownLatch(1);
+      AtomicInteger rowReads = new AtomicInteger();
+      readerProxy.before(r -> r.method().equals("GET") && !r.isQuery() && r.path().contains("/" + table + "(")
+          && rowReads.incrementAndGet() == 2, () -> {
+            readerAtSecondRow.countDown();
+            awaitQuietly(rowWritten);
+          }, 1);
+      CompletableFuture<List<String>> answer = new CompletableFuture<>();
+      // the writer has added the row's new entry and is about to write the row: the lookup finds
+      // both entries, reads the row for the old one, and reads it for the new one once it is written
+      writerProxy.before(Request::isBatch, () -> {
+        new Thread(() -> {
+          try {
+            answer.complete(QueryRuns.run(reader, lookup).rows());
+          } catch (Exception e) {
+            answer.completeExceptionally(e);
+          }
+        }).start();
+        awaitQuietly(readerAtSecondRow);
+      }, 1);
+      try (Connection writer = FaultTest.connectThrough(writerProxy); Statement statement = writer.createStatement()) {
+        statement.execute("UPDATE " + table + " SET Val = 3 WHERE Grp = 'a' AND Id = 1");
+      }
+      rowWritten.countDown();
+      assertThat(rowReads.get()).isGreaterThanOrEqualTo(2);
+      assertThat(answer.get(30, TimeUnit.SECONDS)).containsExactly("a|1");
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      assertThat(latch.await(20, TimeUnit.SECONDS)).isTrue();
+    } catch (InterruptedException e) {
+      throw new IllegalStateException(e);
     }
   }
 

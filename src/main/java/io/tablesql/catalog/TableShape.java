@@ -3,6 +3,7 @@ package io.tablesql.catalog;
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.store.EdmType;
+import io.tablesql.txn.Intent;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -131,7 +132,7 @@ public record TableShape(String tableName, List<Column> columns, long sampledEnt
   /** The SDK mixes OData annotations and system properties into an entity's properties. */
   public static boolean isUserProperty(String name) {
     return !name.startsWith("odata.") && name.indexOf('@') < 0 && !name.equals(Column.PARTITION_KEY)
-        && !name.equals(Column.ROW_KEY) && !name.equals(Column.TIMESTAMP);
+        && !name.equals(Column.ROW_KEY) && !name.equals(Column.TIMESTAMP) && !name.equals(Intent.MARK);
   }
 
   public int indexOf(String columnName) {

@@ -36,6 +36,12 @@ final class IndexScan implements Iterator<List<TableEntity>> {
   private final RequestCounters counters;
   private final Duration grace;
   private final boolean covered;
+  /**
+   * The keys of the rows given so far: a row whose indexed value changes during the scan can be
+   * found through its old entry and its new one, each matching the row as read at its time; an
+   * answer holds it once, as the table does.
+   */
+  private final java.util.Set<String> given = new java.util.HashSet<>();
 
   private IndexScan(Iterator<TableEntity> entries, TableQuery query, StatementContext context) {
     this.entries = entries;
@@ -71,7 +77,9 @@ final class IndexScan implements Iterator<List<TableEntity>> {
     }
     if (covered && index.index().local()) {
       // a local entry changes with its row; an adopted one that names no row is no row's
-      return found.stream().map(index::row).filter(java.util.Objects::nonNull).toList();
+      List<TableEntity> rows = new ArrayList<>();
+      found.stream().map(index::row).filter(java.util.Objects::nonNull).forEach(row -> addOnce(rows, row));
+      return rows;
     }
     List<TableEntity> matching = new ArrayList<>();
     if (covered) {
@@ -80,7 +88,7 @@ final class IndexScan implements Iterator<List<TableEntity>> {
       for (TableEntity entry : found) {
         TableEntity row = IndexEntries.verified(entry) ? index.row(entry) : null;
         if (row != null) {
-          matching.add(row);
+          addOnce(matching, row);
         } else {
           unverified.add(entry); // a damaged entry naming no row is checked, and removed, as the others
         }
@@ -96,7 +104,7 @@ final class IndexScan implements Iterator<List<TableEntity>> {
     for (int i = 0; i < found.size(); i++) {
       TableEntity row = rows.get(i).orElse(null);
       if (index.matches(found.get(i), row)) {
-        matching.add(row);
+        addOnce(matching, row);
         if (index.index().coveringGlobal()) {
           IndexBuild.verifyIfSettled(session, index, found.get(i), row, grace, counters);
         }
@@ -105,5 +113,11 @@ final class IndexScan implements Iterator<List<TableEntity>> {
       }
     }
     return matching;
+  }
+
+  private void addOnce(List<TableEntity> rows, TableEntity row) {
+    if (given.add(row.getPartitionKey() + '\u0000' + row.getRowKey())) {
+      rows.add(row);
+    }
   }
 }

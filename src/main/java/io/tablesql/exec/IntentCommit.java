@@ -35,6 +35,11 @@ final class IntentCommit {
   /** One group's answer. */
   private enum Answer { APPLIED, REFUSED, UNKNOWN, NOT_SENT, WAITING }
 
+  /** Causes of a failed recording that a retry meets again; any other is reported as 40001 (retry). */
+  private static final java.util.Set<String> RETRY_CANNOT_PASS = java.util.Set.of(SqlStates.INVALID_AUTHORIZATION,
+      SqlStates.INSUFFICIENT_PRIVILEGE, SqlStates.UNABLE_TO_CONNECT, SqlStates.READ_ONLY,
+      SqlStates.PROGRAM_LIMIT_EXCEEDED, SqlStates.SERVICE_BUSY);
+
   private final Session session;
   private final RequestCounters counters;
   /** The failures of the groups, in the order they came. */
@@ -57,7 +62,8 @@ final class IntentCommit {
   }
 
   private void run(List<WriteOperation> writes, String what) throws SQLException {
-    List<WriteOperation> conditional = prepare(writes);
+    String id = Intent.newId();
+    List<WriteOperation> conditional = prepare(writes).stream().map(write -> Intent.marked(write, id)).toList();
     List<List<WriteOperation>> groups = WriteSender.groups(session, conditional);
     IndexedWrites.checkUniqueAcrossGroups(session, groups);
     List<Intent.Step> steps = new ArrayList<>();
@@ -75,7 +81,7 @@ final class IntentCommit {
         throw e.toSqlException();
       }
     }
-    Intent intent = new Intent(Intent.newId(), session.id(), steps, derives);
+    Intent intent = new Intent(id, session.id(), steps, derives, true);
     Intent.Records records;
     try {
       records = intent.records(Intent.State.APPLYING, null, OffsetDateTime.now(ZoneOffset.UTC));
@@ -122,7 +128,11 @@ final class IntentCommit {
       if (derives) {
         repairViews(intent, lease, what);
       }
-      deleteQuietly(lease, records); // the commit point is passed: recovery deletes an intent left behind
+      // the commit point is passed: recovery deletes an intent left behind, and judges its groups
+      // by their marks, so these are cleared only once the intent is known to be gone
+      if (deleteQuietly(lease, records)) {
+        IntentMarks.clear(session, intent);
+      }
       return;
     }
     if (lostLease != null) {
@@ -141,9 +151,12 @@ final class IntentCommit {
       case COMMITTED:
         return; // the groups whose answers were lost were applied
       case UNDONE:
+        // a group whose answer was lost and that its rows show not applied was refused (a row
+        // changed since it was read) or never reached the service: nothing is written, a retry is safe
         throw SqlExceptions.of(cause.getMessage() + " " + what + " was not committed: nothing of it was written (its "
-            + groups.size() + " entity groups were sent through intent " + intent.id() + "; those applied were undone).",
-            refusal != null ? refusal.sqlState() : SqlStates.COMMUNICATION_FAILURE);
+            + groups.size() + " entity groups were sent through intent " + intent.id() + "; those applied were undone)."
+            + (refusal != null ? "" : " Run it again."), refusal != null ? refusal.sqlState()
+            : SqlStates.SERIALIZATION_FAILURE);
       default:
         throw SqlExceptions.of(cause.getMessage() + " " + what + " was not committed and was undone, except where "
             + "another writer changed a row after it was written: " + result.reason() + " Intent " + intent.id()
@@ -156,7 +169,7 @@ final class IntentCommit {
    * requires the row's absence; an update or delete carries the ETag and values its statement
    * read; an upsert reads the row and becomes an insert or a conditional update.
    */
-  private List<WriteOperation> prepare(List<WriteOperation> writes) {
+  private List<WriteOperation> prepare(List<WriteOperation> writes) throws SQLException {
     List<WriteOperation> unread = writes.stream()
         .filter(w -> w.kind() != Kind.INSERT && (w.etag() == null || w.before() == null)).toList();
     List<Optional<TableEntity>> read = Parallel.map(unread, session.maxConcurrency(),
@@ -175,6 +188,7 @@ final class IntentCommit {
         boolean upsert = write.kind() == Kind.UPSERT_MERGE || write.kind() == Kind.UPSERT_REPLACE;
         prepared.add(upsert ? with(write, Kind.INSERT, null, null) : write);
       } else {
+        IntentMarks.checkNotPending(session, row.get(), counters);
         Kind kind = write.kind() == Kind.UPSERT_MERGE ? Kind.MERGE
             : write.kind() == Kind.UPSERT_REPLACE ? Kind.REPLACE : write.kind();
         prepared.add(with(write, kind, write.etag() != null ? write.etag() : row.get().getETag(),
@@ -219,9 +233,12 @@ final class IntentCommit {
       }
       return new IntentLease(session, intent.id(), headerSent, header.etag(), counters.stoppable());
     } catch (StoreException e) {
+      // nothing of the user's is written: an intent recorded without its answer is undone by
+      // recovery as nothing, so unless the cause is one a retry cannot pass, a retry is safe
+      String state = RETRY_CANNOT_PASS.contains(e.sqlState()) ? e.sqlState() : SqlStates.SERIALIZATION_FAILURE;
       throw SqlExceptions.of(what + " was not committed: nothing of it was written. Its intent (the record that "
           + "makes a write of several entity groups all or nothing) could not be written to " + Intent.TABLE + ": "
-          + e.getMessage(), e.sqlState());
+          + e.getMessage() + (state.equals(SqlStates.SERIALIZATION_FAILURE) ? " Run it again." : ""), state);
     }
   }
 
@@ -320,11 +337,13 @@ final class IntentCommit {
     }
   }
 
-  private void deleteQuietly(IntentLease lease, Intent.Records records) {
+  /** Deletes the intent; false if it may be left (for recovery, which finds every group applied and deletes it). */
+  private boolean deleteQuietly(IntentLease lease, Intent.Records records) {
     try {
       lease.delete(records.stepGroups().stream().mapToInt(List::size).sum());
+      return true;
     } catch (StoreException e) {
-      // left for recovery, which finds every group applied and deletes it
+      return false;
     }
   }
 

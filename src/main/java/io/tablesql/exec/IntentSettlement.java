@@ -84,6 +84,7 @@ final class IntentSettlement {
           ViewMaintenance.repairAfter(session, intent, true, lease.counters());
         }
         lease.delete(stepEntities);
+        IntentMarks.clear(session, intent);
         return new Result(Outcome.COMMITTED, null);
       }
       // the decision, and the groups it concerns, before any undo: a group refused for good is
@@ -104,8 +105,28 @@ final class IntentSettlement {
     return new Result(Outcome.PARKED, reason);
   }
 
-  /** A group was applied unless one of its rows is still as it was before. */
-  private static Verdict judge(List<Intent.Step> steps, List<Optional<TableEntity>> rows) {
+  /**
+   * Whether a group was applied. An intent that marks its rows: applied if a row carries its mark
+   * (a group is one entity group transaction, so one row decides it) or, for a group that only
+   * deletes, if its rows are gone; otherwise not, whatever its rows hold now: a row changed by
+   * another writer since it was read refused the group (412), and taking that change for this
+   * intent's write would report a lost write as committed. An intent of an earlier format (no
+   * marks): applied unless one of its rows is still as it was before.
+   */
+  private Verdict judge(List<Intent.Step> steps, List<Optional<TableEntity>> rows) {
+    if (intent.marked()) {
+      boolean onlyDeletes = true;
+      boolean allGone = true;
+      for (int i = 0; i < steps.size(); i++) {
+        Optional<TableEntity> row = rows.get(i);
+        if (row.isPresent() && Intent.carriesMark(row.get().getProperties(), intent.id())) {
+          return Verdict.APPLIED;
+        }
+        onlyDeletes &= steps.get(i).write().kind().deletes();
+        allGone &= row.isEmpty();
+      }
+      return onlyDeletes && allGone ? Verdict.APPLIED : Verdict.NOT_APPLIED;
+    }
     for (int i = 0; i < steps.size(); i++) {
       if (state(steps.get(i), rows.get(i)) == RowState.BEFORE) {
         return Verdict.NOT_APPLIED;
@@ -209,11 +230,24 @@ final class IntentSettlement {
 
   /**
    * What a row shows of its step. The ETag the write was conditional on, or the absence an insert
-   * required, means the write never applied; the write's values mean it did; the values before it
-   * (under another ETag) mean it was undone; anything else is another writer's.
+   * required, means the write never applied; the intent's mark (or, for an intent of an earlier
+   * format, the write's values) with the write's values means it did; the values before it (under
+   * another ETag) mean it was undone; anything else is another writer's.
    */
-  private static RowState state(Intent.Step step, Optional<TableEntity> row) {
+  private RowState state(Intent.Step step, Optional<TableEntity> row) {
     WriteOperation write = step.write();
+    if (intent.marked() && !write.kind().deletes()) {
+      // the mark, not the values, tells this intent's write from another writer's
+      if (row.isPresent() && Intent.carriesMark(row.get().getProperties(), intent.id())) {
+        return EntityMatch.holds(write, row) ? RowState.WRITTEN : RowState.OTHER;
+      }
+      if (row.isEmpty()) {
+        return write.kind() == Kind.INSERT ? RowState.BEFORE : RowState.OTHER;
+      }
+      return row.get().getETag().equals(write.etag())
+          || (step.before() != null && EntityMatch.holdsExactly(step.before(), row.get())) ? RowState.BEFORE
+          : RowState.OTHER;
+    }
     if (write.kind() == Kind.INSERT) {
       return row.isEmpty() ? RowState.BEFORE : EntityMatch.holds(write, row) ? RowState.WRITTEN : RowState.OTHER;
     }

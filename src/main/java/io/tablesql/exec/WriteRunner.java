@@ -89,6 +89,7 @@ public final class WriteRunner {
       case DELETE: {
         TableEntity read = context.readEntity(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT),
             partitionKey, rowKey));
+        IntentMarks.checkNotPending(plan.table().session(), read, context.counters());
         return List.of(new WriteOperation(table, partitionKey, rowKey, Kind.DELETE, Map.of(),
             read == null ? null : read.getETag(), origin, TableShape.userProperties(read)));
       }
@@ -169,6 +170,7 @@ public final class WriteRunner {
     }
     TableEntity read = context.readEntity(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT),
         partitionKey, rowKey));
+    IntentMarks.checkNotPending(plan.table().session(), read, context.counters());
     String etag = read == null ? null : read.getETag();
     Map<String, Object> before = TableShape.userProperties(read);
     Map<String, Object> entity = before == null ? new HashMap<>() : new HashMap<>(before);

@@ -3,6 +3,7 @@ package io.tablesql.query;
 import io.tablesql.catalog.Column;
 import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.TableShape;
+import io.tablesql.txn.Intent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -130,6 +131,9 @@ public record TableQuery(StoredTable table, TableShape shape, AccessPath path, L
     List<String> names = new ArrayList<>();
     if (withKeys || isMapped(shape)) {
       names.addAll(List.of(Column.PARTITION_KEY, Column.ROW_KEY)); // a mapped table's rows are told by their keys
+    }
+    if (withKeys) {
+      names.add(Intent.MARK); // a row an intent is writing is not written over (IntentMarks.checkNotPending)
     }
     if (isMapped(shape) && shape.layout().discriminator() != null) {
       names.add(shape.layout().discriminator().property());

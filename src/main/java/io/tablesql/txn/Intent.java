@@ -35,10 +35,21 @@ public final class Intent {
   /**
    * The newest format this class reads and writes: 1, a write of rows; 2, the same for a write of
    * tables with materialized views, whose views are repaired once its rows are applied (drivers
-   * that know only format 1 leave it alone rather than finish it without its views).
+   * that know only format 1 leave it alone rather than finish it without its views); 3, a write
+   * whose rows carry its {@link #MARK} (and whose header says in {@code derives} whether views
+   * follow it): its groups are judged by the mark, which drivers that know only formats 1 and 2
+   * cannot read, so they leave it alone.
    */
-  public static final int FORMAT = 2;
+  public static final int FORMAT = 3;
   private static final int FORMAT_OF_ROWS_ONLY = 1;
+  private static final int FORMAT_WITH_VIEWS = 2;
+  /**
+   * The property that names the intent on each row it inserts or updates: a row that carries it
+   * was written by that intent, whatever its values, so a group whose answer was lost is judged
+   * by it and never by its values. Not a user property: readers never show it, and it is cleared
+   * once the intent has committed.
+   */
+  public static final String MARK = "TablesqlIntent";
   public static final String HEADER = "header";
   /** Characters of one property: 64,000 bytes as the service counts strings (UTF-16), under 64 KiB. */
   static final int PIECE = 32_000;
@@ -72,23 +83,51 @@ public final class Intent {
   private final String id;
   private final String owner;
   private final List<Step> steps;
-  /** Whether its writes keep materialized views (format 2). */
+  /** Whether its writes keep materialized views (format 2, or 3 with {@code derives}). */
   private final boolean derives;
+  /** Whether the rows it writes carry its {@link #MARK} (format 3). */
+  private final boolean marked;
 
   public Intent(String id, String owner, List<Step> steps) {
     this(id, owner, steps, false);
   }
 
   public Intent(String id, String owner, List<Step> steps, boolean derives) {
+    this(id, owner, steps, derives, false);
+  }
+
+  public Intent(String id, String owner, List<Step> steps, boolean derives, boolean marked) {
     this.id = id;
     this.owner = owner;
     this.steps = List.copyOf(steps);
     this.derives = derives;
+    this.marked = marked;
   }
 
   /** Whether materialized views are repaired once its rows are applied. */
   public boolean derives() {
     return derives;
+  }
+
+  /** Whether the rows it inserts and updates carry its {@link #MARK}. */
+  public boolean marked() {
+    return marked;
+  }
+
+  /** Whether a row as read carries the mark of the intent {@code id}. */
+  public static boolean carriesMark(Map<String, Object> properties, String id) {
+    return id.equals(properties.get(MARK));
+  }
+
+  /** A write as an intent sends it: with the intent's mark, unless it deletes. */
+  public static WriteOperation marked(WriteOperation write, String id) {
+    if (write.kind().deletes()) {
+      return write;
+    }
+    Map<String, Object> properties = new LinkedHashMap<>(write.properties());
+    properties.put(MARK, id);
+    return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), write.kind(), properties,
+        write.etag(), write.origin(), write.before());
   }
 
   /** Whether this version of tablesql reads and settles intents of a format. */
@@ -163,7 +202,10 @@ public final class Intent {
       groups.add(step.group());
     }
     Map<String, Object> properties = new LinkedHashMap<>();
-    properties.put("format", derives ? FORMAT : FORMAT_OF_ROWS_ONLY);
+    properties.put("format", marked ? FORMAT : derives ? FORMAT_WITH_VIEWS : FORMAT_OF_ROWS_ONLY);
+    if (marked) {
+      properties.put("derives", derives);
+    }
     properties.put("state", stateName(state));
     properties.put("owner", owner);
     properties.put("created", created);
@@ -225,7 +267,9 @@ public final class Intent {
       }
     }
     try {
-      return new Intent(header.id(), header.owner(), decode(text.toString()), header.format() == FORMAT);
+      boolean derives = header.format() == FORMAT_WITH_VIEWS
+          || header.format() == FORMAT && Boolean.TRUE.equals(headerProperties.get("derives"));
+      return new Intent(header.id(), header.owner(), decode(text.toString()), derives, header.format() == FORMAT);
     } catch (RuntimeException e) {
       throw new IllegalStateException("The steps of intent " + header.id() + " cannot be read ("
           + e.getClass().getSimpleName() + ").", e);

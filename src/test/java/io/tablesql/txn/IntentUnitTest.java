@@ -142,9 +142,9 @@ class IntentUnitTest {
     Map<String, Object> header = new HashMap<>(headerOf(intent.records(Intent.State.PARKED, "row changed", CREATED)));
     assertThat(Intent.header(intent.id(), header).state()).isEqualTo(Intent.State.PARKED);
     assertThat(Intent.header(intent.id(), header).reason()).isEqualTo("row changed");
-    header.put("format", 3);
+    header.put("format", Intent.FORMAT + 1);
     assertThatThrownBy(() -> Intent.read(Intent.header(intent.id(), header), header, List.of()))
-        .hasMessageContaining("format 3").hasMessageContaining("later version");
+        .hasMessageContaining("format " + (Intent.FORMAT + 1)).hasMessageContaining("later version");
   }
 
   @Test

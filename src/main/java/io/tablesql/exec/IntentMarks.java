@@ -1,0 +1,135 @@
+package io.tablesql.exec;
+
+import com.azure.data.tables.models.TableEntity;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.tablesql.catalog.Catalog;
+import io.tablesql.catalog.TableDefinition;
+import io.tablesql.catalog.TableShape;
+import io.tablesql.session.Session;
+import io.tablesql.store.EntityMatch;
+import io.tablesql.store.Parallel;
+import io.tablesql.store.RequestCounters;
+import io.tablesql.store.StoreException;
+import io.tablesql.txn.Intent;
+import io.tablesql.txn.WriteOperation;
+import io.tablesql.txn.WriteOperation.Kind;
+import io.tablesql.errors.SqlExceptions;
+import io.tablesql.errors.SqlStates;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The marks ({@link Intent#MARK}) an intent leaves on the rows it writes: whether a row's mark
+ * names an intent still in flight, and their removal once an intent has committed.
+ *
+ * <p>Marks stay on the rows of tables tablesql declared (it encodes their entities, and no reader
+ * of them shows the property): a mark of an intent that is gone means nothing. They are removed
+ * from the rows of tables the application may read itself (raw tables, tables mapped OVER its
+ * data) before the commit returns, so that its next statement never meets a row changed under
+ * it by a clearing in the background.
+ */
+public final class IntentMarks {
+  private static final Logger LOG = LoggerFactory.getLogger(IntentMarks.class);
+  /** Intents known settled: a settled intent never becomes pending again, and its id is never reused. */
+  private static final Cache<String, Boolean> SETTLED = Caffeine.newBuilder().maximumSize(10_000).build();
+
+  private IntentMarks() {
+  }
+
+  /**
+   * Refuses (40001) a write of a row that carries the mark of an intent still being applied or
+   * undone: its values may be undone yet, and writing over them would lose that undo or build on
+   * a write that never commits. A mark of an intent that is gone (committed, or undone: an undone
+   * row no longer carries it), committed with its views still to follow, or parked, is settled:
+   * the write goes on (conditional on the ETag it read, so a row undone since is refused anyway).
+   */
+  static void checkNotPending(Session session, TableEntity read, RequestCounters counters) throws SQLException {
+    Object mark = read == null ? null : read.getProperties().get(Intent.MARK);
+    if (!(mark instanceof String id) || id.isEmpty() || SETTLED.getIfPresent(id) != null) {
+      return;
+    }
+    Optional<TableEntity> header;
+    try {
+      header = session.store().get(Intent.TABLE, id, Intent.HEADER, List.of("state"), counters);
+    } catch (StoreException e) {
+      if (SqlStates.TABLE_NOT_FOUND.equals(e.sqlState())) {
+        return;
+      }
+      throw e.toSqlException();
+    }
+    Object state = header.map(entity -> entity.getProperties().get("state")).orElse(null);
+    if (Intent.stateName(Intent.State.APPLYING).equals(state) || Intent.stateName(Intent.State.UNDOING).equals(state)) {
+      throw SqlExceptions.of("The row (PartitionKey '" + read.getPartitionKey() + "', RowKey '" + read.getRowKey()
+          + "') is being written by another transaction (intent " + id + ") that has not committed yet. Nothing was "
+          + "written; run the statement again.", SqlStates.SERIALIZATION_FAILURE);
+    }
+    SETTLED.put(id, Boolean.TRUE);
+  }
+
+  /**
+   * Removes a committed intent's marks from the rows of tables tablesql does not own, once the
+   * intent is known gone (while it exists, recovery may be judging its groups by their marks).
+   * Each group's rows are read, and those that still hold exactly what the intent wrote, mark
+   * included, are written again without it, conditional on the ETag just read, in one entity group
+   * transaction per group. A row changed since keeps what its later writer left; a failure leaves
+   * marks that name an intent that no longer exists (logged, never an error of the statement).
+   */
+  static void clear(Session session, Intent intent) {
+    if (!intent.marked()) {
+      return;
+    }
+    SETTLED.put(intent.id(), Boolean.TRUE);
+    try {
+      clearOwnedByTheApplication(session, intent);
+    } catch (RuntimeException e) {
+      LOG.debug("The marks of intent {} stay on its rows: {}", intent.id(), e.getMessage());
+    }
+  }
+
+  /** Whether tablesql declared the table, so that only tablesql reads its entities. */
+  private static boolean ownedByTablesql(Session session, String table) {
+    TableDefinition definition = Catalog.ofPhysicalTable(session, table);
+    return definition != null && !definition.layout().isMapped();
+  }
+
+  private static void clearOwnedByTheApplication(Session session, Intent intent) {
+    RequestCounters counters = new RequestCounters();
+    Map<Integer, List<Intent.Step>> groups = new TreeMap<>();
+    Map<String, Boolean> owned = new java.util.HashMap<>();
+    for (Intent.Step step : intent.steps()) {
+      if (!step.write().kind().deletes()
+          && !owned.computeIfAbsent(step.write().table(), table -> ownedByTablesql(session, table))) {
+        groups.computeIfAbsent(step.group(), g -> new ArrayList<>()).add(step);
+      }
+    }
+    Parallel.map(new ArrayList<>(groups.values()), session.maxConcurrency(), steps -> {
+      List<WriteOperation> clears = new ArrayList<>();
+      for (Intent.Step step : steps) {
+        WriteOperation write = step.write();
+        Optional<TableEntity> row = session.store().get(write.table(), write.partitionKey(), write.rowKey(), null,
+            counters);
+        Map<String, Object> written = write.after(step.before());
+        if (row.isPresent() && Intent.carriesMark(row.get().getProperties(), intent.id())
+            && EntityMatch.holdsExactly(written, row.get())) {
+          clears.add(new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.REPLACE,
+              TableShape.userProperties(row.get()), row.get().getETag(), "clearing the mark of intent " + intent.id()));
+        }
+      }
+      if (!clears.isEmpty()) {
+        try {
+          session.store().submit(clears.get(0).table(), clears, counters);
+        } catch (StoreException e) { // a row changed since it was read: its later writer's values stay
+          LOG.debug("The marks of intent {} stay on a group of its rows: {}", intent.id(), e.getMessage());
+        }
+      }
+      return null;
+    });
+  }
+}
