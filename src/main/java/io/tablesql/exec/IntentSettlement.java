@@ -229,24 +229,24 @@ final class IntentSettlement {
   }
 
   /**
-   * What a row shows of its step. The ETag the write was conditional on, or the absence an insert
-   * required, means the write never applied; the intent's mark (or, for an intent of an earlier
-   * format, the write's values) with the write's values means it did; the values before it (under
-   * another ETag) mean it was undone; anything else is another writer's.
+   * What a row shows of its step. For an intent that marks its rows: its mark with the write's
+   * values means the write is there; its mark with other values, that another writer changed it
+   * since; no mark, that nothing of the write is there. For an intent of an earlier format: the
+   * ETag the write was conditional on, or the absence an insert required, means the write never
+   * applied; the write's values mean it did; the values before it (under another ETag) mean it was
+   * undone; anything else is another writer's.
    */
   private RowState state(Intent.Step step, Optional<TableEntity> row) {
     WriteOperation write = step.write();
     if (intent.marked() && !write.kind().deletes()) {
-      // the mark, not the values, tells this intent's write from another writer's
+      // the mark, not the values, tells this intent's write from another writer's: a row without
+      // it holds nothing of this intent (never applied, or undone already, perhaps by an undo
+      // whose answer was lost and on which tablesql's writers have built since: they refuse a row
+      // whose mark names an intent in flight, never one without)
       if (row.isPresent() && Intent.carriesMark(row.get().getProperties(), intent.id())) {
         return EntityMatch.holds(write, row) ? RowState.WRITTEN : RowState.OTHER;
       }
-      if (row.isEmpty()) {
-        return write.kind() == Kind.INSERT ? RowState.BEFORE : RowState.OTHER;
-      }
-      return row.get().getETag().equals(write.etag())
-          || (step.before() != null && EntityMatch.holdsExactly(step.before(), row.get())) ? RowState.BEFORE
-          : RowState.OTHER;
+      return RowState.BEFORE;
     }
     if (write.kind() == Kind.INSERT) {
       return row.isEmpty() ? RowState.BEFORE : EntityMatch.holds(write, row) ? RowState.WRITTEN : RowState.OTHER;
