@@ -335,19 +335,19 @@ SqlNode SqlAlterIndex() :
 }
 
 /**
- * CREATE MATERIALIZED VIEW [IF NOT EXISTS] name PRIMARY KEY (...) AS query: the view's key in
- * the table key syntax, its query over one table.
+ * CREATE MATERIALIZED VIEW [IF NOT EXISTS] name [PRIMARY KEY (...)] AS query: the view's key in
+ * the table key syntax (a summary's is its GROUP BY columns when not written), its query over one table.
  */
 SqlCreate SqlCreateMaterializedView(Span s, boolean replace) :
 {
     final boolean ifNotExists;
     final SqlIdentifier id;
-    final SqlTableKey key;
+    SqlTableKey key = null;
     final SqlNode query;
 }
 {
     <MATERIALIZED> <VIEW> ifNotExists = IfNotExistsOpt() id = CompoundIdentifier()
-    key = PrimaryKey(Span.of(), null)
+    [ key = PrimaryKey(Span.of(), null) ]
     <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
     {
         return new SqlCreateMaterializedView(s.end(this), replace, ifNotExists, id, key, query);

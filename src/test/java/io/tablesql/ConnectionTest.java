@@ -135,6 +135,20 @@ class ConnectionTest {
         });
   }
 
+  /** A password that is no account key at all (not base64) is refused as credentials, before any request. */
+  @Test
+  void aPasswordThatIsNoAccountKeyIs28000() {
+    String notAKey = "hunter2!not*base64";
+    Properties properties = new Properties();
+    properties.setProperty("password", notAKey);
+    assertThatThrownBy(() -> DriverManager.getConnection("jdbc:tablesql:TableEndpoint="
+        + TestAccount.emulator().tableEndpoint() + ";AccountName=devstoreaccount1", properties))
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("not a valid account key")
+        .hasMessageNotContaining(notAKey)
+        .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("28000"));
+  }
+
   @Test
   void everyDriverPropertyIsListedWithItsDefault() throws SQLException {
     DriverPropertyInfo[] infos = new TableSqlDriver().getPropertyInfo("jdbc:tablesql:", new Properties());

@@ -165,16 +165,37 @@ class EntityGroupRulesTest {
     }
   }
 
+  /**
+   * An INSERT that gives Timestamp (as Spark's copy of a table does, reading it and writing every
+   * column) writes the row; the service sets its Timestamp, and a warning says so once.
+   */
   @Test
-  void anInsertNamingTimestampIsRefused() throws SQLException {
+  void anInsertGivingTimestampLeavesItToTheServiceAndSaysSo() throws SQLException {
     TableClient table = TestAccount.newTable("Stamped");
     TestAccount.insert(table, List.of(new TableEntity("p", "0").addProperty("N", 0)));
+    String name = table.getTableName();
     try (Statement statement = connection.createStatement()) {
-      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + table.getTableName()
-          + " (PartitionKey, RowKey, \"Timestamp\") VALUES ('p', '1', TIMESTAMP '2020-01-01 00:00:00')"))
-          .isInstanceOf(SQLException.class)
-          .hasMessageContaining("Timestamp cannot be written");
+      assertThat(statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, \"Timestamp\", N) VALUES "
+          + "('p', '1', TIMESTAMP '2020-01-01 00:00:00', 1), ('p', '2', TIMESTAMP '2020-01-01 00:00:00', 2)"))
+          .isEqualTo(2);
+      java.sql.SQLWarning warning = statement.getWarnings();
+      assertThat(warning.getMessage()).contains("Timestamp values given were not written");
+      assertThat((Object) warning.getNextWarning()).isNull();
     }
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + name
+        + " (PartitionKey, RowKey, \"Timestamp\", N) VALUES (?, ?, ?, ?)")) {
+      for (int i = 3; i < 5; i++) {
+        insert.setString(1, "p");
+        insert.setString(2, String.valueOf(i));
+        insert.setTimestamp(3, java.sql.Timestamp.valueOf("2020-01-01 00:00:00"));
+        insert.setInt(4, i);
+        insert.addBatch();
+      }
+      assertThat(insert.executeBatch()).containsExactly(1, 1);
+      assertThat(insert.getWarnings().getMessage()).contains("Timestamp values given were not written");
+    }
+    assertThat(table.listEntities()).hasSize(5)
+        .allSatisfy(e -> assertThat(e.getTimestamp().getYear()).isGreaterThan(2020));
   }
 
   /** A new table created through the driver, so that its declared columns are in the catalog. */

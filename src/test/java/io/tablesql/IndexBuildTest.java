@@ -28,28 +28,8 @@ class IndexBuildTest {
   @Test
   void anInterruptedBuildResumesWhereItStopped() throws Exception {
     try (Connection direct = TestAccount.connect("pageSize=100");
-        Connection oracle = TestAccount.connect("pushdown=false");
-        FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
-      try (Statement statement = direct.createStatement()) {
-        statement.execute("CREATE TABLE IxBuild (Shard INT, Id INT, Tag VARCHAR, PRIMARY KEY ((Shard), Id))");
-      }
-      try (PreparedStatement insert = direct.prepareStatement("INSERT INTO IxBuild (Shard, Id, Tag) VALUES (?, ?, ?)")) {
-        for (int id = 0; id < ROWS; id++) {
-          insert.setInt(1, id % 5);
-          insert.setInt(2, id);
-          insert.setString(3, "tag" + id % 40);
-          insert.addBatch();
-        }
-        insert.executeBatch();
-      }
-      try (Connection faulty = FaultTest.connectThrough(proxy, "maxRetries=0", "pageSize=100");
-          Statement statement = faulty.createStatement()) {
-        AtomicInteger entryWrites = new AtomicInteger();
-        proxy.inject(Fault.BUSY, r -> r.path().contains("/tsi") && !r.method().equals("GET")
-            && entryWrites.incrementAndGet() > 150, 1); // in the second page
-        assertThatThrownBy(() -> statement.execute("CREATE INDEX IxBuildTag ON IxBuild (Tag)"))
-            .isInstanceOf(SQLException.class).hasMessageContaining("ALTER INDEX IxBuildTag REBUILD");
-      }
+        Connection oracle = TestAccount.connect("pushdown=false")) {
+      interruptedBuild(direct, "IxBuild");
       String query = "SELECT Id FROM IxBuild WHERE Tag = 'tag7' ORDER BY Id";
       assertThat(QueryRuns.explain(direct, query)).doesNotContain("IxBuildTag"); // not ready: not used
       try (Statement statement = direct.createStatement()) {
@@ -60,6 +40,49 @@ class IndexBuildTest {
       }
       assertThat(QueryRuns.explain(direct, query)).contains("INDEX LOOKUP IxBuildTag");
       assertThat(QueryRuns.agreed(direct, oracle, query).rows()).hasSize(ROWS / 40);
+    }
+  }
+
+  /** A service that does not return rows in key order (Cosmos DB) has no "after the last key": REBUILD starts again. */
+  @Test
+  void anInterruptedBuildStartsAgainWhereRowsComeUnsorted() throws Exception {
+    try (Connection direct = TestAccount.connect("pageSize=100");
+        Connection unsorted = TestAccount.connect("pageSize=100", "keyOrder=unsorted");
+        Connection oracle = TestAccount.connect("pushdown=false")) {
+      interruptedBuild(direct, "IxBuildUnsorted");
+      try (Statement statement = unsorted.createStatement()) {
+        statement.execute("ALTER INDEX IxBuildUnsortedTag REBUILD");
+        List<String> progress = warnings(statement.getWarnings());
+        assertThat(progress.get(progress.size() - 1)).startsWith("Index IxBuildUnsortedTag: 400 rows indexed");
+      }
+      String query = "SELECT Id FROM IxBuildUnsorted WHERE Tag = 'tag7' ORDER BY Id";
+      assertThat(QueryRuns.explain(unsorted, query)).contains("INDEX LOOKUP IxBuildUnsortedTag");
+      assertThat(QueryRuns.agreed(unsorted, oracle, query).rows()).hasSize(ROWS / 40);
+    }
+  }
+
+  /** A table of {@link #ROWS} rows whose index on Tag failed in its second page of entries. */
+  private static void interruptedBuild(Connection direct, String table) throws Exception {
+    try (Statement statement = direct.createStatement()) {
+      statement.execute("CREATE TABLE " + table + " (Shard INT, Id INT, Tag VARCHAR, PRIMARY KEY ((Shard), Id))");
+    }
+    try (PreparedStatement insert = direct.prepareStatement("INSERT INTO " + table + " (Shard, Id, Tag) VALUES (?, ?, ?)")) {
+      for (int id = 0; id < ROWS; id++) {
+        insert.setInt(1, id % 5);
+        insert.setInt(2, id);
+        insert.setString(3, "tag" + id % 40);
+        insert.addBatch();
+      }
+      insert.executeBatch();
+    }
+    try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
+        Connection faulty = FaultTest.connectThrough(proxy, "maxRetries=0", "pageSize=100");
+        Statement statement = faulty.createStatement()) {
+      AtomicInteger entryWrites = new AtomicInteger();
+      proxy.inject(Fault.BUSY, r -> r.path().contains("/tsi") && !r.method().equals("GET")
+          && entryWrites.incrementAndGet() > 150, 1); // in the second page
+      assertThatThrownBy(() -> statement.execute("CREATE INDEX " + table + "Tag ON " + table + " (Tag)"))
+          .isInstanceOf(SQLException.class).hasMessageContaining("ALTER INDEX " + table + "Tag REBUILD");
     }
   }
 

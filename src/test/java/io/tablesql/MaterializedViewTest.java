@@ -70,6 +70,26 @@ class MaterializedViewTest extends OracleComparedTest {
     agreed("SELECT COUNT(*) FROM MvStaff WHERE Dept = 'Nowhere'");
   }
 
+  /** A summary as people write one, with no PRIMARY KEY: its GROUP BY columns are its key. A copy still needs one. */
+  @Test
+  void aSummaryWithoutAPrimaryKeyIsKeyedByItsGroups() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE MvTeam (Dept VARCHAR(20), Id INT, Salary DECIMAL(10,2), PRIMARY KEY ((Dept), Id))");
+      statement.execute("INSERT INTO MvTeam VALUES ('Sales', 1, 900), ('Sales', 2, 1500), ('Finance', 3, 2500)");
+      statement.execute("CREATE MATERIALIZED VIEW MvTeamTotals AS SELECT Dept, COUNT(*) AS N, SUM(Salary) AS Total "
+          + "FROM MvTeam GROUP BY Dept");
+      statement.execute("INSERT INTO MvTeam VALUES ('Finance', 4, 3000)");
+      assertThat(rows(connection, "SELECT Dept, N, Total FROM MvTeamTotals ORDER BY Dept"))
+          .containsExactly("Finance|2|5500.00", "Sales|2|2400.00");
+      assertThat(QueryRuns.explain(connection, "SELECT N FROM MvTeamTotals WHERE Dept = 'Sales'"))
+          .contains("POINT LOOKUP");
+      assertThatThrownBy(() -> statement.execute("CREATE MATERIALIZED VIEW MvTeamCopy AS SELECT Dept, Id FROM MvTeam"))
+          .hasMessageContaining("needs a key: write PRIMARY KEY")
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("0A000"));
+      statement.execute("DROP TABLE MvTeam");
+    }
+  }
+
   /** Runs the tasks at once, each on a thread of its own, and waits for all; a task's failure fails the test. */
   private static void together(List<java.util.concurrent.Callable<Object>> tasks) throws Exception {
     java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(tasks.size());

@@ -117,6 +117,10 @@ class NameResolutionTest {
         assertThatThrownBy(() -> QueryRuns.run(connection, "SELECT id FROM NRABC"))
             .hasMessageContaining("differ only in case")
             .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42000"));
+        // quoted, the name is exact: it names no table
+        assertThatThrownBy(() -> QueryRuns.run(connection, "SELECT id FROM \"NRABC\""))
+            .hasMessageContaining("NRABC")
+            .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S02"));
         assertThatThrownBy(() -> statement.execute("CREATE TABLE \"nrabc\" (id INT PRIMARY KEY)"))
             .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42S01"));
         statement.execute("CREATE TABLE IF NOT EXISTS \"nrabc\" (id INT PRIMARY KEY)");

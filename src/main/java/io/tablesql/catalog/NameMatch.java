@@ -24,9 +24,19 @@ public final class NameMatch {
     }
     List<String> matches = names.stream().filter(candidate -> candidate.equalsIgnoreCase(name)).toList();
     if (matches.size() > 1) {
-      throw new StoreException("Name " + name + " matches " + String.join(" and ", matches) + ", which differ only "
-          + "in case. Write the name in double quotes exactly as it is declared.", SqlStates.SYNTAX_ERROR, null);
+      throw new Ambiguous("Name " + name + " matches " + String.join(" and ", matches) + ", which differ only "
+          + "in case. Write the name in double quotes exactly as it is declared.");
     }
     return matches.isEmpty() ? null : matches.get(0);
+  }
+
+  /**
+   * Several names match ignoring case and none exactly (42000). Where the name was written in
+   * double quotes, the one who knows that (the validator) answers instead that none matched.
+   */
+  public static final class Ambiguous extends StoreException {
+    Ambiguous(String message) {
+      super(message, SqlStates.SYNTAX_ERROR, null);
+    }
   }
 }

@@ -78,6 +78,11 @@ final class MaterializedViews {
           + "OVER existing data), so tablesql cannot keep a materialized view of it.", SqlStates.TABLE_NOT_FOUND,
           null);
     }
+    if (create.key == null) {
+      throw refused("Materialized view " + name + " copies rows, so it needs a key: write PRIMARY KEY ((...), ...) "
+          + "before AS, with the columns a query looks it up by and enough of the table's key to tell its rows "
+          + "apart. (A summary, SELECT ... GROUP BY, is keyed by its GROUP BY columns when it has no PRIMARY KEY.)");
+    }
     List<MaterializedViewDefinition.Aggregate> aggregates = new ArrayList<>();
     List<String> columns = columns(select, base, aggregates);
     if (select.getGroup() != null || !aggregates.isEmpty()) {

@@ -83,7 +83,9 @@ public final class IndexBuild {
   public static Outcome run(Session session, TableDefinition base, IndexDefinition index, TableQuery allRows,
       TableQuery allEntries, boolean resume, Consumer<String> progress) {
     IndexBuild build = new IndexBuild(session, base, index, allRows, allEntries, progress);
-    long rows = build.indexRows(resume ? index.resumeFrom() : null);
+    // a service that does not return rows in key order (Cosmos DB) has no "after this key" to
+    // resume from: the build starts again from the first row (writing an entry again changes nothing)
+    long rows = build.indexRows(resume && session.resultsInKeyOrder() ? index.resumeFrom() : null);
     long[] checked = build.removeStale();
     Catalog.update(session, base.name(), definition -> {
       IndexDefinition current = definition.index(index.name());

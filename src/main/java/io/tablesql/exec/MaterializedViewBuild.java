@@ -59,7 +59,8 @@ public final class MaterializedViewBuild {
       fromRows = build.summarize(allRows);
       fromEntities = new long[] {fromRows[2], fromRows[1]};
     } else {
-      fromRows = build.copyRows(allRows, resume ? definition.resumeFrom() : null);
+      // unsorted results (Cosmos DB) have no "after this key": the copy starts again from the first row
+      fromRows = build.copyRows(allRows, resume && session.resultsInKeyOrder() ? definition.resumeFrom() : null);
       fromEntities = build.checkEntities();
     }
     Catalog.update(session, base.name(), table -> {

@@ -77,6 +77,9 @@ public final class WriteRunner {
     TableShape shape = plan.shape();
     String table = plan.table().name();
     if (plan.operation() == TableModify.Operation.INSERT) {
+      if (givesTimestamp(shape, values)) {
+        context.warn(TIMESTAMP_SET_BY_THE_SERVICE);
+      }
       return List.of(insert(table, shape, values,
           insertKind(plan.table().session(), context.kind()), origin, newPartition));
     }
@@ -108,6 +111,18 @@ public final class WriteRunner {
         ? Kind.UPSERT_REPLACE : Kind.UPSERT_MERGE;
   }
 
+  /** The warning of an INSERT that gave Timestamp values, which the service sets itself. */
+  public static final String TIMESTAMP_SET_BY_THE_SERVICE = "The Timestamp values given were not written: the service "
+      + "sets each entity's Timestamp on every write, so the rows carry the time of this write (a copy of a table, "
+      + "by INSERT ... SELECT or by Spark, gets new Timestamps). Copy the old ones into a column of another name to "
+      + "keep them.";
+
+  /** Whether an inserted row (in the order of the shape's columns) gives a Timestamp, which is not written. */
+  public static boolean givesTimestamp(TableShape shape, Object[] values) {
+    int timestamp = shape.indexOf(Column.TIMESTAMP);
+    return timestamp >= 0 && values[timestamp] != null;
+  }
+
   /**
    * The write of one inserted row, given in Calcite's representation in the order of the
    * shape's columns: the properties with the Edm types of their columns, NULLs left out.
@@ -118,13 +133,6 @@ public final class WriteRunner {
         ? new String[] {newPartition, GeneratedKey.newRowKey()} : keys(shape, values);
     String partitionKey = keys[0];
     String rowKey = keys[1];
-    int timestamp = shape.indexOf(Column.TIMESTAMP);
-    if (timestamp >= 0 && values[timestamp] != null) {
-      throw SqlExceptions.of("Timestamp cannot be written: the service sets it on every write of an entity "
-          + "(PartitionKey '" + partitionKey + "', RowKey '" + rowKey + "' of table " + table + "). Leave it out of "
-          + "the INSERT's columns (or copy it into a property of another name). Nothing was written.",
-          SqlStates.SYNTAX_ERROR);
-    }
     Map<String, Object> properties = new HashMap<>();
     KeyLayout.Discriminator discriminator = shape.layout() == null ? null : shape.layout().discriminator();
     if (discriminator != null) {

@@ -4,6 +4,7 @@ import static io.tablesql.jdbc.JdbcCalls.call;
 
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
+import io.tablesql.exec.WriteRunner;
 import io.tablesql.prepare.DirectPlan;
 import io.tablesql.prepare.InsertBatch;
 import io.tablesql.prepare.PlanCache;
@@ -215,6 +216,9 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
         return batchExecution(List.of(text.kind()), this::calciteBatch);
       }
       return batchExecution(List.of(text.kind()), context -> {
+        if (rows.gaveTimestamps()) {
+          context.warn(WriteRunner.TIMESTAMP_SET_BY_THE_SERVICE);
+        }
         for (WriteOperation write : rows.writes()) {
           context.addBatchWrites(List.of(write));
           context.executionDone();

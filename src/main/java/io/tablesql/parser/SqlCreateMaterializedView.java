@@ -26,13 +26,13 @@ public final class SqlCreateMaterializedView extends SqlCreate {
       SqlTableKey key, SqlNode query) {
     super(OPERATOR, pos, replace, ifNotExists);
     this.name = name;
-    this.key = key;
+    this.key = key != null ? key : SqlTableKey.ofGroups(pos, query);
     this.query = query;
   }
 
   @Override
   public List<SqlNode> getOperandList() {
-    return List.of(name, key, query);
+    return java.util.Arrays.asList(name, key, query);
   }
 
   @Override
@@ -42,7 +42,9 @@ public final class SqlCreateMaterializedView extends SqlCreate {
       writer.keyword("IF NOT EXISTS");
     }
     name.unparse(writer, 0, 0);
-    key.unparse(writer, 0, 0);
+    if (key != null) {
+      key.unparse(writer, 0, 0);
+    }
     writer.keyword("AS");
     writer.newlineAndIndent();
     query.unparse(writer, 0, 0);

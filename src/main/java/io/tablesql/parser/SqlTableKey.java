@@ -45,6 +45,26 @@ public final class SqlTableKey extends SqlCall {
     return new SqlTableKey(pos, null, List.of(column), List.of(false), 1, false);
   }
 
+  /**
+   * The key of a summary written without one: its GROUP BY columns, all of them the PartitionKey
+   * (one partition per group); null if the query groups by no plain columns.
+   */
+  static SqlTableKey ofGroups(SqlParserPos pos, SqlNode query) {
+    if (!(query instanceof org.apache.calcite.sql.SqlSelect select) || select.getGroup() == null
+        || select.getGroup().isEmpty()) {
+      return null;
+    }
+    List<SqlIdentifier> columns = new ArrayList<>();
+    for (SqlNode group : select.getGroup()) {
+      if (!(group instanceof SqlIdentifier column)) {
+        return null;
+      }
+      columns.add(column);
+    }
+    return new SqlTableKey(pos, null, columns, java.util.Collections.nCopies(columns.size(), Boolean.FALSE), columns.size(),
+        true);
+  }
+
   /** The key's column names as written. */
   public List<String> columnNames() {
     List<String> names = new ArrayList<>();

@@ -110,7 +110,7 @@ public final class InsertBatch {
    * The writes of the rows before the first that cannot be written, one per row in order, and
    * why that row cannot be (null if every row can).
    */
-  public record Rows(List<WriteOperation> writes, SQLException failure) {
+  public record Rows(List<WriteOperation> writes, SQLException failure, boolean gaveTimestamps) {
   }
 
   /** The batch's rows converted and validated; null if any row needs the general path. */
@@ -130,6 +130,7 @@ public final class InsertBatch {
     WriteOperation.Kind writeKind = WriteRunner.insertKind(session, kind);
     String newPartition = session.partitionForNewRows();
     List<WriteOperation> writes = new ArrayList<>();
+    boolean gaveTimestamps = false;
     for (int r = 0; r < rows.size(); r++) {
       Object[] values = new Object[shape.columns().size()];
       for (int i = 0; i < positions.length; i++) {
@@ -140,6 +141,7 @@ public final class InsertBatch {
         }
         values[positions[i]] = value;
       }
+      gaveTimestamps |= WriteRunner.givesTimestamp(shape, values);
       try {
         WriteOperation write = WriteRunner.insert(declared != null ? declared.physicalTable() : storedTable, shape,
             values, writeKind, "batch row " + (r + 1), newPartition);
@@ -147,10 +149,10 @@ public final class InsertBatch {
         writes.add(write);
       } catch (SQLException e) {
         // the general path stops at this row too, never looking at the rows after it
-        return new Rows(writes, e);
+        return new Rows(writes, e, gaveTimestamps);
       }
     }
-    return new Rows(writes, null);
+    return new Rows(writes, null, gaveTimestamps);
   }
 
   private static int indexIgnoringCase(TableShape shape, String name) {

@@ -2,6 +2,7 @@ package io.tablesql.prepare;
 
 import static org.apache.calcite.util.Static.RESOURCE;
 
+import io.tablesql.catalog.NameMatch;
 import io.tablesql.plan.AzureTable;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -51,7 +52,15 @@ public final class TableSqlValidator extends CalciteSqlValidator {
     SqlIdentifier id = namespace instanceof IdentifierNamespace identifier ? identifier.getId() : null;
     int last = id == null ? -1 : id.names.size() - 1;
     String written = last >= 0 && id.isComponentQuoted(last) ? id.names.get(last) : null;
-    super.validateNamespace(namespace, targetRowType);
+    try {
+      super.validateNamespace(namespace, targetRowType);
+    } catch (RuntimeException e) {
+      if (written != null && causedBy(e, NameMatch.Ambiguous.class)) {
+        // names differing only in case, none exactly as quoted: the quoted name matches nothing
+        throw newValidationError(id, RESOURCE.objectNotFound(written));
+      }
+      throw e;
+    }
     if (written == null) {
       return;
     }
@@ -65,5 +74,14 @@ public final class TableSqlValidator extends CalciteSqlValidator {
     if (!serviceName && !found.get(found.size() - 1).equals(written)) {
       throw newValidationError(id, RESOURCE.objectNotFoundDidYouMean(written, found.get(found.size() - 1)));
     }
+  }
+
+  private static boolean causedBy(Throwable error, Class<? extends Throwable> kind) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      if (kind.isInstance(cause)) {
+        return true;
+      }
+    }
+    return false;
   }
 }

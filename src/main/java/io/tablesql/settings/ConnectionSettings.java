@@ -239,10 +239,24 @@ public final class ConnectionSettings {
       throw SqlExceptions.of("The connection string has no credentials: add AccountKey=... (with "
           + "AccountName) or SharedAccessSignature=....", SqlStates.CONNECTION_REJECTED);
     }
+    if (key != null && !isBase64(key.reveal())) {
+      // the service would refuse every request; the key itself is never named
+      throw SqlExceptions.of("The account key (AccountKey, or the password) is not a valid account key: an account key "
+          + "is base64 text, as the storage account's Access keys page shows it (88 characters). Copy it again, or "
+          + "give a SAS token as SharedAccessSignature=....", SqlStates.INVALID_AUTHORIZATION);
+    }
     if (accountName == null) { // the schema is named after the account, whatever the credential
       accountName = accountNameFromEndpoint(endpoint);
     }
     return new ConnectionSettings(stripTrailingSlash(endpoint), accountName, key, sas, driver);
+  }
+
+  private static boolean isBase64(String text) {
+    try {
+      return !text.isEmpty() && java.util.Base64.getDecoder().decode(text).length > 0;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   /** The account is the first host label on Azure, the first path segment on emulators. */

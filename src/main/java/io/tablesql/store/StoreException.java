@@ -11,7 +11,7 @@ import java.sql.SQLException;
  * timeout. Unchecked because it travels through Calcite's generated code and DDL executor; the
  * JDBC layer turns it back into a {@link SQLException}.
  */
-public final class StoreException extends RuntimeException {
+public class StoreException extends RuntimeException {
   private final String sqlState;
 
   public StoreException(String message, String sqlState, Throwable cause) {

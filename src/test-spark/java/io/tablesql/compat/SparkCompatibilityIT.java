@@ -161,4 +161,19 @@ class SparkCompatibilityIT {
       assertThat(pending.getInt(1)).isZero();
     }
   }
+
+  /**
+   * The commonest export: a raw table read whole and written to a new one with Spark's defaults.
+   * Spark creates the copy with every column it read, Timestamp too, and inserts it: the copy's
+   * rows get the service's Timestamp, and the rest as read.
+   */
+  @Test
+  void aTableCopiedWithDefaultOptionsKeepsEveryRow() {
+    String target = "SparkCopy";
+    Dataset<Row> source = spark.read().jdbc(wire.url(), table, new Properties());
+    source.write().jdbc(wire.url(), target, new Properties());
+    Dataset<Row> copy = spark.read().jdbc(wire.url(), target, new Properties());
+    assertThat(copy.count()).isEqualTo(source.count());
+    assertThat(copy.drop("Timestamp").except(source.drop("Timestamp")).count()).isZero();
+  }
 }

@@ -42,16 +42,29 @@ public final class LocalEmulator implements AutoCloseable {
     }
     int port = freePort();
     Path workspace = Files.createTempDirectory("tablesql-azurite");
-    ProcessBuilder builder = new ProcessBuilder(List.of("node", script.toString(),
+    List<String> command = new java.util.ArrayList<>();
+    if (onPath("setsid")) {
+      // a session of its own: Ctrl-C in the shell's terminal (which signals the terminal's whole
+      // foreground group) cancels a statement and leaves the emulator running; it stops with the shell
+      command.add("setsid");
+    }
+    command.addAll(List.of("node", script.toString(),
         "--tableHost", "127.0.0.1", "--tablePort", String.valueOf(port),
         "--inMemoryPersistence", "--disableTelemetry", "--skipApiVersionCheck", "--silent",
-        "--tableKeepAliveTimeout", "120"))
+        "--tableKeepAliveTimeout", "120"));
+    ProcessBuilder builder = new ProcessBuilder(command)
         .directory(workspace.toFile())
         .redirectErrorStream(true);
     Process process = builder.start();
     LocalEmulator emulator = new LocalEmulator(process, port, workspace);
     emulator.awaitListening();
     return emulator;
+  }
+
+  private static boolean onPath(String program) {
+    String path = System.getenv("PATH");
+    return path != null && java.util.Arrays.stream(path.split(java.io.File.pathSeparator))
+        .anyMatch(directory -> Files.isExecutable(Path.of(directory, program)));
   }
 
   /** Runs {@code npm ci} so the lockfile's exact emulator is installed. */
@@ -130,6 +143,11 @@ public final class LocalEmulator implements AutoCloseable {
 
   public String tableEndpoint() {
     return "http://127.0.0.1:" + port + "/" + ACCOUNT;
+  }
+
+  /** The emulator's process id. */
+  public long pid() {
+    return process.pid();
   }
 
   /** The connection string body (after {@code jdbc:tablesql:}) for this emulator. */
