@@ -492,6 +492,20 @@ class DeclaredTableTest extends OracleComparedTest {
           + "'0f8fad5b-d9cb-469f-a165-70867728950e' AND Secret = X'01' AND Issued = TIMESTAMP '1965-03-01 10:00:00.123' "
           + "AND Flag = FALSE AND Ratio = -3.0").rows()).containsExactly("copy");
 
+      // a UUID column is text in SQL, and DatabaseMetaData names its type as declared
+      try (java.sql.ResultSet columns = connection.getMetaData().getColumns(null, null, "Tokens", "Owner")) {
+        assertThat(columns.next()).isTrue();
+        assertThat(columns.getString("TYPE_NAME")).isEqualTo("UUID");
+        assertThat(columns.getInt("DATA_TYPE")).isEqualTo(java.sql.Types.VARCHAR);
+      }
+      try (java.sql.ResultSet rows = statement.executeQuery("SELECT Owner, Note FROM Tokens")) {
+        assertThat(rows.getMetaData().getColumnTypeName(1)).isEqualTo("UUID");
+        assertThat(rows.getMetaData().getColumnTypeName(2)).isEqualTo("VARCHAR");
+      }
+      try (java.sql.PreparedStatement prepared = connection.prepareStatement("SELECT Owner FROM Tokens")) {
+        assertThat(prepared.getMetaData().getColumnTypeName(1)).isEqualTo("UUID");
+      }
+
       statement.execute("CREATE TABLE LongKeys (K VARCHAR PRIMARY KEY, V INT)");
       String overlong = "k".repeat(1100);
       assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO LongKeys VALUES ('" + overlong + "', 1)"))

@@ -47,6 +47,7 @@ import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.schema.Table;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.TryThreadLocal;
@@ -94,6 +95,23 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     String unplanned = session.settings().get(DriverProperty.UNPLANNED_LOOKUPS);
     this.unplannedAlways = unplanned.equalsIgnoreCase("always");
     this.unplannedWhileCold = unplanned.equalsIgnoreCase("cold");
+  }
+
+  /**
+   * The type name a declared column of a table of this connection's schema has where SQL's type
+   * says less (UUID, which is text in SQL); null for any other column, or a column no table has.
+   */
+  String declaredTypeName(String tableName, String columnName) {
+    if (tableName == null || tableName.isEmpty() || columnName == null) {
+      return null;
+    }
+    Table table = schema.getTable(tableName);
+    if (!(table instanceof AzureTable azure) || azure.definition() == null) {
+      return null;
+    }
+    int index = azure.shape().indexOf(columnName);
+    String declared = index < 0 ? null : azure.shape().columns().get(index).describeType();
+    return "UUID".equals(declared) ? declared : null;
   }
 
   /** Whether a Statement's query may run without the planner now (driver property unplannedLookups). */

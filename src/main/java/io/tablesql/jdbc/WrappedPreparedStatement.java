@@ -484,7 +484,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
       return null; // DDL returns no rows
     }
     ResultSetMetaData metaData = call(() -> delegate.getMetaData());
-    return metaData == null ? null : new WrappedResultSetMetaData(metaData);
+    return metaData == null ? null : new WrappedResultSetMetaData(metaData, connection);
   }
 
   @Override

@@ -118,7 +118,7 @@ final class WrappedResultSet extends ForwardingResultSet {
 
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
-    return call(() -> new WrappedResultSetMetaData(delegate.getMetaData()));
+    return call(() -> new WrappedResultSetMetaData(delegate.getMetaData(), statement.connection));
   }
 
   @Override

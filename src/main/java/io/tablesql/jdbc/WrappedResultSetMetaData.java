@@ -10,13 +10,16 @@ import java.sql.SQLException;
 /**
  * Calcite's result set metadata, with a column selected by an unquoted name labelled with the
  * property's stored case ({@code SELECT entitytype} shows {@code EntityType}), type names plain
- * ({@link TypeNames}), and a column number out of range refused with a SQLState.
+ * ({@link TypeNames}; a declared UUID column's is UUID), and a column number out of range refused
+ * with a SQLState.
  */
 final class WrappedResultSetMetaData extends ForwardingResultSetMetaData {
   private final ResultSetMetaData delegate;
+  private final TableSqlConnection connection;
 
-  WrappedResultSetMetaData(ResultSetMetaData delegate) {
+  WrappedResultSetMetaData(ResultSetMetaData delegate, TableSqlConnection connection) {
     this.delegate = delegate;
+    this.connection = connection;
   }
 
   @Override
@@ -47,7 +50,9 @@ final class WrappedResultSetMetaData extends ForwardingResultSetMetaData {
   public String getColumnTypeName(int column) throws SQLException {
     return call(() -> {
       checkColumn(column);
-      return TypeNames.plain(delegate.getColumnTypeName(column), delegate.getColumnType(column));
+      String declared = connection.declaredTypeName(delegate.getTableName(column), delegate.getColumnName(column));
+      return declared != null ? declared
+          : TypeNames.plain(delegate.getColumnTypeName(column), delegate.getColumnType(column));
     });
   }
 }
