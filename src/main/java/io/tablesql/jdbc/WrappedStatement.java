@@ -54,6 +54,10 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
   private final Object runningPlanLock = new Object();
   /** Whether cancel() was called since the statement last started executing. */
   private volatile boolean cancelled;
+  /** The last execution's own warnings as handed out, the context and texts they were made of. */
+  private SQLWarning ownWarnings;
+  private StatementContext ownWarningsContext;
+  private List<String> ownWarningTexts = List.of();
   /** Set once this statement (HY010) or its connection (08003) is closed: why a fetch under way stops. */
   private volatile String closedState;
 
@@ -570,20 +574,45 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
     delegate = StandIns.CLOSED_STATEMENT;
   }
 
+  /**
+   * Calcite's warnings, then the execution's own ({@link StatementContext#warn}). The same
+   * warnings are the same objects on every call: tools tell warnings they showed by identity
+   * (sqlline asks twice after a statement, and showed a materialized view's report twice).
+   */
   @Override
   public SQLWarning getWarnings() throws SQLException {
     SQLWarning warnings = call(() -> delegate.getWarnings());
-    if (lastContext != null) {
-      for (String warning : lastContext.warnings()) {
+    SQLWarning own = ownWarnings();
+    if (warnings == null || own == null) {
+      return warnings == null ? own : warnings;
+    }
+    SQLWarning last = warnings;
+    while (last.getNextWarning() != null && last.getNextWarning() != own) {
+      last = last.getNextWarning();
+    }
+    if (last.getNextWarning() == null) {
+      last.setNextWarning(own);
+    }
+    return warnings;
+  }
+
+  /** The last execution's own warnings as one chain, made again only when they change. */
+  private SQLWarning ownWarnings() {
+    List<String> current = lastContext == null ? List.of() : List.copyOf(lastContext.warnings());
+    if (lastContext != ownWarningsContext || !current.equals(ownWarningTexts)) {
+      ownWarningsContext = lastContext;
+      ownWarningTexts = current;
+      ownWarnings = null;
+      for (String warning : current) {
         SQLWarning next = new SQLWarning(warning, "01000");
-        if (warnings == null) {
-          warnings = next;
+        if (ownWarnings == null) {
+          ownWarnings = next;
         } else {
-          warnings.setNextWarning(next);
+          ownWarnings.setNextWarning(next);
         }
       }
     }
-    return warnings;
+    return ownWarnings;
   }
 
   @Override
@@ -592,6 +621,8 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
     if (lastContext != null) {
       lastContext.warnings().clear();
     }
+    ownWarnings = null;
+    ownWarningTexts = List.of();
   }
 
   @Override
