@@ -3,7 +3,8 @@
 --   CREATE INDEX PeopleByEmailInDepartment ON People (Email) INCLUDE (FirstName, LastName) LOCAL;
 -- Each entry lives in the row's own partition and is written in the same entity group
 -- transaction as the row, so row and entry never disagree; with the names copied into it
--- (INCLUDE, the guide's denormalization) the lookup reads the entry alone: one request.
+-- (INCLUDE: a covering index, copies of the row's columns in its entries) the lookup reads the
+-- entry alone: one request.
 -- Access path: INDEX LOOKUP
 SELECT EmployeeId, FirstName, LastName
 FROM People

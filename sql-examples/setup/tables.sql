@@ -110,5 +110,5 @@ CREATE INDEX IF NOT EXISTS PeopleByLastName ON People (LastName) INCLUDE (FirstN
 
 -- The intra-partition secondary index: an employee by email within a department, its entries in
 -- the department's own partition, written in the same transaction as the row, with copies of the
--- names (denormalized) so that the lookup reads the entry alone.
+-- names (INCLUDE: a covering index) so that the lookup reads the entry alone.
 CREATE INDEX IF NOT EXISTS PeopleByEmailInDepartment ON People (Email) INCLUDE (FirstName, LastName) LOCAL;
