@@ -17,6 +17,8 @@ class LocalEmulatorTest {
   @Test
   void theEmulatorIsOutOfReachOfTheTerminalsCtrlC() throws Exception {
     assumeTrue(Files.exists(Path.of("/proc/self/stat")), "a Linux /proc to read process groups from");
+    assumeTrue(java.util.Arrays.stream(System.getenv("PATH").split(java.io.File.pathSeparator))
+        .anyMatch(directory -> Files.isExecutable(Path.of(directory, "setsid"))), "setsid, which the emulator runs under");
     try (LocalEmulator emulator = LocalEmulator.start(Path.of("").toAbsolutePath())) {
       String[] own = stat("self");
       String[] node = stat(String.valueOf(emulator.pid()));

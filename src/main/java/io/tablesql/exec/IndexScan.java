@@ -37,11 +37,13 @@ final class IndexScan implements Iterator<List<TableEntity>> {
   private final Duration grace;
   private final boolean covered;
   /**
-   * The keys of the rows given so far: a row whose indexed value changes during the scan can be
-   * found through its old entry and its new one, each matching the row as read at its time; an
-   * answer holds it once, as the table does.
+   * The keys of the rows given so far, where one scan can read two entries of a row: a row whose
+   * value of a global index changes during a scan of several values is found through its old entry
+   * and its new one, each matching the row as read at its time; an answer holds it once, as the
+   * table does. Null where that cannot happen (a local entry changes with its row; a global
+   * index's value is its entries' PartitionKey, so a scan of one value reads one entry per row).
    */
-  private final java.util.Set<String> given = new java.util.HashSet<>();
+  private final java.util.Set<String> given;
 
   private IndexScan(Iterator<TableEntity> entries, TableQuery query, StatementContext context) {
     this.entries = entries;
@@ -52,6 +54,7 @@ final class IndexScan implements Iterator<List<TableEntity>> {
     this.grace = IndexedWrites.grace(session);
     // an UPDATE or DELETE writes on the version of each row it read: an entry has none, so the rows are read
     this.covered = query.index().covered() && !context.kind().readsBeforeWriting();
+    this.given = index.index().local() || query.index().entries().fixesPartition() ? null : new java.util.HashSet<>();
   }
 
   static Iterator<TableEntity> rows(TableQuery query, Function<Operand, Object> values, StatementContext context,
@@ -116,7 +119,7 @@ final class IndexScan implements Iterator<List<TableEntity>> {
   }
 
   private void addOnce(List<TableEntity> rows, TableEntity row) {
-    if (given.add(row.getPartitionKey() + '\u0000' + row.getRowKey())) {
+    if (given == null || given.add(row.getPartitionKey() + '\u0000' + row.getRowKey())) {
       rows.add(row);
     }
   }

@@ -63,7 +63,7 @@ final class IntentCommit {
 
   private void run(List<WriteOperation> writes, String what) throws SQLException {
     String id = Intent.newId();
-    List<WriteOperation> conditional = prepare(writes).stream().map(write -> Intent.marked(write, id)).toList();
+    List<WriteOperation> conditional = prepare(writes).stream().map(write -> Intent.withMark(write, id)).toList();
     List<List<WriteOperation>> groups = WriteSender.groups(session, conditional);
     IndexedWrites.checkUniqueAcrossGroups(session, groups);
     List<Intent.Step> steps = new ArrayList<>();

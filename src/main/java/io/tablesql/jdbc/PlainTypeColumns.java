@@ -1,6 +1,5 @@
 package io.tablesql.jdbc;
 
-import io.tablesql.plan.AzureTable;
 import org.apache.calcite.avatica.MetaImpl.MetaColumn;
 import org.apache.calcite.jdbc.CalciteMetaColumnFactoryImpl;
 import org.apache.calcite.schema.Table;
@@ -21,20 +20,12 @@ public final class PlainTypeColumns extends CalciteMetaColumnFactoryImpl {
       int dataType, String typeName, Integer columnSize, Integer decimalDigits, int numPrecRadix, int nullable,
       Integer charOctetLength, int ordinalPosition, String isNullable) {
     return super.createColumn(table, tableCat, tableSchem, tableName, columnName, dataType,
-        declaredUuid(table, columnName) ? "UUID" : TypeNames.plain(typeName, dataType), columnSize, decimalDigits,
-        numPrecRadix, nullable, charOctetLength, ordinalPosition, isNullable);
+        plain(table, columnName, typeName, dataType), columnSize, decimalDigits, numPrecRadix, nullable,
+        charOctetLength, ordinalPosition, isNullable);
   }
 
-  /**
-   * Whether the column is a declared UUID (an Edm Guid): its values are text in SQL (VARCHAR, the
-   * DATA_TYPE), and its TYPE_NAME says what the DDL said.
-   */
-  private static boolean declaredUuid(Table table, String columnName) {
-    AzureTable azure = table instanceof AzureTable found ? found : null;
-    if (azure == null || azure.definition() == null) {
-      return false;
-    }
-    int index = azure.shape().indexOf(columnName);
-    return index >= 0 && "UUID".equals(azure.shape().columns().get(index).describeType());
+  private static String plain(Table table, String columnName, String typeName, int dataType) {
+    String declared = TypeNames.declared(table, columnName);
+    return declared != null ? declared : TypeNames.plain(typeName, dataType);
   }
 }

@@ -47,7 +47,6 @@ import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.prepare.Prepare;
-import org.apache.calcite.schema.Table;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.TryThreadLocal;
@@ -97,21 +96,9 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     this.unplannedWhileCold = unplanned.equalsIgnoreCase("cold");
   }
 
-  /**
-   * The type name a declared column of a table of this connection's schema has where SQL's type
-   * says less (UUID, which is text in SQL); null for any other column, or a column no table has.
-   */
+  /** The type name of a column of a table of this connection's schema where SQL's says less ({@link TypeNames#declared}). */
   String declaredTypeName(String tableName, String columnName) {
-    if (tableName == null || tableName.isEmpty() || columnName == null) {
-      return null;
-    }
-    Table table = schema.getTable(tableName);
-    if (!(table instanceof AzureTable azure) || azure.definition() == null) {
-      return null;
-    }
-    int index = azure.shape().indexOf(columnName);
-    String declared = index < 0 ? null : azure.shape().columns().get(index).describeType();
-    return "UUID".equals(declared) ? declared : null;
+    return tableName == null || tableName.isEmpty() ? null : TypeNames.declared(schema.getTable(tableName), columnName);
   }
 
   /** Whether a Statement's query may run without the planner now (driver property unplannedLookups). */

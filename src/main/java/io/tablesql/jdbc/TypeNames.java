@@ -1,7 +1,9 @@
 package io.tablesql.jdbc;
 
+import io.tablesql.plan.AzureTable;
 import java.sql.JDBCType;
 import java.util.regex.Pattern;
+import org.apache.calcite.schema.Table;
 
 /**
  * Type names as tools show them, plain: Calcite writes precision, character set and
@@ -28,5 +30,18 @@ final class TypeNames {
       }
     }
     return DECORATION.matcher(name).replaceAll("").trim();
+  }
+
+  /**
+   * The type name of a declared column where SQL's type says less: UUID, which is text in SQL
+   * (VARCHAR its JDBC type), for a column declared UUID (an Edm Guid); null for any other.
+   */
+  static String declared(Table table, String columnName) {
+    if (!(table instanceof AzureTable azure) || azure.definition() == null || columnName == null) {
+      return null;
+    }
+    int index = azure.shape().indexOf(columnName);
+    String declared = index < 0 ? null : azure.shape().columns().get(index).describeType();
+    return "UUID".equals(declared) ? declared : null;
   }
 }

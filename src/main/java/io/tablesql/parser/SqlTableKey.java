@@ -1,6 +1,7 @@
 package io.tablesql.parser;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -8,6 +9,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlSpecialOperator;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -50,7 +52,7 @@ public final class SqlTableKey extends SqlCall {
    * (one partition per group); null if the query groups by no plain columns.
    */
   static SqlTableKey ofGroups(SqlParserPos pos, SqlNode query) {
-    if (!(query instanceof org.apache.calcite.sql.SqlSelect select) || select.getGroup() == null
+    if (!(query instanceof SqlSelect select) || select.getGroup() == null
         || select.getGroup().isEmpty()) {
       return null;
     }
@@ -61,8 +63,7 @@ public final class SqlTableKey extends SqlCall {
       }
       columns.add(column);
     }
-    return new SqlTableKey(pos, null, columns, java.util.Collections.nCopies(columns.size(), Boolean.FALSE), columns.size(),
-        true);
+    return new SqlTableKey(pos, null, columns, Collections.nCopies(columns.size(), Boolean.FALSE), columns.size(), true);
   }
 
   /** The key's column names as written. */

@@ -46,8 +46,9 @@ public final class Intent {
   /**
    * The property that names the intent on each row it inserts or updates: a row that carries it
    * was written by that intent, whatever its values, so a group whose answer was lost is judged
-   * by it and never by its values. Not a user property: readers never show it, and it is cleared
-   * once the intent has committed.
+   * by it and never by its values. Not a user property: readers never show it. Once the intent has
+   * committed it is removed from the rows of tables the application reads itself, and stays on
+   * those of tables tablesql declared, naming an intent that no longer exists.
    */
   public static final String MARK = "TablesqlIntent";
   public static final String HEADER = "header";
@@ -120,7 +121,7 @@ public final class Intent {
   }
 
   /** A write as an intent sends it: with the intent's mark, unless it deletes. */
-  public static WriteOperation marked(WriteOperation write, String id) {
+  public static WriteOperation withMark(WriteOperation write, String id) {
     if (write.kind().deletes()) {
       return write;
     }
