@@ -109,8 +109,8 @@ class DeclaredTableTest extends OracleComparedTest {
       assertThatThrownBy(() -> QueryRuns.rows(statement.executeQuery("SELECT SUM(Amount) FROM OtherWriters")))
           .isInstanceOfSatisfying(SQLException.class, e -> {
             assertThat(e.getSQLState()).isEqualTo("22018");
-            assertThat(e.getMessage()).contains("an entity of Azure table OtherWriters", "property Amount",
-                "Edm.String 'n/a'", "not a decimal number", "Select the key columns with Amount");
+            assertThat(e.getMessage()).contains("the entity (PartitionKey '", "of Azure table OtherWriters",
+                "property Amount", "Edm.String 'n/a'", "not a decimal number");
           });
       assertThatThrownBy(() -> QueryRuns.rows(statement.executeQuery("SELECT Id, Amount FROM OtherWriters")))
           .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getMessage())

@@ -73,7 +73,7 @@ class RequestLogTest {
       assertThat(lines).hasSize(proxy.requests());
       assertThat(lines).anySatisfy(line -> assertThat(line)
           .startsWith("GET table=" + name + " access=\"PARTITION SCAN\" status=200 ")
-          .contains("$filter=\"PartitionKey eq 'p' and N gt 1\"")
+          .contains("$filter=\"PartitionKey eq 'p' and (N gt 1 or TablesqlIntent gt '')\"")
           .containsPattern("durationMs=\\d+\\.\\d attempt=1 "));
       // the throttled attempt and its retry, each on its own line
       assertThat(lines).anySatisfy(line -> assertThat(line)

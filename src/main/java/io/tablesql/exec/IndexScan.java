@@ -36,6 +36,7 @@ final class IndexScan implements Iterator<List<TableEntity>> {
   private final RequestCounters counters;
   private final Duration grace;
   private final boolean covered;
+  private final CommittedReads committed;
   /**
    * The keys of the rows given so far, where one scan can read two entries of a row: a row whose
    * value of a global index changes during a scan of several values is found through its old entry
@@ -54,6 +55,7 @@ final class IndexScan implements Iterator<List<TableEntity>> {
     this.grace = IndexedWrites.grace(session);
     // an UPDATE or DELETE writes on the version of each row it read: an entry has none, so the rows are read
     this.covered = query.index().covered() && !context.kind().readsBeforeWriting();
+    this.committed = new CommittedReads(session, context);
     this.given = index.index().local() || query.index().entries().fixesPartition() ? null : new java.util.HashSet<>();
   }
 
@@ -78,13 +80,23 @@ final class IndexScan implements Iterator<List<TableEntity>> {
     while (found.size() < BATCH && entries.hasNext()) {
       found.add(entries.next());
     }
-    if (covered && index.index().local()) {
-      // a local entry changes with its row; an adopted one that names no row is no row's
-      List<TableEntity> rows = new ArrayList<>();
-      found.stream().map(index::row).filter(java.util.Objects::nonNull).forEach(row -> addOnce(rows, row));
-      return rows;
-    }
     List<TableEntity> matching = new ArrayList<>();
+    if (covered && index.index().local()) {
+      // a local entry changes with its row (an adopted one that names no row is no row's); one an
+      // intent not known committed wrote is checked against its row as committed
+      List<TableEntity> marked = new ArrayList<>();
+      for (TableEntity entry : found) {
+        if (!committed.holdsCommitted(entry)) {
+          marked.add(entry);
+        } else if (index.row(entry) != null) {
+          addOnce(matching, index.row(entry));
+        }
+      }
+      if (marked.isEmpty()) {
+        return matching;
+      }
+      found = marked;
+    }
     if (covered) {
       // a covering global index's verified entries hold their rows' values; the others are checked
       List<TableEntity> unverified = new ArrayList<>();
@@ -105,13 +117,16 @@ final class IndexScan implements Iterator<List<TableEntity>> {
           : session.store().get(table, named.rowPartitionKey(), named.rowRowKey(), null, counters, access);
     });
     for (int i = 0; i < found.size(); i++) {
-      TableEntity row = rows.get(i).orElse(null);
-      if (index.matches(found.get(i), row)) {
+      TableEntity stored = rows.get(i).orElse(null);
+      TableEntity row = stored == null ? null : committed.resolve(table, stored);
+      if (row != null && index.matches(found.get(i), row)) {
         addOnce(matching, row);
-        if (index.index().coveringGlobal()) {
+        if (index.index().coveringGlobal() && row == stored) {
           IndexBuild.verifyIfSettled(session, index, found.get(i), row, grace, counters);
         }
-      } else if (index.index().local() || IndexEntries.pastGrace(found.get(i), grace)) {
+      } else if (row == stored && (index.index().local() || IndexEntries.pastGrace(found.get(i), grace))) {
+        // an entry is judged only against a row as stored and committed: one an intent in flight
+        // wrote or replaced may be right again once it commits or is undone
         IndexBuild.removeIfUnchanged(session, index, found.get(i), counters);
       }
     }

@@ -52,6 +52,8 @@ final class IndexedWrites {
    * holds is not judged until that group is applied (it may release the value).
    */
   private final java.util.Set<WriteOperation.EntityKey> others;
+  /** The intent whose group this is (its mark on the rows), or null for a write of one group. */
+  private String intent;
 
   /**
    * An entry added, with the ETag it got, and the entry of another row of this group it took
@@ -122,6 +124,8 @@ final class IndexedWrites {
   }
 
   private void send(List<WriteOperation> group) {
+    intent = group.stream().map(write -> write.properties().get(io.tablesql.txn.Intent.MARK))
+        .filter(String.class::isInstance).map(String.class::cast).findFirst().orElse(null);
     List<Optional<TableEntity>> current = Parallel.map(group, session.maxConcurrency(),
         write -> write.kind() == Kind.INSERT ? Optional.<TableEntity>empty()
             : session.store().get(table, write.partitionKey(), write.rowKey(), null, counters));
@@ -179,7 +183,9 @@ final class IndexedWrites {
         IndexEntries.Entry entry = adds.get(i)[x];
         if (entry != null && indexes.get(x).index().local()) {
           if (!written.contains(entry.partitionKey() + '\u0000' + entry.rowKey())) {
-            rows.add(indexes.get(x).put(entry, group.get(i).origin()));
+            // an intent's mark goes on the entry too: a covered lookup tells it uncommitted by it
+            WriteOperation put = indexes.get(x).put(entry, group.get(i).origin());
+            rows.add(intent == null ? put : io.tablesql.txn.Intent.withMark(put, intent));
           }
           adds.get(i)[x] = null;
         }
@@ -224,7 +230,8 @@ final class IndexedWrites {
         .toList();
     List<Runnable> steps = new ArrayList<>();
     for (Added a : added) {
-      if (a.index().index().coveringGlobal()) {
+      // an intent's entries hold values not committed yet: readers verify them once they are
+      if (a.index().index().coveringGlobal() && intent == null) {
         steps.add(() -> bestEffort(session, a.index().index().table(), a.index().markVerified(a.entry(), a.etag()),
             counters));
       }

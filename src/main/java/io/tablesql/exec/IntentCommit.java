@@ -28,8 +28,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Commits writes that do not fit one entity group transaction, all or nothing, through a durable
  * intent (ARCHITECTURE.md, "Writes across partitions"): every write is made conditional on the
  * row before it, and that row kept; the intent records both; then the groups are applied; once
- * all are, the write is committed and the intent deleted. A group refused for good undoes the
- * groups applied; a group whose outcome cannot be learnt leaves the intent to recovery (08007).
+ * all are, one conditional write of the intent's header commits the write (until then readers
+ * read the rows as they were before), and its marks are cleared and the intent deleted behind
+ * the commit. A group refused for good undoes the groups applied; a group whose outcome cannot
+ * be learnt leaves the intent to recovery (08007).
  */
 final class IntentCommit {
   /** One group's answer. */
@@ -127,12 +129,11 @@ final class IntentCommit {
     if (allApplied) {
       if (derives) {
         repairViews(intent, lease, what);
+      } else {
+        commitPoint(lease, groups.size(), what);
       }
-      // the commit point is passed: recovery deletes an intent left behind, and judges its groups
-      // by their marks, so these are cleared only once the intent is known to be gone
-      if (deleteQuietly(lease, records)) {
-        IntentMarks.clear(session, intent);
-      }
+      CommittedReads.committed(intent.id());
+      finishBehind(intent, lease, records);
       return;
     }
     if (lostLease != null) {
@@ -335,6 +336,39 @@ final class IntentCommit {
           + e.getMessage() + " Recovery does that through intent " + intent.id() + " within intentLeaseSeconds.",
           SqlStates.TRANSACTION_RESOLUTION_UNKNOWN);
     }
+  }
+
+  /**
+   * The commit point: the header's state becomes {@code committed}, on the lease's condition.
+   * Until then readers read the rows as they were before; if this write's outcome is not known,
+   * recovery decides (it finds every group applied, and commits).
+   */
+  private void commitPoint(IntentLease lease, int groups, String what) throws SQLException {
+    try {
+      lease.state(Intent.State.COMMITTED, null);
+    } catch (StoreException e) {
+      throw SqlExceptions.of(what + " was applied in all its " + groups + " entity groups, but its commit through "
+          + "intent " + lease.id() + " could not be recorded: " + e.getMessage(),
+          SqlStates.TRANSACTION_RESOLUTION_UNKNOWN);
+    }
+  }
+
+  /**
+   * After the commit point: the marks are cleared from tables the application reads itself before
+   * the commit returns, and behind it from tables tablesql declared; then the intent is deleted.
+   * A failure leaves the intent committed, for recovery to finish.
+   */
+  private void finishBehind(Intent intent, IntentLease lease, Intent.Records records) {
+    IntentMarks.clear(session, intent, IntentMarks.Which.THE_APPLICATIONS, new RequestCounters());
+    IntentLease behind = lease.countedBy(new RequestCounters());
+    int stepEntities = records.stepGroups().stream().mapToInt(List::size).sum();
+    session.runBehind(() -> {
+      IntentMarks.clear(session, intent, IntentMarks.Which.TABLESQLS, behind.counters());
+      try {
+        behind.delete(stepEntities);
+      } catch (StoreException e) { // recovery deletes it
+      }
+    }, IntentMarks.BEHIND);
   }
 
   /** Deletes the intent; false if it may be left (for recovery, which finds every group applied and deletes it). */

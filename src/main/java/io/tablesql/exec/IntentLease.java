@@ -46,6 +46,11 @@ final class IntentLease {
     return id;
   }
 
+  /** The same hold, its requests counted by {@code other} (work behind the statement that committed). */
+  synchronized IntentLease countedBy(RequestCounters other) {
+    return new IntentLease(session, id, startNanos, etag, other);
+  }
+
   /** The counters of every request made under this lease: they carry its deadline. */
   RequestCounters counters() {
     return counters;

@@ -27,16 +27,18 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The marks ({@link Intent#MARK}) an intent leaves on the rows it writes: whether a row's mark
- * names an intent still in flight, and their removal once an intent has committed.
- *
- * <p>Marks stay on the rows of tables tablesql declared (it encodes their entities, and no reader
- * of them shows the property): a mark of an intent that is gone means nothing. They are removed
- * from the rows of tables the application may read itself (raw tables, tables mapped OVER its
- * data) before the commit returns, so that its next statement never meets a row changed under
- * it by a clearing in the background.
+ * names an intent still in flight (for writers; readers ask {@link CommittedReads}), and their
+ * removal once an intent has committed: from tables the application may read itself (raw,
+ * mapped OVER its data) before the commit returns, from tables tablesql declared behind it.
  */
 public final class IntentMarks {
   private static final Logger LOG = LoggerFactory.getLogger(IntentMarks.class);
+  /** Runs the work behind commits (clearing marks, deleting intents) on daemon threads. */
+  static final java.util.concurrent.ExecutorService BEHIND = java.util.concurrent.Executors.newCachedThreadPool(work -> {
+    Thread thread = new Thread(work, "tablesql-behind-commit");
+    thread.setDaemon(true);
+    return thread;
+  });
   /** Intents known settled: a settled intent never becomes pending again, and its id is never reused. */
   private static final Cache<String, Boolean> SETTLED = Caffeine.newBuilder().maximumSize(10_000).build();
 
@@ -51,6 +53,11 @@ public final class IntentMarks {
    * the write goes on (conditional on the ETag it read, so a row undone since is refused anyway).
    */
   static void checkNotPending(Session session, TableEntity read, RequestCounters counters) throws SQLException {
+    if (read != null && read.getProperties().get(Intent.BEFORE_IMAGE) instanceof String writer) {
+      throw SqlExceptions.of("The row (PartitionKey '" + read.getPartitionKey() + "', RowKey '" + read.getRowKey()
+          + "') was read as it was before another transaction (intent " + writer + ") that had not committed when "
+          + "it was read. Nothing was written; run the statement again.", SqlStates.SERIALIZATION_FAILURE);
+    }
     Object mark = read == null ? null : read.getProperties().get(Intent.MARK);
     if (!(mark instanceof String id) || id.isEmpty() || SETTLED.getIfPresent(id) != null) {
       return;
@@ -74,22 +81,35 @@ public final class IntentMarks {
   }
 
   /**
-   * Removes a committed intent's marks from the rows of tables tablesql does not own, once the
-   * intent is known gone (while it exists, recovery may be judging its groups by their marks).
-   * Each group's rows are read, and those that still hold exactly what the intent wrote, mark
-   * included, are written again without it, conditional on the ETag just read, in one entity group
-   * transaction per group. A row changed since keeps what its later writer left; a failure leaves
-   * marks that name an intent that no longer exists (logged, never an error of the statement).
+   * Removes a committed intent's marks from its rows in the tables {@code which} chooses, after its
+   * commit point (before it, recovery may still judge its groups by them). Each group's rows are
+   * read, and those that still hold exactly what the intent wrote, mark included, are written
+   * again without it, conditional on the ETag just read, in one entity group transaction per
+   * group. A row changed since keeps what its later writer left; a failure leaves marks of a
+   * committed intent, which readers tell committed (logged, never an error of the statement).
    */
-  static void clear(Session session, Intent intent) {
+  static void clear(Session session, Intent intent, Which which, RequestCounters counters) {
     if (!intent.marked()) {
       return;
     }
     SETTLED.put(intent.id(), Boolean.TRUE);
     try {
-      clearOwnedByTheApplication(session, intent);
+      clearTables(session, intent, which, counters);
     } catch (RuntimeException e) {
       LOG.debug("The marks of intent {} stay on its rows: {}", intent.id(), e.getMessage());
+    }
+  }
+
+  /** Which tables' marks a clearing removes. */
+  enum Which {
+    /** Tables the application reads itself (raw, mapped OVER its data): cleared before the commit returns. */
+    THE_APPLICATIONS,
+    /** Tables tablesql declared: cleared behind the commit. */
+    TABLESQLS,
+    ALL;
+
+    boolean includes(Session session, String table) {
+      return this == ALL || (this == TABLESQLS) == ownedByTablesql(session, table);
     }
   }
 
@@ -99,13 +119,12 @@ public final class IntentMarks {
     return definition != null && !definition.layout().isMapped();
   }
 
-  private static void clearOwnedByTheApplication(Session session, Intent intent) {
-    RequestCounters counters = new RequestCounters();
+  private static void clearTables(Session session, Intent intent, Which which, RequestCounters counters) {
     Map<Integer, List<Intent.Step>> groups = new TreeMap<>();
-    Map<String, Boolean> owned = new java.util.HashMap<>();
+    Map<String, Boolean> chosen = new java.util.HashMap<>();
     for (Intent.Step step : intent.steps()) {
       if (!step.write().kind().deletes()
-          && !owned.computeIfAbsent(step.write().table(), table -> ownedByTablesql(session, table))) {
+          && chosen.computeIfAbsent(step.write().table(), table -> which.includes(session, table))) {
         groups.computeIfAbsent(step.group(), g -> new ArrayList<>()).add(step);
       }
     }

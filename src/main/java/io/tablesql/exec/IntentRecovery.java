@@ -230,10 +230,9 @@ public final class IntentRecovery {
       lease.state(Intent.State.PARKED, e.getMessage());
       return true;
     }
-    if (header.state() == Intent.State.DERIVING) { // committed: its views only are left to follow
-      ViewMaintenance.repairAfter(session, intent, true, lease.counters());
-      lease.delete(header.stepEntities());
-      LOG.info("Recovery brought the materialized views of intent {} up to date", listed.id());
+    if (header.state() != null && header.state().committed()) { // its views and marks only are left to follow
+      IntentSettlement.commit(session, intent, lease, header.stepEntities(), header.state());
+      LOG.info("Recovery finished committed intent {}", listed.id());
       return true;
     }
     IntentSettlement.Result result = IntentSettlement.settle(session, intent, lease, header.stepEntities(),

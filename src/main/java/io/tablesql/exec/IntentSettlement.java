@@ -79,12 +79,7 @@ final class IntentSettlement {
         }
       }
       if (undo.size() == groups.size()) {
-        if (intent.derives()) { // the commit point is passed: the views follow the rows before the intent goes
-          lease.state(Intent.State.DERIVING, null);
-          ViewMaintenance.repairAfter(session, intent, true, lease.counters());
-        }
-        lease.delete(stepEntities);
-        IntentMarks.clear(session, intent);
+        commit(session, intent, lease, stepEntities, Intent.State.APPLYING);
         return new Result(Outcome.COMMITTED, null);
       }
       // the decision, and the groups it concerns, before any undo: a group refused for good is
@@ -103,6 +98,33 @@ final class IntentSettlement {
     String reason = String.join(" ", parked);
     lease.state(Intent.State.PARKED, reason.length() > 30_000 ? reason.substring(0, 30_000) + "..." : reason);
     return new Result(Outcome.PARKED, reason);
+  }
+
+  /**
+   * Commits an intent whose groups are all applied, or finishes one committed already: the
+   * decision (one conditional write of the header: {@code deriving} when views follow, else
+   * {@code committed}; none where {@code state}, the header's, says so already), the views, the
+   * marks cleared, the intent deleted. An intent of format 3
+   * has no {@code committed} state, which drivers that know only format 3 do not read: it is
+   * deleted first, as they do, and its marks cleared after (while its header exists, their
+   * recovery judges its groups by the marks).
+   */
+  static void commit(Session session, Intent intent, IntentLease lease, int stepEntities, Intent.State state) {
+    if (intent.derives()) {
+      if (state != Intent.State.DERIVING) {
+        lease.state(Intent.State.DERIVING, null);
+      }
+      ViewMaintenance.repairAfter(session, intent, true, lease.counters());
+    } else if (intent.hasCommitState() && state != Intent.State.COMMITTED) {
+      lease.state(Intent.State.COMMITTED, null);
+    }
+    if (intent.hasCommitState()) {
+      IntentMarks.clear(session, intent, IntentMarks.Which.ALL, lease.counters());
+      lease.delete(stepEntities);
+    } else {
+      lease.delete(stepEntities);
+      IntentMarks.clear(session, intent, IntentMarks.Which.ALL, lease.counters());
+    }
   }
 
   /**

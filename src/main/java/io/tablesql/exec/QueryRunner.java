@@ -59,10 +59,15 @@ public final class QueryRunner {
         Session session = query.table().session();
         List<io.tablesql.txn.WriteOperation> pending = session.autoCommit() ? List.of()
             : session.pending().forTable(query.table().name());
-        List<String> select = query.select(context.kind().readsBeforeWriting() || !pending.isEmpty());
-        Iterator<TableEntity> scanned = open(query, select, values, context, guard);
-        Iterator<TableEntity> entities = pending.isEmpty() ? scanned
-            : PendingOverlay.apply(scanned, pending, query, values, session.store(), context.counters());
+        // rows found through an index are read as committed by the index scan, which checks them against their entries
+        boolean throughIndex = query.index() != null;
+        TableQuery sent = throughIndex ? query : CommittedReads.relaxed(query);
+        List<String> select = sent == query ? query.select() : CommittedReads.withFiltered(query.select(), query);
+        Iterator<TableEntity> scanned = open(sent, select, values, context, guard);
+        Iterator<TableEntity> committed = throughIndex ? scanned
+            : new CommittedReads(session, context).rows(scanned, query, sent != query, values);
+        Iterator<TableEntity> entities = pending.isEmpty() ? committed
+            : PendingOverlay.apply(committed, pending, query, values, session.store(), context.counters());
         Long limit = query.limit() == null ? null : query.limit().resolve(values);
         return new RowEnumerator(entities, query, limit, context, guard,
             scanned instanceof PrefetchingConcatenation scans ? scans::close : () -> { });
@@ -417,13 +422,10 @@ public final class QueryRunner {
           try {
             return column.toInternal(entity.getProperty(column.name()));
           } catch (Column.UnreadableValue e) {
-            boolean keysRead = entity.getPartitionKey() != null;
-            throw new StoreException("Cannot read " + (keysRead ? "the entity (PartitionKey '"
-                + entity.getPartitionKey() + "', RowKey '" + entity.getRowKey() + "')" : "an entity") + " of Azure table "
-                + table + ": property " + column.name() + " " + e.getMessage() + ". "
-                + (keysRead ? "" : "Select the key columns with " + column.name() + " to see which entity. ")
-                + "Correct that entity, or declare the column with a type that holds its values (VARCHAR holds text).",
-                e.sqlState(), null);
+            throw new StoreException("Cannot read the entity (PartitionKey '" + entity.getPartitionKey() + "', RowKey '"
+                + entity.getRowKey() + "') of Azure table " + table + ": property " + column.name() + " "
+                + e.getMessage() + ". Correct that entity, or declare the column with a type that holds its values "
+                + "(VARCHAR holds text).", e.sqlState(), null);
           }
       }
     }

@@ -567,6 +567,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
 
   @Override
   public void commit() throws SQLException {
+    session.awaitBehind();
     call(() -> WriteSender.commit(session));
   }
 
@@ -585,6 +586,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     }
     try {
       session.rollback();
+      session.awaitBehind(); // the last commit's marks are cleared, rather than left to recovery
       for (WrappedStatement statement : List.copyOf(openStatements)) {
         statement.closeWithConnection();
       }

@@ -173,7 +173,7 @@ abstract class AbstractAzureScan extends TableScan {
 
   @Override
   public RelWriter explainTerms(RelWriter pw) {
-    List<String> select = query.select(false); // what a SELECT sends
+    List<String> select = query.select(); // what a SELECT sends
     int ranges = query.cached() ? 1 : KeyRangeSplitter.plannedRanges(query);
     List<String> boundaries = ranges > 1 ? KeyRangeSplitter.plannedBoundaries(query, ranges) : List.of();
     return super.explainTerms(pw)

@@ -74,6 +74,12 @@ public record TableQuery(StoredTable table, TableShape shape, AccessPath path, L
         clientPredicate, keyPredicate, cached, index);
   }
 
+  /** The same query with another {@code $filter}. */
+  public TableQuery withFilter(ServiceFilter newFilter) {
+    return new TableQuery(table, shape, path, keys, partitions, newFilter, projection, limit, clientPredicate,
+        keyPredicate, cached, index);
+  }
+
   public TableQuery withLimit(RowLimit newLimit) {
     return new TableQuery(table, shape, path, keys, partitions, filter, projection, newLimit, clientPredicate,
         keyPredicate, cached, index);
@@ -119,39 +125,25 @@ public record TableQuery(StoredTable table, TableShape shape, AccessPath path, L
   }
 
   /**
-   * The {@code $select} list: the projected properties, plus both keys when the driver needs them
-   * to identify rows (reads before a write, reads under pending writes). Null (everything) when
-   * every column is projected. Keys nobody asked for are left out: they would add to every
-   * entity of the response, and entities come in key order without them.
+   * The {@code $select} list: the projected properties, plus both keys and {@link Intent#MARK},
+   * which every read needs to tell a row an intent in flight marked and to find what it was before.
+   * Null (everything) when every column is projected.
    */
-  public List<String> select(boolean withKeys) {
+  public List<String> select() {
     if (projection.size() == shape.columns().size()) {
       return null;
     }
-    List<String> names = new ArrayList<>();
-    if (withKeys || isMapped(shape)) {
-      names.addAll(List.of(Column.PARTITION_KEY, Column.ROW_KEY)); // a mapped table's rows are told by their keys
-    }
-    if (withKeys) {
-      names.add(Intent.MARK); // a row an intent is writing is not written over (IntentMarks.checkNotPending)
-    }
+    // a row's keys and mark: a row an intent marked is read as committed (exec.CommittedReads), and
+    // not written over while the intent is in flight (IntentMarks.checkNotPending)
+    List<String> names = new ArrayList<>(List.of(Column.PARTITION_KEY, Column.ROW_KEY, Intent.MARK));
     if (isMapped(shape) && shape.layout().discriminator() != null) {
       names.add(shape.layout().discriminator().property());
     }
     for (Column column : columns()) {
-      if (shape.keyPosition(column) >= 0) {
-        // a declared table's key columns are decoded from both keys
-        for (String key : List.of(Column.PARTITION_KEY, Column.ROW_KEY)) {
-          if (!names.contains(key)) {
-            names.add(key);
-          }
-        }
-      } else if (!names.contains(column.name())) {
+      // a declared table's key columns are decoded from both keys, which are there already
+      if (shape.keyPosition(column) < 0 && !names.contains(column.name())) {
         names.add(column.name());
       }
-    }
-    if (names.isEmpty()) {
-      names.add(Column.PARTITION_KEY); // an empty $select would mean every property
     }
     return names;
   }

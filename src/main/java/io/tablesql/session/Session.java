@@ -12,6 +12,10 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.DataContext;
 
@@ -34,6 +38,8 @@ public final class Session {
   private volatile boolean readOnly;
   private String transactionPartition;
   private volatile Runnable schemaChanged = () -> { };
+  /** Work that finishes this connection's last commit behind it (clearing marks): its next statement waits for it. */
+  private CompletableFuture<?> behind = CompletableFuture.completedFuture(null);
 
   public Session(ConnectionSettings settings, TableStore store) {
     this.settings = settings;
@@ -154,6 +160,33 @@ public final class Session {
     }
   }
 
+  /**
+   * Runs {@code work} behind the statement that committed: the connection's next statement (or
+   * commit, or close) first waits for it ({@link #awaitBehind}), so the connection never races its
+   * own clearing of marks (ARCHITECTURE.md, "Readers see committed data only").
+   */
+  public synchronized void runBehind(Runnable work, java.util.concurrent.Executor executor) {
+    behind = CompletableFuture.allOf(behind, CompletableFuture.runAsync(work, executor));
+  }
+
+  /** Waits for the work behind the last commit, at most one intent lease (work that fails only logs). */
+  public void awaitBehind() {
+    CompletableFuture<?> work;
+    synchronized (this) {
+      work = behind;
+    }
+    if (work.isDone()) {
+      return;
+    }
+    try {
+      work.get(settings.getInt(DriverProperty.INTENT_LEASE), TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      // what is left is recovery's: the intent stays committed until it is finished
+    }
+  }
+
   /** Work a statement does on the calling thread. */
   public interface Work<T> {
     T run() throws java.sql.SQLException;
@@ -166,6 +199,9 @@ public final class Session {
    */
   public <T> T during(StatementContext context, Work<T> work) throws java.sql.SQLException {
     StatementContext outer = executing.get();
+    if (outer == null) {
+      awaitBehind();
+    }
     executing.set(context);
     try {
       return work.run();

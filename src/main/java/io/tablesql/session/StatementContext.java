@@ -26,6 +26,8 @@ public final class StatementContext {
   private final Map<WriteOperation, Integer> batchRows;
   private int executions;
   private final List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+  /** Whether each intent whose marks this statement met had committed: the first verdict holds for the statement. */
+  private final Map<String, Boolean> intentsCommitted = new java.util.concurrent.ConcurrentHashMap<>();
   /** The statement's maxRows (0: none): a scan it stops early is not worth splitting. */
   private volatile long maxRows;
 
@@ -86,6 +88,11 @@ public final class StatementContext {
 
   public List<String> warnings() {
     return warnings;
+  }
+
+  /** The verdicts this statement reached on the intents whose marks it met, by intent id. */
+  public Map<String, Boolean> intentsCommitted() {
+    return intentsCommitted;
   }
 
   /** Remembers an entity read by an UPDATE or DELETE, for the write that follows. */

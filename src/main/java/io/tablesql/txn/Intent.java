@@ -38,19 +38,28 @@ public final class Intent {
    * that know only format 1 leave it alone rather than finish it without its views); 3, a write
    * whose rows carry its {@link #MARK} (and whose header says in {@code derives} whether views
    * follow it): its groups are judged by the mark, which drivers that know only formats 1 and 2
-   * cannot read, so they leave it alone.
+   * cannot read, so they leave it alone; 4, the same with a commit point, the header's state
+   * {@code committed} (format 3 had none: its committer deleted the intent), which readers ask
+   * (ARCHITECTURE.md, "Readers see committed data only").
    */
-  public static final int FORMAT = 3;
+  public static final int FORMAT = 4;
   private static final int FORMAT_OF_ROWS_ONLY = 1;
   private static final int FORMAT_WITH_VIEWS = 2;
+  private static final int FORMAT_MARKED = 3;
   /**
    * The property that names the intent on each row it inserts or updates: a row that carries it
    * was written by that intent, whatever its values, so a group whose answer was lost is judged
-   * by it and never by its values. Not a user property: readers never show it. Once the intent has
-   * committed it is removed from the rows of tables the application reads itself, and stays on
-   * those of tables tablesql declared, naming an intent that no longer exists.
+   * by it and never by its values, and a reader that meets it asks the intent whether the row is
+   * committed. Not a user property: readers never show it. Once the intent has committed it is
+   * removed from the rows.
    */
   public static final String MARK = "TablesqlIntent";
+  /**
+   * Names, on an entity as read (never on one written: it is not a user property), the intent
+   * whose uncommitted write of the row was replaced by the row as it was before: a writer must
+   * not build on that version, whose ETag it does not have.
+   */
+  public static final String BEFORE_IMAGE = "odata.tablesqlBeforeImage";
   public static final String HEADER = "header";
   /** Characters of one property: 64,000 bytes as the service counts strings (UTF-16), under 64 KiB. */
   static final int PIECE = 32_000;
@@ -62,11 +71,17 @@ public final class Intent {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
-   * States of an intent: being applied, being undone, parked with a reason, or committed with its
-   * materialized views still to follow (format 2 only: every group was applied, so recovery only
-   * brings the views up to date).
+   * States of an intent: being applied, being undone, parked with a reason, committed with its
+   * materialized views still to follow (formats 2 to 4: every group was applied, so recovery only
+   * brings the views up to date), or committed (format 4: its marks are being cleared).
    */
-  public enum State { APPLYING, UNDOING, PARKED, DERIVING }
+  public enum State { APPLYING, UNDOING, PARKED, DERIVING, COMMITTED;
+
+    /** Whether the intent's writes are committed: readers read its rows as they are. */
+    public boolean committed() {
+      return this == DERIVING || this == COMMITTED;
+    }
+  }
 
   /**
    * One write of the intent: the group it is sent in, the write (conditional on the row before:
@@ -88,6 +103,7 @@ public final class Intent {
   private final boolean derives;
   /** Whether the rows it writes carry its {@link #MARK} (format 3). */
   private final boolean marked;
+  private final int format;
 
   public Intent(String id, String owner, List<Step> steps) {
     this(id, owner, steps, false);
@@ -98,11 +114,21 @@ public final class Intent {
   }
 
   public Intent(String id, String owner, List<Step> steps, boolean derives, boolean marked) {
+    this(id, owner, steps, derives, marked, marked ? FORMAT : derives ? FORMAT_WITH_VIEWS : FORMAT_OF_ROWS_ONLY);
+  }
+
+  private Intent(String id, String owner, List<Step> steps, boolean derives, boolean marked, int format) {
     this.id = id;
     this.owner = owner;
     this.steps = List.copyOf(steps);
     this.derives = derives;
     this.marked = marked;
+    this.format = format;
+  }
+
+  /** Whether it commits by setting its header's state to {@code committed} (format 4). */
+  public boolean hasCommitState() {
+    return format >= FORMAT;
   }
 
   /** Whether materialized views are repaired once its rows are applied. */
@@ -203,7 +229,7 @@ public final class Intent {
       groups.add(step.group());
     }
     Map<String, Object> properties = new LinkedHashMap<>();
-    properties.put("format", marked ? FORMAT : derives ? FORMAT_WITH_VIEWS : FORMAT_OF_ROWS_ONLY);
+    properties.put("format", format);
     if (marked) {
       properties.put("derives", derives);
     }
@@ -268,9 +294,10 @@ public final class Intent {
       }
     }
     try {
+      boolean marked = header.format() >= FORMAT_MARKED;
       boolean derives = header.format() == FORMAT_WITH_VIEWS
-          || header.format() == FORMAT && Boolean.TRUE.equals(headerProperties.get("derives"));
-      return new Intent(header.id(), header.owner(), decode(text.toString()), derives, header.format() == FORMAT);
+          || marked && Boolean.TRUE.equals(headerProperties.get("derives"));
+      return new Intent(header.id(), header.owner(), decode(text.toString()), derives, marked, header.format());
     } catch (RuntimeException e) {
       throw new IllegalStateException("The steps of intent " + header.id() + " cannot be read ("
           + e.getClass().getSimpleName() + ").", e);

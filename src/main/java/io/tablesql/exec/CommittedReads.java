@@ -1,0 +1,288 @@
+package io.tablesql.exec;
+
+import com.azure.data.tables.models.TableEntity;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.tablesql.catalog.Column;
+import io.tablesql.errors.SqlStates;
+import io.tablesql.query.Operand;
+import io.tablesql.query.ServiceFilter;
+import io.tablesql.query.TableQuery;
+import io.tablesql.session.Session;
+import io.tablesql.session.StatementContext;
+import io.tablesql.store.EdmType;
+import io.tablesql.store.RequestCounters;
+import io.tablesql.store.StoreException;
+import io.tablesql.txn.Intent;
+import io.tablesql.txn.WriteOperation;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Reads rows as committed (ARCHITECTURE.md, "Readers see committed data only"): a row that
+ * carries the mark of an intent that has not committed is read as the intent says it was before
+ * (absent, for a row it inserts). The intent's header decides; a gone header is told by reading
+ * the row again. A statement keeps the first verdict it reaches on an intent.
+ */
+final class CommittedReads {
+  /** Intents whose marked rows are read as they are (committed, or parked): a verdict that never changes. */
+  private static final Cache<String, Boolean> AS_IS = Caffeine.newBuilder().maximumSize(100_000).build();
+  /** The rows before of intents met uncommitted, by row: an intent's steps never change. */
+  private static final Cache<String, Map<WriteOperation.EntityKey, Intent.Step>> BEFORE = Caffeine.newBuilder()
+      .maximumSize(64).expireAfterAccess(Duration.ofMinutes(10)).build();
+  /** A row read again this often, each time marked by another intent that is gone, is refused rather than chased. */
+  private static final int MAX_REREADS = 4;
+
+  private final Session session;
+  private final StatementContext context;
+  private final RequestCounters counters;
+
+  CommittedReads(Session session, StatementContext context) {
+    this.session = session;
+    this.context = context;
+    this.counters = context.counters();
+  }
+
+  /** Remembers an intent this JVM committed: its marks need no question. */
+  static void committed(String id) {
+    AS_IS.put(id, Boolean.TRUE);
+  }
+
+  /**
+   * A query whose filter the service can judge on committed rows: a filter that tests more than
+   * the keys (which an intent never changes) also lets through every row that carries a mark, as
+   * {@code K and (P or TablesqlIntent gt '')}, or as its key conditions {@code K} alone where that
+   * would exceed the service's comparisons; the same query where nothing changes.
+   */
+  static TableQuery relaxed(TableQuery query) {
+    List<ServiceFilter> parts = ServiceFilter.topLevelComparisons(query.filter());
+    List<ServiceFilter> keys = new ArrayList<>();
+    List<ServiceFilter> others = new ArrayList<>();
+    for (ServiceFilter part : parts) {
+      (onKeysOnly(part) ? keys : others).add(part);
+    }
+    if (others.isEmpty()) {
+      return query;
+    }
+    ServiceFilter marked = new ServiceFilter.Comparison(Intent.MARK, ServiceFilter.Op.GT, EdmType.STRING,
+        Operand.literal(""), false);
+    List<ServiceFilter> relaxed = new ArrayList<>(keys);
+    relaxed.add(new ServiceFilter.Or(List.of(others.size() == 1 ? others.get(0) : new ServiceFilter.And(others),
+        marked)));
+    ServiceFilter filter = new ServiceFilter.And(relaxed);
+    if (filter.comparisons() > ServiceFilter.MAX_COMPARISONS) {
+      filter = keys.isEmpty() ? null : keys.size() == 1 ? keys.get(0) : new ServiceFilter.And(keys);
+    }
+    return query.withFilter(filter);
+  }
+
+  /** A {@code $select} (null: everything) with the properties the query's filter tests, which the client judges again. */
+  static List<String> withFiltered(List<String> select, TableQuery query) {
+    if (select == null) {
+      return null;
+    }
+    List<String> names = new ArrayList<>(select);
+    addProperties(query.filter(), names);
+    return names;
+  }
+
+  private static void addProperties(ServiceFilter filter, List<String> names) {
+    if (filter instanceof ServiceFilter.Comparison comparison) {
+      if (!names.contains(comparison.property())) {
+        names.add(comparison.property());
+      }
+      return;
+    }
+    List<ServiceFilter> parts = filter instanceof ServiceFilter.And and ? and.operands()
+        : filter instanceof ServiceFilter.Or or ? or.operands()
+        : filter instanceof ServiceFilter.SequentialRanges ranges ? ranges.ranges() : List.of();
+    parts.forEach(part -> addProperties(part, names));
+  }
+
+  private static boolean onKeysOnly(ServiceFilter filter) {
+    if (filter instanceof ServiceFilter.Comparison comparison) {
+      return comparison.property().equals(Column.PARTITION_KEY) || comparison.property().equals(Column.ROW_KEY);
+    }
+    List<ServiceFilter> parts = filter instanceof ServiceFilter.And and ? and.operands()
+        : filter instanceof ServiceFilter.Or or ? or.operands()
+        : ((ServiceFilter.SequentialRanges) filter).ranges();
+    return parts.stream().allMatch(CommittedReads::onKeysOnly);
+  }
+
+  /**
+   * The committed rows among {@code entities}, read for {@code query}; {@code relaxed}: they were
+   * read with {@link #relaxed} filter, so each is judged by the query's own filter again.
+   */
+  Iterator<TableEntity> rows(Iterator<TableEntity> entities, TableQuery query, boolean relaxed,
+      Function<Operand, Object> values) {
+    String table = query.table().name();
+    return new Iterator<>() {
+      private TableEntity next;
+
+      @Override
+      public boolean hasNext() {
+        while (next == null && entities.hasNext()) {
+          TableEntity read = entities.next();
+          TableEntity row = resolve(table, read);
+          if (row != null && (!relaxed && row == read || AccessScope.contains(query, row, values))) {
+            next = row;
+          }
+        }
+        return next != null;
+      }
+
+      @Override
+      public TableEntity next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        TableEntity row = next;
+        next = null;
+        return row;
+      }
+    };
+  }
+
+  /**
+   * The row as committed: {@code read} itself, the row an uncommitted intent replaces (carrying
+   * {@link Intent#BEFORE_IMAGE}), a newer read of it, or null where it did not exist.
+   */
+  TableEntity resolve(String table, TableEntity read) {
+    TableEntity row = read;
+    for (int reread = 0; ; reread++) {
+      if (!(row.getProperties().get(Intent.MARK) instanceof String id) || id.isEmpty()) {
+        return row;
+      }
+      Boolean committed = verdict(id);
+      if (committed == null) { // the intent is gone: committed if the row still carries its mark
+        if (reread == MAX_REREADS) {
+          throw new StoreException("The row (PartitionKey '" + row.getPartitionKey() + "', RowKey '"
+              + row.getRowKey() + "') of " + table + " changed " + MAX_REREADS + " times while it was read. Run the "
+              + "statement again.", SqlStates.SERIALIZATION_FAILURE, null);
+        }
+        Optional<TableEntity> again = session.store().get(table, row.getPartitionKey(), row.getRowKey(), null,
+            counters);
+        if (again.isEmpty()) {
+          return null;
+        }
+        if (Intent.carriesMark(again.get().getProperties(), id)) {
+          AS_IS.put(id, Boolean.TRUE);
+          context.intentsCommitted().putIfAbsent(id, Boolean.TRUE);
+          return again.get();
+        }
+        row = again.get();
+        continue;
+      }
+      return committed ? row : before(table, row, id);
+    }
+  }
+
+  /** Whether an entity holds nothing uncommitted: it carries no mark, or one of an intent known committed. */
+  boolean holdsCommitted(TableEntity entity) {
+    return !(entity.getProperties().get(Intent.MARK) instanceof String id) || id.isEmpty()
+        || Boolean.TRUE.equals(verdict(id));
+  }
+
+  /** Whether the intent has committed (true), has not (false), or is gone (null); the statement's first verdict holds. */
+  private Boolean verdict(String id) {
+    Boolean known = context.intentsCommitted().get(id);
+    if (known != null) {
+      return known;
+    }
+    if (AS_IS.getIfPresent(id) != null) {
+      return remember(id, true);
+    }
+    Optional<TableEntity> header = readIntentHeader(id);
+    if (header.isEmpty()) {
+      return null;
+    }
+    Intent.State state = Intent.header(id, header.get().getProperties()).state();
+    // a state this version does not know is a later version's: its rows are read as they are
+    boolean asIs = state == null || state.committed() || state == Intent.State.PARKED;
+    if (asIs) {
+      AS_IS.put(id, Boolean.TRUE);
+    }
+    return remember(id, asIs);
+  }
+
+  private Boolean remember(String id, boolean committed) {
+    Boolean first = context.intentsCommitted().putIfAbsent(id, committed);
+    return first != null ? first : committed;
+  }
+
+  private Optional<TableEntity> readIntentHeader(String id) {
+    try {
+      return session.store().get(Intent.TABLE, id, Intent.HEADER, List.of("state"), counters);
+    } catch (StoreException e) {
+      if (SqlStates.TABLE_NOT_FOUND.equals(e.sqlState())) {
+        return Optional.empty();
+      }
+      throw e;
+    }
+  }
+
+  /** The row as it was before the uncommitted intent {@code id} wrote it; null where it did not exist. */
+  private TableEntity before(String table, TableEntity row, String id) {
+    Map<WriteOperation.EntityKey, Intent.Step> steps = BEFORE.getIfPresent(id);
+    if (steps == null) {
+      steps = readSteps(id);
+      if (steps == null) { // settled between the two reads: judged again by the row
+        context.intentsCommitted().remove(id);
+        return resolve(table, row);
+      }
+      BEFORE.put(id, steps);
+    }
+    Intent.Step step = steps.get(new WriteOperation.EntityKey(table.toLowerCase(Locale.ROOT), row.getPartitionKey(),
+        row.getRowKey()));
+    if (step == null) {
+      return row; // a mark the intent did not write (copied by the application): the row as it is
+    }
+    if (step.before() == null) {
+      return null;
+    }
+    TableEntity before = new TableEntity(row.getPartitionKey(), row.getRowKey());
+    step.before().forEach((name, value) -> {
+      if (value != null) {
+        before.addProperty(name, value);
+      }
+    });
+    if (row.getProperties().get(Column.TIMESTAMP) != null) {
+      before.addProperty(Column.TIMESTAMP, row.getProperties().get(Column.TIMESTAMP));
+    }
+    before.addProperty(Intent.BEFORE_IMAGE, id);
+    return before;
+  }
+
+  /** The steps of an intent by the row each writes; null if the intent is gone. */
+  private Map<WriteOperation.EntityKey, Intent.Step> readSteps(String id) {
+    List<TableEntity> entities = new ArrayList<>();
+    session.store().query(Intent.TABLE, "PartitionKey eq '" + id.replace("'", "''") + "'", null, 1000, counters)
+        .forEachRemaining(entities::addAll);
+    TableEntity header = entities.stream().filter(e -> e.getRowKey().equals(Intent.HEADER)).findFirst().orElse(null);
+    if (header == null) {
+      return null;
+    }
+    Intent.Header parsed = Intent.header(id, header.getProperties());
+    List<Map<String, Object>> stepEntities = entities.stream().filter(e -> !e.getRowKey().equals(Intent.HEADER))
+        .sorted(java.util.Comparator.comparing(TableEntity::getRowKey)).map(TableEntity::getProperties).toList();
+    Intent intent;
+    try {
+      intent = Intent.read(parsed, header.getProperties(), stepEntities);
+    } catch (IllegalStateException e) { // a later version's intent, or damaged: its rows as they are
+      return Map.of();
+    }
+    Map<WriteOperation.EntityKey, Intent.Step> steps = new HashMap<>();
+    for (Intent.Step step : intent.steps()) {
+      steps.put(step.write().key(), step);
+    }
+    return steps;
+  }
+}

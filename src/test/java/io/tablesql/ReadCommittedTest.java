@@ -1,0 +1,232 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.FaultyProxy;
+import io.tablesql.testing.TestAccount;
+import io.tablesql.txn.Intent;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Readers see committed data only (ARCHITECTURE.md, "Readers see committed data only"): while a
+ * transaction over two partitions has applied its groups but not passed its commit point (the
+ * write of its intent's header), every read path of another connection sees the rows as they
+ * were; after the commit point, as written; and a transaction that is undone is never seen.
+ */
+class ReadCommittedTest {
+  private FaultyProxy proxy;
+
+  @BeforeEach
+  void startProxy() throws Exception {
+    proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
+  }
+
+  @AfterEach
+  void stopProxy() {
+    proxy.close();
+  }
+
+  /** The first change of an intent's header after its groups: the commit point, or the decision to undo. */
+  private static final Predicate<FaultyProxy.Request> HEADER_CHANGE = request -> !request.method().equals("GET")
+      && !request.method().equals("DELETE") && request.path().contains(Intent.TABLE + "(");
+
+  private static List<String> rows(Connection connection, String sql) throws SQLException {
+    List<String> rows = new ArrayList<>();
+    try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+      while (result.next()) {
+        StringBuilder row = new StringBuilder();
+        for (int c = 1; c <= result.getMetaData().getColumnCount(); c++) {
+          row.append(c == 1 ? "" : " ").append(result.getString(c));
+        }
+        rows.add(row.toString());
+      }
+    }
+    return rows;
+  }
+
+  /** What a reader sees of the two accounts through every path: each query's rows, joined. */
+  private static List<String> everyPath(Connection reader, String table) throws SQLException {
+    List<String> seen = new ArrayList<>();
+    seen.add("point " + rows(reader, "SELECT N FROM " + table + " WHERE PartitionKey = 'p1' AND RowKey = 'a'"));
+    seen.add("points " + rows(reader, "SELECT RowKey, N FROM " + table + " WHERE (PartitionKey = 'p1' AND RowKey = 'a')"
+        + " OR (PartitionKey = 'p2' AND RowKey = 'b') ORDER BY RowKey"));
+    seen.add("partition " + rows(reader, "SELECT RowKey, N FROM " + table + " WHERE PartitionKey = 'p2'"));
+    seen.add("filtered " + rows(reader, "SELECT RowKey FROM " + table + " WHERE N = 100 ORDER BY RowKey"));
+    seen.add("sum " + rows(reader, "SELECT SUM(N) FROM " + table));
+    seen.add("join " + rows(reader, "SELECT x.RowKey, y.RowKey FROM " + table + " x JOIN " + table
+        + " y ON x.N = y.N AND x.RowKey < y.RowKey"));
+    return seen;
+  }
+
+  private static List<String> before() {
+    return List.of("point [100]", "points [a 100, b 100]", "partition [b 100]", "filtered [a, b]", "sum [200]",
+        "join [a b]");
+  }
+
+  /** What a check running at the commit point saw (or the failure it met). */
+  private interface Look {
+    List<String> see() throws Exception;
+  }
+
+  /**
+   * Runs {@code look} once, just before the writer's intent header first changes after its groups
+   * (its commit point, or the decision to undo); the result holds what it saw, asserted free of failures.
+   */
+  private java.util.function.Supplier<List<String>> atTheCommitPoint(Look look) {
+    AtomicReference<List<String>> seen = new AtomicReference<>();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    proxy.before(HEADER_CHANGE, () -> {
+      try {
+        seen.set(look.see());
+      } catch (Throwable e) {
+        failure.set(e);
+      }
+    }, 1);
+    return () -> {
+      assertThat(failure.get()).isNull();
+      return seen.get();
+    };
+  }
+
+  /** Runs two statements in one transaction of {@code writer}, to be committed by the caller. */
+  private static void twoStatements(Connection writer, String first, String second) throws SQLException {
+    writer.setAutoCommit(false);
+    try (Statement statement = writer.createStatement()) {
+      statement.executeUpdate(first);
+      statement.executeUpdate(second);
+    }
+  }
+
+  private static final String TAKE_FROM_A = "UPDATE %s SET N = N - 10 WHERE PartitionKey = 'p1' AND RowKey = 'a'";
+  private static final String GIVE_TO_B = "UPDATE %s SET N = N + 10 WHERE PartitionKey = 'p2' AND RowKey = 'b'";
+
+  @Test
+  void aTransactionAppliedButNotCommittedIsReadAsBeforeOnEveryPathThenAsWritten() throws Exception {
+    TableClient table = TestAccount.newTable("ReadCommitted", new TableEntity("p1", "a").addProperty("N", 100),
+        new TableEntity("p2", "b").addProperty("N", 100));
+    String name = table.getTableName();
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect();
+         Connection oracle = TestAccount.connect("pushdown=false")) {
+      var during = atTheCommitPoint(() -> List.of(everyPath(reader, name).toString(),
+          everyPath(oracle, name).toString()));
+      twoStatements(writer, TAKE_FROM_A.formatted(name), GIVE_TO_B.formatted(name));
+      writer.commit();
+      // both groups were applied when the readers looked: each row carried the intent's mark
+      assertThat(during.get()).containsExactly(before().toString(), before().toString());
+      List<String> after = List.of("point [90]", "points [a 90, b 110]", "partition [b 110]", "filtered []",
+          "sum [200]", "join []");
+      assertThat(everyPath(reader, name)).isEqualTo(after);
+      assertThat(everyPath(oracle, name)).isEqualTo(after);
+    }
+    // a raw table is the application's: no mark is left on it once the commit has returned
+    table.listEntities().forEach(entity -> assertThat(entity.getProperties()).doesNotContainKey(Intent.MARK));
+  }
+
+  @Test
+  void aTransactionThatIsUndoneIsNeverSeen() throws Exception {
+    TableClient table = TestAccount.newTable("ReadUndone", new TableEntity("p1", "a").addProperty("N", 100),
+        new TableEntity("p2", "b").addProperty("N", 100));
+    String name = table.getTableName();
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect()) {
+      var duringUndo = atTheCommitPoint(() -> everyPath(reader, name));
+      twoStatements(writer, TAKE_FROM_A.formatted(name), GIVE_TO_B.formatted(name));
+      // another writer changes b after the transaction read it: b's group is refused, a's undone
+      table.updateEntity(new TableEntity("p2", "b").addProperty("N", 100));
+      assertThatThrownBy(writer::commit).isInstanceOfSatisfying(SQLException.class,
+          e -> assertThat(e.getSQLState()).isEqualTo("40001"));
+      assertThat(duringUndo.get()).isEqualTo(before());
+      assertThat(everyPath(reader, name)).isEqualTo(before());
+    }
+  }
+
+  @Test
+  void aWriteOfARowAnotherTransactionHasNotCommittedIsRefusedAndLosesNothing() throws Exception {
+    TableClient table = TestAccount.newTable("WriteUncommitted", new TableEntity("p1", "a").addProperty("N", 100),
+        new TableEntity("p2", "b").addProperty("N", 100));
+    String name = table.getTableName();
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection other = TestAccount.connect()) {
+      var refusal = atTheCommitPoint(() -> {
+        try (Statement statement = other.createStatement()) {
+          statement.executeUpdate("UPDATE " + name + " SET N = N + 1 WHERE N >= 90");
+          return List.of("written");
+        } catch (SQLException e) {
+          return List.of(e.getSQLState());
+        }
+      });
+      twoStatements(writer, TAKE_FROM_A.formatted(name), GIVE_TO_B.formatted(name));
+      writer.commit();
+      assertThat(refusal.get()).containsExactly("40001");
+      assertThat(rows(other, "SELECT RowKey, N FROM " + name + " ORDER BY RowKey")).containsExactly("a 90", "b 110");
+    }
+  }
+
+  @Test
+  void aDeclaredTableWithAnIndexIsReadAsCommittedThroughTheIndex() throws Exception {
+    String name = "RcDeclared" + System.nanoTime() % 1_000_000;
+    try (Connection setup = TestAccount.connect(); Statement ddl = setup.createStatement()) {
+      ddl.execute("CREATE TABLE " + name + " (Id INTEGER, Region VARCHAR, Owner VARCHAR, N INTEGER, PRIMARY KEY ((Id)))");
+      ddl.execute("CREATE INDEX " + name + "Owner ON " + name + " (Owner) INCLUDE (N) GLOBAL");
+      ddl.executeUpdate("INSERT INTO " + name + " VALUES (1, 'x', 'ann', 100), (2, 'y', 'bob', 100)");
+    }
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect();
+         Statement ddl = reader.createStatement()) {
+      var during = atTheCommitPoint(() -> List.of(
+          "owner " + rows(reader, "SELECT Id, N FROM " + name + " WHERE Owner = 'ann'"),
+          "new owner " + rows(reader, "SELECT Id, N FROM " + name + " WHERE Owner = 'cid'"),
+          "key " + rows(reader, "SELECT Owner, N FROM " + name + " WHERE Id = 2"),
+          "all " + rows(reader, "SELECT Id, Owner, N FROM " + name + " ORDER BY Id")));
+      twoStatements(writer, "UPDATE " + name + " SET N = 50 WHERE Id = 1",
+          "UPDATE " + name + " SET Owner = 'cid', N = 150 WHERE Id = 2");
+      writer.commit();
+      assertThat(during.get()).containsExactly("owner [1 100]", "new owner []", "key [bob 100]",
+          "all [1 ann 100, 2 bob 100]");
+      assertThat(rows(reader, "SELECT Id, N FROM " + name + " WHERE Owner = 'cid'")).containsExactly("2 150");
+      assertThat(rows(reader, "SELECT Id, Owner, N FROM " + name + " ORDER BY Id"))
+          .containsExactly("1 ann 50", "2 cid 150");
+      ddl.execute("DROP TABLE " + name);
+    }
+  }
+
+  @Test
+  void aCoveringLocalIndexIsReadAsCommitted() throws Exception {
+    String name = "RcLocal" + System.nanoTime() % 1_000_000;
+    try (Connection setup = TestAccount.connect(); Statement ddl = setup.createStatement()) {
+      ddl.execute("CREATE TABLE " + name + " (Grp VARCHAR, Id INTEGER, Region VARCHAR, N INTEGER, "
+          + "PRIMARY KEY ((Grp), Id))");
+      ddl.execute("CREATE INDEX " + name + "Region ON " + name + " (Region) INCLUDE (N) LOCAL");
+      ddl.executeUpdate("INSERT INTO " + name + " VALUES ('g1', 1, 'x', 100), ('g2', 2, 'y', 100)");
+    }
+    java.util.function.BinaryOperator<String> byRegion = (group, region) -> "SELECT Id, N FROM " + name
+        + " WHERE Grp = '" + group + "' AND Region = '" + region + "'";
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect()) {
+      assertThat(rows(reader, "EXPLAIN PLAN FOR " + byRegion.apply("g2", "y")))
+          .singleElement().asString().contains("INDEX LOOKUP " + name + "Region");
+      var during = atTheCommitPoint(() -> List.of(
+          rows(reader, byRegion.apply("g2", "y")).toString(),
+          rows(reader, byRegion.apply("g1", "z")).toString()));
+      twoStatements(writer, "UPDATE " + name + " SET Region = 'z' WHERE Grp = 'g1' AND Id = 1",
+          "UPDATE " + name + " SET N = 150 WHERE Grp = 'g2' AND Id = 2");
+      writer.commit();
+      // the entries the intent wrote carry its mark: their rows are read as committed
+      assertThat(during.get()).containsExactly("[2 100]", "[]");
+      assertThat(rows(reader, byRegion.apply("g2", "y"))).containsExactly("2 150");
+      assertThat(rows(reader, byRegion.apply("g1", "z"))).containsExactly("1 100");
+      try (Statement ddl = reader.createStatement()) {
+        ddl.execute("DROP TABLE " + name);
+      }
+    }
+  }
+}
