@@ -180,6 +180,58 @@ class AdoptedIndexTest extends OracleComparedTest {
     assertThat(raw.getEntity("Sales", "email_gus@contoso.com")).isNotNull();
   }
 
+  /**
+   * Applications often keep the key field as a number beside the key ({@code EmployeeId} Int32 123
+   * next to the RowKey {@code empid_000123}): the copies name their rows by that number, and
+   * tablesql's writes keep it a number.
+   */
+  @Test
+  void keyPropertiesHeldAsNumbersNameTheirRowsAndStayNumbers() throws SQLException {
+    List<TableEntity> entities = new ArrayList<>();
+    String[] names = {"Ann", "Bob", "Cy"};
+    for (int i = 0; i < names.length; i++) {
+      TableEntity employee = employee("Sales", 121 + i, names[i]).addProperty("EmployeeId", 121 + i);
+      entities.add(employee);
+      entities.add(byEmail(employee));
+    }
+    TableClient numbered = TestAccount.newTable("AdoptNumbered");
+    TestAccount.insert(numbered, entities);
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE AdoptNumbered (Department VARCHAR, EmployeeId INT, FirstName VARCHAR, "
+          + "Email VARCHAR, Age INT) OVER " + numbered.getTableName() + " PARTITION KEY '{Department}' "
+          + "ROW KEY 'empid_{EmployeeId:6}' KEY PROPERTIES (EmployeeId) WHERE EntityType = 'Employee'");
+      statement.execute("CREATE INDEX AdoptNumberedByEmail ON AdoptNumbered (Email) LOCAL ROW KEY 'email_{Email}'");
+      assertThat(lastWarning(statement)).isEqualTo("Index AdoptNumberedByEmail: 3 rows indexed, 0 missing and 0 "
+          + "differing entries written (the others were right), 3 entries checked, 0 orphaned entries removed.");
+      String byEmail = "SELECT EmployeeId, FirstName FROM AdoptNumbered WHERE Department = 'Sales' "
+          + "AND Email = 'bob@contoso.com'";
+      assertThat(explain(byEmail)).contains("INDEX LOOKUP AdoptNumberedByEmail");
+      assertThat(agreed(byEmail).rows()).containsExactly("122|Bob");
+
+      statement.executeUpdate("INSERT INTO AdoptNumbered VALUES ('Sales', 124, 'Dee', 'dee@contoso.com', 40)");
+      statement.executeUpdate("UPDATE AdoptNumbered SET Age = 51 WHERE Department = 'Sales' AND EmployeeId = 121");
+      statement.executeUpdate("UPDATE AdoptNumbered SET Department = 'Finance' WHERE Department = 'Sales' "
+          + "AND EmployeeId = 123");
+    }
+    for (String[] key : new String[][] {{"Sales", "empid_000124"}, {"Sales", "email_dee@contoso.com"},
+        {"Sales", "email_ann@contoso.com"}, {"Finance", "empid_000123"}, {"Finance", "email_cy@contoso.com"}}) {
+      assertThat(numbered.getEntity(key[0], key[1]).getProperty("EmployeeId")).as(key[1]).isInstanceOf(Integer.class);
+    }
+    assertThat(QueryRuns.verify(connection, "AdoptNumberedByEmail")).isEqualTo("Index AdoptNumberedByEmail: 4 rows "
+        + "indexed, 0 missing and 0 differing entries written (the others were right), 4 entries checked, "
+        + "0 orphaned entries removed.");
+    assertThat(agreed("SELECT EmployeeId, Age FROM AdoptNumbered WHERE Department = 'Sales' "
+        + "AND Email = 'ann@contoso.com'").rows()).containsExactly("121|51");
+
+    // a copy whose key property names no row cannot be skipped: its row could be lost from the answer
+    numbered.updateEntity(new TableEntity("Sales", "email_bob@contoso.com").addProperty("EmployeeId", "twelve"));
+    assertThatThrownBy(() -> QueryRuns.run(connection, "SELECT EmployeeId FROM AdoptNumbered WHERE Department = "
+        + "'Sales' AND Email = 'bob@contoso.com'")).isInstanceOfSatisfying(SQLException.class, e -> {
+          assertThat(e.getSQLState()).isEqualTo("22000");
+          assertThat(e.getMessage()).contains("AdoptNumberedByEmail", "email_bob@contoso.com", "EmployeeId");
+        });
+  }
+
   @Test
   void whatAdoptionNeedsIsNamed() throws SQLException {
     try (Statement statement = connection.createStatement()) {

@@ -164,6 +164,29 @@ class SuggestTablesTest extends OracleComparedTest {
     return types;
   }
 
+  /** Ids kept as numbers beside the key (EmployeeId Int32 123 next to empid_000123) tell rows from copies too. */
+  @Test
+  void numericIdsTellTheRowsFromTheirCopies() throws SQLException {
+    TableClient staff = TestAccount.newTable("SuggestNumbered");
+    List<TableEntity> entities = new ArrayList<>();
+    for (int id = 1; id <= 6; id++) {
+      TableEntity employee = new TableEntity(id % 2 == 0 ? "Sales" : "Finance", String.format("empid_%06d", id))
+          .addProperty("EmployeeId", id).addProperty("Email", "e" + id + "@contoso.com").addProperty("Age", 30 + id);
+      entities.add(employee);
+      TableEntity copy = new TableEntity(employee.getPartitionKey(), "email_e" + id + "@contoso.com");
+      TableShape.userProperties(employee).forEach(copy::addProperty);
+      entities.add(copy);
+    }
+    TestAccount.insert(staff, entities);
+    List<String> rows = QueryRuns.run(connection, "SELECT kind, row_key FROM TABLE(tablesql.suggest_tables('"
+        + staff.getTableName() + "')) ORDER BY kind").rows();
+    assertThat(rows).containsExactly("index entries of Empid|email_{Email}",
+        "table|empid_{EmployeeId:6}");
+    assertThat(QueryRuns.run(connection, "SELECT ddl FROM TABLE(tablesql.suggest_tables('" + staff.getTableName()
+        + "')) WHERE kind = 'table'").rows()).singleElement().asString()
+        .contains("ROW KEY 'empid_{EmployeeId:6}' KEY PROPERTIES (\"EmployeeId\")");
+  }
+
   @Test
   void anUnknownTableIsNamed() {
     assertThatThrownBy(() -> QueryRuns.run(connection, "SELECT * FROM TABLE(tablesql.suggest_tables('NoSuchTable'))"))

@@ -134,7 +134,7 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
    * An adopted index's entries as a table mapped over the application's entities: the row's
    * partition, the adopted RowKey template over the indexed columns, the row's discriminator; as
    * columns every column of the row (the entries are copies), and the row's key fields as the
-   * text properties the copies hold them in.
+   * properties the copies hold them in (text, or numbers where the application stores them so).
    */
   private TableDefinition adoptedEntries(TableDefinition base) {
     List<Column> entryColumns = new ArrayList<>();
@@ -151,7 +151,9 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
     }
     for (String property : base.layout().keyProperties()) {
       if (entryColumns.stream().noneMatch(c -> c.name().equals(property))) {
-        entryColumns.add(Column.declared(property, SqlTypeName.VARCHAR, false, -1, -1, true));
+        SqlTypeName type = base.layout().numericKeyProperties().contains(property)
+            ? base.column(property).sqlType() : SqlTypeName.VARCHAR;
+        entryColumns.add(Column.declared(property, type, false, -1, -1, true));
       }
     }
     TemplateKey rowKey = TemplateKey.parse(adoptedRowKey, field -> columns.stream()

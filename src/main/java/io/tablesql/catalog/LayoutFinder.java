@@ -190,19 +190,30 @@ public final class LayoutFinder {
     return new Field(name, type, width, keyProperty);
   }
 
-  /** The text property whose value is the field's text in every entity of the group, or null. */
+  /**
+   * The property whose value is the field in every entity of the group, or null: its text, or
+   * its number ({@code EmployeeId} Int32 123 beside {@code empid_000123}).
+   */
   private static String propertyHolding(Group group, List<String> values) {
     Map<String, Integer> matches = new TreeMap<>();
     for (int i = 0; i < group.entities.size(); i++) {
       String value = values.get(i);
       for (Map.Entry<String, Object> property : group.entities.get(i).getProperties().entrySet()) {
-        if (TableShape.isUserProperty(property.getKey()) && value.equals(property.getValue())) {
+        if (TableShape.isUserProperty(property.getKey()) && holds(property.getValue(), value)) {
           matches.merge(property.getKey(), 1, Integer::sum);
         }
       }
     }
     return matches.entrySet().stream().filter(match -> match.getValue() == group.entities.size())
         .map(Map.Entry::getKey).findFirst().orElse(null);
+  }
+
+  /** Whether a property's value is a key field's text, or the number that text writes. */
+  private static boolean holds(Object property, String text) {
+    if (property instanceof Integer || property instanceof Long) {
+      return isLong(text) && Long.parseLong(text) == ((Number) property).longValue();
+    }
+    return text.equals(property);
   }
 
   /** A property that another entity of each partition holds the PartitionKey in (a department's name), or null. */

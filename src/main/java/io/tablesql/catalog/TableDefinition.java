@@ -41,9 +41,13 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
    * write its rows without them (or without the application's index entities) refuse it. 5, a
    * table with materialized views, so that drivers which would write its rows without keeping
    * them refuse it. 6, a table with a covering global index (INCLUDE), so that drivers which
-   * would write its rows without marking the entries' values unverified first refuse it.
+   * would write its rows without marking the entries' values unverified first refuse it. 7, a
+   * mapped table whose key properties hold numbers ({@code numericKeyProperties}), so that drivers
+   * which would write them as text refuse it.
    */
-  public static final int FORMAT = 6;
+  public static final int FORMAT = 7;
+  /** The format of a mapped table whose entities hold key fields as numbers. */
+  static final int FORMAT_WITH_NUMERIC_KEY_PROPERTIES = 7;
   /** The format of a table with a covering global index. */
   static final int FORMAT_WITH_COVERING_GLOBAL_INDEX = 6;
   /** The format of a table with materialized views. */
@@ -118,6 +122,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
 
   /** The catalog format its JSON is written in. */
   public int format() {
+    if (!layout.numericKeyProperties().isEmpty()) {
+      return FORMAT_WITH_NUMERIC_KEY_PROPERTIES;
+    }
     if (indexes.stream().anyMatch(IndexDefinition::coveringGlobal)) {
       return FORMAT_WITH_COVERING_GLOBAL_INDEX;
     }
@@ -167,6 +174,10 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
     if (!layout.keyProperties().isEmpty()) {
       ArrayNode keyProperties = root.putArray("keyProperties");
       layout.keyProperties().forEach(keyProperties::add);
+    }
+    if (!layout.numericKeyProperties().isEmpty()) {
+      ArrayNode numeric = root.putArray("numericKeyProperties");
+      layout.numericKeyProperties().stream().sorted().forEach(numeric::add);
     }
     for (IndexDefinition index : indexes) {
       index.write(root.withArray("indexes").addObject());
@@ -221,10 +232,12 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
       JsonNode discriminator = root.path("discriminator");
       List<String> keyProperties = new ArrayList<>();
       root.path("keyProperties").forEach(node -> keyProperties.add(node.asText()));
+      java.util.Set<String> numericKeyProperties = new java.util.HashSet<>();
+      root.path("numericKeyProperties").forEach(node -> numericKeyProperties.add(node.asText()));
       KeyLayout layout = new KeyLayout(key(root.path("partitionKey"), columns),
           key(root.path("rowKey"), columns),
           discriminator.isObject() ? new KeyLayout.Discriminator(discriminator.path("property").asText(),
-              discriminator.path("value").asText()) : null, keyProperties);
+              discriminator.path("value").asText()) : null, keyProperties, numericKeyProperties);
       List<IndexDefinition> indexes = new ArrayList<>();
       for (JsonNode index : root.path("indexes")) {
         indexes.add(IndexDefinition.read(index));

@@ -1,5 +1,6 @@
 package io.tablesql.ddl;
 
+import com.azure.data.tables.models.TableEntity;
 import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.Column;
 import io.tablesql.catalog.IndexDefinition;
@@ -20,6 +21,7 @@ import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -208,7 +210,7 @@ final class DeclaredTables {
     KeyLayout layout = new KeyLayout(template(name, "PARTITION KEY", mapping.partitionKey(), columns),
         template(name, "ROW KEY", mapping.rowKey(), columns),
         mapping.property() == null ? null : new KeyLayout.Discriminator(mapping.property(), mapping.value()),
-        keyProperties);
+        keyProperties, Set.of());
     List<String> declaredKey = key == null ? null : key.columnNames();
     List<String> templateKey = layout.columns().stream().map(KeyColumn::name).toList();
     if (declaredKey != null && !declaredKey.stream().map(k -> k.toLowerCase(Locale.ROOT)).toList()
@@ -223,9 +225,38 @@ final class DeclaredTables {
       }
       throw exists(name);
     }
-    session.store().query(mapping.table(), null, null, 1, new RequestCounters()).hasNext(); // 42S02 if missing
+    layout = withNumericKeyProperties(session, mapping.table(), layout); // 42S02 if the table is missing
     Catalog.add(session, new TableDefinition(name, mapping.table(), columns, layout));
     session.schemaChanged();
+  }
+
+  /** Entities read to learn how the application stores its key properties: one request. */
+  private static final int KEY_PROPERTY_SAMPLE = 100;
+
+  /**
+   * The layout with the key properties that the application's rows (among the first entities of
+   * its table) hold as numbers (Int32, Int64) where the key column is an integer: tablesql then
+   * writes them as numbers too, and reads an index copy's number back into the key's text.
+   */
+  private static KeyLayout withNumericKeyProperties(Session session, String table, KeyLayout layout) {
+    Iterator<List<TableEntity>> pages = session.store().query(table, null, null, KEY_PROPERTY_SAMPLE,
+        new RequestCounters());
+    List<TableEntity> sample = pages.hasNext() ? pages.next() : List.of();
+    Set<String> numeric = new HashSet<>();
+    for (KeyColumn column : layout.columns()) {
+      if (!layout.keyProperties().contains(column.name()) || column.sqlType() == SqlTypeName.VARCHAR) {
+        continue;
+      }
+      boolean asNumbers = sample.stream()
+          .filter(entity -> layout.isRow(entity.getPartitionKey(), entity.getRowKey(), entity.getProperties()))
+          .map(entity -> entity.getProperties().get(column.name())).filter(java.util.Objects::nonNull)
+          .findFirst().map(value -> value instanceof Integer || value instanceof Long).orElse(false);
+      if (asNumbers) {
+        numeric.add(column.name());
+      }
+    }
+    return new KeyLayout(layout.partitionFormat(), layout.rowFormat(), layout.discriminator(),
+        layout.keyProperties(), numeric);
   }
 
   private static TemplateKey template(String table, String clause, String template, List<Column> columns) {

@@ -51,6 +51,11 @@ final class IndexEntries {
     return index;
   }
 
+  /** The table the index is of. */
+  TableDefinition base() {
+    return base;
+  }
+
   /**
    * The entry of a row given by its keys and properties (SDK values), or null when an indexed
    * value is NULL.
@@ -117,8 +122,9 @@ final class IndexEntries {
     String rowKey = null;
     if (base.layout().rowFormat() instanceof TemplateKey template) {
       List<String> texts = new ArrayList<>();
-      for (KeyLayout.KeyColumn field : template.columns()) {
-        texts.add(held.get(field.name()) instanceof String text ? text : null);
+      List<KeyLayout.KeyColumn> fields = template.columns();
+      for (int i = 0; i < fields.size(); i++) {
+        texts.add(KeyLayout.fieldTextOf(template, i, held.get(fields.get(i).name())));
       }
       rowKey = template.keyOfTexts(texts);
     }

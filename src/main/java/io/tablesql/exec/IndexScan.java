@@ -6,7 +6,9 @@ import io.tablesql.query.TableQuery;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementContext;
 import io.tablesql.store.Parallel;
+import io.tablesql.errors.SqlStates;
 import io.tablesql.store.RequestCounters;
+import io.tablesql.store.StoreException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -88,7 +90,7 @@ final class IndexScan implements Iterator<List<TableEntity>> {
       for (TableEntity entry : found) {
         if (!committed.holdsCommitted(entry)) {
           marked.add(entry);
-        } else if (index.row(entry) != null) {
+        } else if (named(entry) != null && index.row(entry) != null) {
           addOnce(matching, index.row(entry));
         }
       }
@@ -112,7 +114,7 @@ final class IndexScan implements Iterator<List<TableEntity>> {
     }
     String access = "INDEX " + index.index().name() + " ROW LOOKUP";
     List<Optional<TableEntity>> rows = Parallel.map(found, session.maxConcurrency(), entry -> {
-      IndexEntries.Entry named = index.readEntry(entry);
+      IndexEntries.Entry named = named(entry);
       return named.rowPartitionKey() == null ? Optional.<TableEntity>empty()
           : session.store().get(table, named.rowPartitionKey(), named.rowRowKey(), null, counters, access);
     });
@@ -131,6 +133,22 @@ final class IndexScan implements Iterator<List<TableEntity>> {
       }
     }
     return matching;
+  }
+
+  /**
+   * The row an entry names. An application's copy (an adopted entry) whose key properties name no
+   * row is refused: skipping it could lose its row from the answer.
+   */
+  private IndexEntries.Entry named(TableEntity entry) {
+    IndexEntries.Entry named = index.readEntry(entry);
+    if (index.index().adopted() && named.rowRowKey() == null) {
+      throw new StoreException("Index " + index.index().name() + " cannot tell which row its entity (PartitionKey '"
+          + entry.getPartitionKey() + "', RowKey '" + entry.getRowKey() + "') of Azure table " + table + " copies: its "
+          + "key properties (" + String.join(", ", index.base().layout().keyProperties()) + ") make no key of the "
+          + "table's. Correct that entity, or DROP INDEX " + index.index().name() + " to read the table without it.",
+          SqlStates.DATA_EXCEPTION, null);
+    }
+    return named;
   }
 
   private void addOnce(List<TableEntity> rows, TableEntity row) {

@@ -21,22 +21,27 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *
  * @param discriminator the property and value that mark the table's entities, or null
  * @param keyProperties  the key columns of a mapped table that its entities also hold as
- *                       properties of their names, as text as in the key ({@code EmployeeId =
- *                       '000101'} beside the RowKey {@code empid_000101}), written with every row
+ *                       properties of their names ({@code EmployeeId = '000101'} beside the RowKey
+ *                       {@code empid_000101}), written with every row
+ * @param numericKeyProperties those of the key properties the application stores as numbers
+ *                       ({@code EmployeeId = 101}, an Int32, or an Int64 where the column is a
+ *                       BIGINT), learned from its entities when the table was mapped; the others
+ *                       hold the field's text as in the key
  */
 public record KeyLayout(KeyFormat partitionFormat, KeyFormat rowFormat, Discriminator discriminator,
-    List<String> keyProperties) {
+    List<String> keyProperties, java.util.Set<String> numericKeyProperties) {
   public KeyLayout {
     keyProperties = List.copyOf(keyProperties);
+    numericKeyProperties = java.util.Set.copyOf(numericKeyProperties);
   }
 
   public KeyLayout(KeyFormat partitionFormat, KeyFormat rowFormat, Discriminator discriminator) {
-    this(partitionFormat, rowFormat, discriminator, List.of());
+    this(partitionFormat, rowFormat, discriminator, List.of(), java.util.Set.of());
   }
 
   /**
    * The properties a row with these keys holds for its {@link #keyProperties}: each field's text
-   * as in the key.
+   * as in the key, or its number where the application stores it as one.
    */
   public Map<String, Object> keyPropertyValues(String partitionKey, String rowKey) {
     Map<String, Object> values = new java.util.LinkedHashMap<>();
@@ -44,14 +49,41 @@ public record KeyLayout(KeyFormat partitionFormat, KeyFormat rowFormat, Discrimi
       if (format(partition) instanceof TemplateKey template) {
         List<KeyColumn> fields = template.columns();
         List<String> texts = template.fieldTexts(partition ? partitionKey : rowKey);
+        List<Object> decoded = template.decode(partition ? partitionKey : rowKey);
         for (int i = 0; i < fields.size(); i++) {
-          if (keyProperties.contains(fields.get(i).name())) {
-            values.put(fields.get(i).name(), texts.get(i));
+          String name = fields.get(i).name();
+          if (keyProperties.contains(name)) {
+            values.put(name, numericKeyProperties.contains(name) ? asStored(fields.get(i), decoded.get(i)) : texts.get(i));
           }
         }
       }
     }
     return values;
+  }
+
+  /** A numeric key field as the application stores it: an Int32, or an Int64 for a BIGINT column. */
+  private static Object asStored(KeyColumn field, Object value) {
+    long number = ((Number) value).longValue();
+    return field.sqlType() == SqlTypeName.BIGINT ? (Object) number : (Object) Math.toIntExact(number);
+  }
+
+  /**
+   * The text of a key field as the key holds it, from a key property's stored value: text as it
+   * is, a number (Int32, Int64) as the template writes it; null for a value no key holds.
+   */
+  public static String fieldTextOf(TemplateKey template, int field, Object stored) {
+    if (stored instanceof String text) {
+      return text;
+    }
+    if (!(stored instanceof Integer || stored instanceof Long) || template.columns().get(field).sqlType()
+        == SqlTypeName.VARCHAR) {
+      return null;
+    }
+    try {
+      return template.fieldText(field, stored);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
   }
 
   /**

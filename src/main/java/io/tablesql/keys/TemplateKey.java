@@ -94,6 +94,17 @@ public record TemplateKey(String template, List<Part> parts) implements KeyForma
     return key.toString();
   }
 
+  /** The text of field {@code field} (0-based among the fields) for a value, as {@link #encode} writes it. */
+  public String fieldText(int field, Object value) {
+    int seen = 0;
+    for (int i = 0; i < parts.size(); i++) {
+      if (parts.get(i).isField() && seen++ == field) {
+        return text(parts.get(i), value, i + 1 < parts.size() ? parts.get(i + 1).text() : null);
+      }
+    }
+    throw new IllegalArgumentException("the template has no field " + field);
+  }
+
   private static String text(Part part, Object value, String next) {
     if (part.column().sqlType() == SqlTypeName.VARCHAR) {
       String text = value.toString();
