@@ -236,7 +236,10 @@ final class IndexedWrites {
             counters));
       }
     }
-    for (Removal removal : removals) {
+    // an intent's old entries stay: until it commits, readers find its rows by their old values
+    // (as committed); a later read removes each as it removes any entry its row no longer has. Not
+    // a UNIQUE index's: its value must be free for the row another group of the intent gives it to
+    for (Removal removal : removals.stream().filter(r -> intent == null || r.index().index().unique()).toList()) {
       steps.add(() -> {
         EntityWrite deleted = bestEffort(session, removal.index().index().table(),
             removal.index().delete(removal.entry(), removal.etag(), null), counters);

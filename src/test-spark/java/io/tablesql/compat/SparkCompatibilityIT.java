@@ -62,7 +62,7 @@ class SparkCompatibilityIT {
     Wire.Window window = wire.watch();
     assertThat(rows.collectAsList()).extracting(row -> row.getString(1)).containsExactly("22", "25", "28");
     assertThat(window.requestsTo(table)).singleElement().asString()
-        .contains("$filter=PartitionKey eq 'p1' and Age gt 20");
+        .contains("$filter=PartitionKey eq 'p1' and (Age gt 20 or TablesqlIntent gt '')");
     assertThat(window.entities()).isEqualTo(3);
   }
 
