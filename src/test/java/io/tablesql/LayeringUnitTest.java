@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 class LayeringUnitTest {
   /** Top to bottom: a package may use the ones after it. */
   static final List<String> LAYERS = List.of(
+      "io.tablesql.server",
       "io.tablesql",
       "io.tablesql.jdbc",
       "io.tablesql.prepare",

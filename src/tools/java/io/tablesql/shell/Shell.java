@@ -26,6 +26,10 @@ public final class Shell {
 
   public static void main(String[] args) throws IOException {
     Path home = Path.of(System.getProperty("tablesql.home", ".")).toAbsolutePath().normalize();
+    if (args.length > 0 && args[0].equals("serve")) {
+      serve(home, Arrays.asList(args).subList(1, args.length));
+      return;
+    }
     boolean local = args.length == 0 || args[0].startsWith("-");
     List<String> rest = new ArrayList<>(Arrays.asList(args).subList(local ? 0 : 1, args.length));
     // --raw: the sample's Azure tables only, as an application left them, for suggest_tables to map
@@ -58,6 +62,35 @@ public final class Shell {
       connectionString = args[0];
     }
     runSqlLineAndExit(connectionString, rest, emulator);
+  }
+
+  /**
+   * {@code ./tablesql serve [--port N]}: the PostgreSQL-protocol server on a local Azurite with the
+   * sample data, until the process is stopped; prints the psql command that connects.
+   */
+  private static void serve(Path home, List<String> args) throws IOException {
+    int port = args.size() == 2 && args.get(0).equals("--port") ? Integer.parseInt(args.get(1)) : 5432;
+    System.out.println("tablesql: starting a local Azurite (in memory) and loading sql-examples/dataset.json ...");
+    LocalEmulator emulator = LocalEmulator.start(home);
+    Runtime.getRuntime().addShutdownHook(new Thread(emulator::close));
+    SampleData.load(home.resolve("sql-examples/dataset.json"), emulator.tableEndpoint(), LocalEmulator.ACCOUNT,
+        LocalEmulator.KEY);
+    try {
+      SampleData.declare(home.resolve("sql-examples/setup/tables.sql"), emulator.connectionString());
+    } catch (java.sql.SQLException e) {
+      throw new IOException("Declaring the sample's tables failed: " + e.getMessage(), e);
+    }
+    io.tablesql.server.PgServer server = io.tablesql.server.PgServer.start("127.0.0.1", port, 64, "TableEndpoint="
+        + emulator.tableEndpoint() + ";AccountName=" + LocalEmulator.ACCOUNT + ";lookupTables=Departments");
+    System.out.println("tablesql: the PostgreSQL-protocol server listens on 127.0.0.1:" + server.port() + " over the "
+        + "sample data (the local emulator's well-known key is the password). Connect with:\n  PGPASSWORD='"
+        + LocalEmulator.KEY + "' psql \"host=127.0.0.1 port=" + server.port() + " user=" + LocalEmulator.ACCOUNT
+        + " dbname=" + LocalEmulator.ACCOUNT + "\"\nStop with Ctrl-C.");
+    try {
+      Thread.currentThread().join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static void runSqlLineAndExit(String connectionString, List<String> sqllineArgs, LocalEmulator emulator)

@@ -1,0 +1,188 @@
+package io.tablesql.server;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.security.SecureRandom;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * tablesql's PostgreSQL-protocol server (ARCHITECTURE.md, "The PostgreSQL-protocol server"):
+ * {@code java -jar target/tablesql-server.jar [--listen ADDRESS] [--port N] [--max-sessions N]
+ * "<connection string>"}. Each client session is a tablesql connection of its own; a thread per
+ * session.
+ */
+public final class PgServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(PgServer.class);
+  /** The version clients are told: one whose features they all handle. */
+  static final String SERVER_VERSION = "14.0";
+  private static final String USAGE = "Usage: java -jar tablesql-server.jar [--listen ADDRESS] [--port N] "
+      + "[--max-sessions N] \"<connection string>\"\n"
+      + "  The connection string names the account without a credential (TableEndpoint=...;AccountName=...):\n"
+      + "  clients log in as the account's name with its key or a SAS token as the password.";
+
+  private final ServerSocket listener;
+  private final String connectionString;
+  private final String accountName;
+  private final int maxSessions;
+  private final Map<Integer, PgSession> sessions = new ConcurrentHashMap<>();
+  private final AtomicInteger nextProcessId = new AtomicInteger(1000);
+  private final SecureRandom random = new SecureRandom();
+  private final Thread acceptor;
+
+  private PgServer(ServerSocket listener, String connectionString, String accountName, int maxSessions) {
+    this.listener = listener;
+    this.connectionString = connectionString;
+    this.accountName = accountName;
+    this.maxSessions = maxSessions;
+    this.acceptor = new Thread(this::accept, "tablesql-server-accept");
+  }
+
+  /**
+   * Starts a server on {@code address}:{@code port} (0: any free port) for the account of
+   * {@code connectionString}, which must carry no credential: the clients' passwords are.
+   */
+  public static PgServer start(String address, int port, int maxSessions, String connectionString)
+      throws IOException {
+    String account = accountOf(connectionString);
+    ServerSocket listener = new ServerSocket();
+    listener.bind(new InetSocketAddress(InetAddress.getByName(address), port), 128);
+    PgServer server = new PgServer(listener, connectionString, account, maxSessions);
+    server.acceptor.start();
+    return server;
+  }
+
+  /** The account a credential-free connection string names; IllegalArgumentException for any other. */
+  static String accountOf(String connectionString) {
+    String account = null;
+    for (String pair : connectionString.split(";")) {
+      int equals = pair.indexOf('=');
+      String key = equals < 0 ? pair.trim() : pair.substring(0, equals).trim();
+      String value = equals < 0 ? "" : pair.substring(equals + 1).trim();
+      switch (key.toLowerCase(Locale.ROOT)) {
+        case "accountkey", "sharedaccesssignature", "password", "usedevelopmentstorage" -> throw
+            new IllegalArgumentException("The connection string carries a credential (" + key + "): give it "
+                + "without one. Clients log in with the account's key or a SAS token as their password, so the "
+                + "server holds no secret (a list of users with a server-held credential is not built yet).");
+        case "accountname" -> account = value;
+        default -> { }
+      }
+    }
+    if (account == null || account.isEmpty()) {
+      throw new IllegalArgumentException("The connection string names no AccountName: clients log in as the "
+          + "account's name, so it must say it (TableEndpoint=...;AccountName=...).");
+    }
+    return account;
+  }
+
+  public int port() {
+    return listener.getLocalPort();
+  }
+
+  String accountName() {
+    return accountName;
+  }
+
+  int maxSessions() {
+    return maxSessions;
+  }
+
+  String driverUrl() {
+    return "jdbc:tablesql:" + connectionString;
+  }
+
+  private void accept() {
+    while (!listener.isClosed()) {
+      Socket socket;
+      try {
+        socket = listener.accept();
+      } catch (IOException e) {
+        if (!listener.isClosed()) {
+          LOG.warn("Accepting a connection failed: {}", e.getMessage());
+        }
+        continue;
+      }
+      try {
+        socket.setTcpNoDelay(true);
+      } catch (IOException e) {
+        // a socket that cannot take the option still works
+      }
+      PgSession session = new PgSession(this, socket, nextProcessId.incrementAndGet(), random.nextInt());
+      Thread thread = new Thread(session, "tablesql-session-" + session.processId());
+      thread.setDaemon(true);
+      thread.start();
+    }
+  }
+
+  /** Takes a session in, unless --max-sessions are open already. */
+  boolean admit(PgSession session) {
+    synchronized (sessions) {
+      if (sessions.size() >= maxSessions) {
+        return false;
+      }
+      sessions.put(session.processId(), session);
+      return true;
+    }
+  }
+
+  void ended(PgSession session) {
+    sessions.remove(session.processId(), session);
+  }
+
+  /** A CancelRequest: cancels the running statement of the session it names, if its key matches. */
+  void cancel(int processId, int secretKey) {
+    PgSession session = sessions.get(processId);
+    if (session != null) {
+      session.cancel(secretKey);
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    listener.close();
+  }
+
+  public static void main(String[] args) throws Exception {
+    String address = "127.0.0.1";
+    int port = 5432;
+    int maxSessions = 64;
+    String connectionString = null;
+    try {
+      for (int i = 0; i < args.length; i++) {
+        switch (args[i]) {
+          case "--listen" -> address = args[++i];
+          case "--port" -> port = Integer.parseInt(args[++i]);
+          case "--max-sessions" -> maxSessions = Integer.parseInt(args[++i]);
+          case "--help", "-h" -> {
+            System.out.println(USAGE);
+            return;
+          }
+          default -> {
+            if (args[i].startsWith("--") || connectionString != null) {
+              throw new IllegalArgumentException("Unknown argument " + args[i] + ".");
+            }
+            connectionString = args[i];
+          }
+        }
+      }
+      if (connectionString == null) {
+        throw new IllegalArgumentException("No connection string.");
+      }
+      PgServer server = start(address, port, maxSessions, connectionString);
+      System.out.println("tablesql server for account " + server.accountName + " listening on " + address + ":"
+          + server.port() + "; connect with: psql \"host=" + address + " port=" + server.port() + " user="
+          + server.accountName + " dbname=" + server.accountName + "\" (the password is the account key)");
+      server.acceptor.join();
+    } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
+      System.err.println((e.getMessage() == null ? "A value is missing." : e.getMessage()) + "\n" + USAGE);
+      System.exit(2);
+    }
+  }
+}

@@ -1,0 +1,427 @@
+package io.tablesql.server;
+
+import io.tablesql.server.PgWire.Message;
+import io.tablesql.server.PgWire.ProtocolViolation;
+import io.tablesql.server.PgWire.Received;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One client session (ARCHITECTURE.md, "The PostgreSQL-protocol server"): the startup and
+ * authentication, then the client's messages in order, each statement run through the session's
+ * own tablesql connection. Runs on its own thread, which it blocks on the socket and the driver.
+ */
+final class PgSession implements Runnable {
+  private static final Logger LOG = LoggerFactory.getLogger(PgSession.class);
+  private static final int PROTOCOL_3 = 196608;
+  private static final int SSL_REQUEST = 80877103;
+  private static final int GSSENC_REQUEST = 80877104;
+  private static final int CANCEL_REQUEST = 80877102;
+
+  private final PgServer server;
+  private final Socket socket;
+  private final int processId;
+  private final int secretKey;
+  /** The session's settings as SET and the startup packet gave them, by lower-case name. */
+  private final Map<String, String> settings = new LinkedHashMap<>();
+  private PgWire wire;
+  private Connection connection;
+  private volatile Statement running;
+  /** ReadyForQuery's status: idle, in a transaction, or in a failed one. */
+  private char status = 'I';
+
+  PgSession(PgServer server, Socket socket, int processId, int secretKey) {
+    this.server = server;
+    this.socket = socket;
+    this.processId = processId;
+    this.secretKey = secretKey;
+  }
+
+  int processId() {
+    return processId;
+  }
+
+  /** Cancels the statement running now, if the key is this session's (CancelRequest). */
+  void cancel(int key) {
+    Statement statement = running;
+    if (key == secretKey && statement != null) {
+      try {
+        statement.cancel();
+      } catch (SQLException e) {
+        LOG.debug("Cancelling session {}'s statement failed: {}", processId, e.getMessage());
+      }
+    }
+  }
+
+  @Override
+  public void run() {
+    try (socket) {
+      wire = new PgWire(socket.getInputStream(), socket.getOutputStream());
+      if (!startup()) {
+        return;
+      }
+      while (true) {
+        Received message = wire.read();
+        if (!handle(message)) {
+          return;
+        }
+      }
+    } catch (ProtocolViolation e) {
+      fatal("08P01", e.getMessage());
+    } catch (EOFException e) {
+      // the client went away
+    } catch (IOException e) {
+      LOG.debug("Session {} ended: {}", processId, e.getMessage());
+    } finally {
+      closeConnection();
+      server.ended(this);
+    }
+  }
+
+  /** The startup packet, its SSL and GSS preludes, authentication; false if the session ends there. */
+  private boolean startup() throws IOException {
+    PgWire.Fields startup;
+    int code;
+    while (true) {
+      startup = new PgWire.Fields(wire.readStartup());
+      code = startup.int32();
+      if (code == SSL_REQUEST || code == GSSENC_REQUEST) {
+        wire.sendByte('N'); // neither is offered yet: the client goes on in the clear, or gives up
+        continue;
+      }
+      break;
+    }
+    if (code == CANCEL_REQUEST) {
+      server.cancel(startup.int32(), startup.int32());
+      return false;
+    }
+    if (code != PROTOCOL_3) {
+      fatal("08P01", "Protocol version " + (code >>> 16) + "." + (code & 0xffff) + " is not supported: tablesql "
+          + "speaks PostgreSQL's protocol 3.0.");
+      return false;
+    }
+    while (!startup.atEnd()) {
+      String name = startup.cstring();
+      if (name.isEmpty()) {
+        break;
+      }
+      settings.put(name.toLowerCase(Locale.ROOT), startup.cstring());
+    }
+    if (!server.admit(this)) {
+      fatal("53300", "Sorry, too many clients already: the server takes " + server.maxSessions() + " sessions "
+          + "(--max-sessions).");
+      return false;
+    }
+    return authenticate();
+  }
+
+  /**
+   * Mode (a): the client's password is the account key or SAS token, judged by the service when
+   * the session's driver connection opens with it; a cleartext password only from loopback.
+   */
+  private boolean authenticate() throws IOException {
+    String user = settings.getOrDefault("user", "");
+    String account = server.accountName();
+    if (!socket.getInetAddress().isLoopbackAddress()) {
+      fatal("28000", "This server takes passwords only from the same machine (loopback) until it speaks TLS; "
+          + "connect from the machine it runs on.");
+      return false;
+    }
+    String database = settings.getOrDefault("database", user);
+    if (!database.isEmpty() && !database.equals(account)) {
+      fatal("3D000", "Database \"" + database + "\" does not exist: the database is the storage account, "
+          + account + ".");
+      return false;
+    }
+    wire.send(new Message('R').int32(3)); // AuthenticationCleartextPassword
+    wire.flush();
+    Received answer = wire.read();
+    if (answer.type() != 'p') {
+      throw new ProtocolViolation("a message of type '" + answer.type() + "' where a password was due");
+    }
+    String password = answer.fields().cstring();
+    if (!user.equals(account)) {
+      fatal("28P01", "Password authentication failed for user \"" + user + "\": log in as the storage account's "
+          + "name, " + account + ", with its key or a SAS token as the password.");
+      return false;
+    }
+    Properties properties = new Properties();
+    properties.setProperty("password", password);
+    try {
+      connection = DriverManager.getConnection(server.driverUrl(), properties);
+    } catch (SQLException e) {
+      boolean refused = e.getSQLState() != null && e.getSQLState().startsWith("28");
+      LOG.info("Session {} from {} was refused: {}", processId, socket.getInetAddress().getHostAddress(),
+          e.getSQLState());
+      fatal(refused ? "28P01" : PgErrors.state(e), refused ? "Password authentication failed for user \"" + user
+          + "\": " + e.getMessage() : e.getMessage());
+      return false;
+    }
+    wire.send(new Message('R').int32(0)); // AuthenticationOk
+    for (Map.Entry<String, String> parameter : parameters().entrySet()) {
+      wire.send(new Message('S').cstring(parameter.getKey()).cstring(parameter.getValue()));
+    }
+    wire.send(new Message('K').int32(processId).int32(secretKey));
+    ready();
+    return true;
+  }
+
+  /** What ParameterStatus reports at startup: what clients check before they go on. */
+  private Map<String, String> parameters() {
+    Map<String, String> parameters = new LinkedHashMap<>();
+    parameters.put("server_version", PgServer.SERVER_VERSION);
+    parameters.put("server_encoding", "UTF8");
+    parameters.put("client_encoding", "UTF8");
+    parameters.put("DateStyle", "ISO, MDY");
+    parameters.put("IntervalStyle", "postgres");
+    parameters.put("TimeZone", "UTC");
+    parameters.put("integer_datetimes", "on");
+    parameters.put("standard_conforming_strings", "on");
+    parameters.put("is_superuser", "off");
+    parameters.put("session_authorization", settings.getOrDefault("user", ""));
+    parameters.put("application_name", settings.getOrDefault("application_name", ""));
+    return parameters;
+  }
+
+  /** One message; false when the session ends. */
+  private boolean handle(Received message) throws IOException {
+    switch (message.type()) {
+      case 'Q' -> simpleQuery(message.fields().cstring());
+      case 'X' -> {
+        return false;
+      }
+      case 'S' -> ready();
+      case 'H' -> wire.flush();
+      case 'P', 'B', 'D', 'E', 'C' -> {
+        // the extended protocol is a later step: one error, then everything up to Sync is skipped
+        error("0A000", "The extended query protocol is not supported yet: use the simple query protocol "
+            + "(pgjdbc: preferQueryMode=simple; psycopg and psql use it).");
+        skipToSync();
+      }
+      default -> throw new ProtocolViolation("a message of unknown type '" + message.type() + "'");
+    }
+    return true;
+  }
+
+  private void skipToSync() throws IOException {
+    while (true) {
+      Received message = wire.read();
+      if (message.type() == 'S') {
+        ready();
+        return;
+      }
+      if (message.type() == 'X') {
+        throw new EOFException();
+      }
+    }
+  }
+
+  /** A simple-query message: its statements in order, until one fails; then ReadyForQuery. */
+  private void simpleQuery(String text) throws IOException {
+    List<String> statements = QueryText.statements(text);
+    if (statements.isEmpty()) {
+      wire.send(new Message('I')); // EmptyQueryResponse
+    }
+    for (String sql : statements) {
+      try {
+        execute(sql);
+      } catch (SQLException e) {
+        error(PgErrors.state(e), e.getMessage());
+        if (status == 'T') {
+          status = 'E';
+        }
+        break;
+      }
+    }
+    ready();
+  }
+
+  private void execute(String sql) throws SQLException, IOException {
+    List<String> words = QueryText.leadingWords(sql, 3);
+    String first = words.isEmpty() ? "" : words.get(0);
+    boolean endsTransaction = List.of("COMMIT", "END", "ROLLBACK", "ABORT").contains(first);
+    if (status == 'E' && !endsTransaction) {
+      throw new SQLException("The transaction has failed: statements are ignored until it ends (ROLLBACK).",
+          "25P02");
+    }
+    switch (first) {
+      case "BEGIN", "START" -> {
+        if (status == 'I') {
+          connection.setAutoCommit(false);
+          status = 'T';
+        } else {
+          notice("25001", "There is already a transaction in progress.");
+        }
+        complete(first.equals("BEGIN") ? "BEGIN" : "START TRANSACTION");
+      }
+      case "COMMIT", "END" -> complete(endTransaction(status != 'E'));
+      case "ROLLBACK", "ABORT" -> complete(endTransaction(false));
+      case "SET" -> {
+        set(sql.substring(3).trim());
+        complete("SET");
+      }
+      case "RESET" -> {
+        settings.remove(sql.substring(5).trim().toLowerCase(Locale.ROOT));
+        complete("RESET");
+      }
+      case "SHOW" -> show(sql.substring(4).trim());
+      default -> run(sql, words);
+    }
+  }
+
+  /** Ends the transaction: commits it, or rolls it back; its tag. A failed commit ends it too. */
+  private String endTransaction(boolean commit) throws SQLException, IOException {
+    if (status == 'I') {
+      notice("25P01", "There is no transaction in progress.");
+      return commit ? "COMMIT" : "ROLLBACK";
+    }
+    status = 'I';
+    try {
+      if (commit) {
+        connection.commit();
+      } else {
+        connection.rollback();
+      }
+    } catch (SQLException e) {
+      connection.rollback();
+      throw e;
+    } finally {
+      connection.setAutoCommit(true);
+    }
+    return commit ? "COMMIT" : "ROLLBACK";
+  }
+
+  /** SET name = value, SET name TO value, SET SESSION ...: kept for SHOW; the driver's own settings are its connection's. */
+  private void set(String assignment) {
+    String text = assignment.replaceFirst("(?i)^(SESSION|LOCAL)\\s+", "");
+    String[] parts = text.split("(?i)\\s*(=|\\s+TO\\s+)\\s*", 2);
+    String value = parts.length > 1 ? parts[1].trim() : "";
+    if (value.length() > 1 && value.startsWith("'") && value.endsWith("'")) {
+      value = value.substring(1, value.length() - 1).replace("''", "'");
+    }
+    settings.put(parts[0].trim().toLowerCase(Locale.ROOT), value);
+  }
+
+  private void show(String name) throws IOException, SQLException {
+    String key = name.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+    String value = switch (key) {
+      case "transaction isolation level", "transaction_isolation", "default_transaction_isolation" ->
+          "read committed";
+      case "server_version" -> PgServer.SERVER_VERSION;
+      case "server_encoding", "client_encoding" -> "UTF8";
+      case "datestyle" -> "ISO, MDY";
+      case "timezone" -> "UTC";
+      case "standard_conforming_strings", "integer_datetimes" -> "on";
+      default -> settings.get(key);
+    };
+    if (value == null) {
+      throw new SQLException("Unrecognized configuration parameter \"" + name + "\".", "42704");
+    }
+    wire.send(new Message('T').int16(1).cstring(key.replace(' ', '_')).int32(0).int16(0).int32(PgTypes.TEXT)
+        .int16(-1).int32(-1).int16(0));
+    wire.send(new Message('D').int16(1).value(value.getBytes(StandardCharsets.UTF_8)));
+    complete("SHOW");
+  }
+
+  /** A statement for the driver: its rows described and sent as they are read, or its count. */
+  private void run(String sql, List<String> words) throws SQLException, IOException {
+    try (Statement statement = connection.createStatement()) {
+      running = statement;
+      boolean rows = statement.execute(sql);
+      notices(statement.getWarnings());
+      if (!rows) {
+        complete(PgErrors.tag(words, statement.getLargeUpdateCount()));
+        return;
+      }
+      try (ResultSet result = statement.getResultSet()) {
+        ResultSetMetaData meta = result.getMetaData();
+        int columns = meta.getColumnCount();
+        int[] oids = new int[columns];
+        Message description = new Message('T').int16(columns);
+        for (int c = 1; c <= columns; c++) {
+          oids[c - 1] = PgTypes.oid(meta, c);
+          description.cstring(meta.getColumnLabel(c)).int32(0).int16(0).int32(oids[c - 1])
+              .int16(PgTypes.size(oids[c - 1])).int32(-1).int16(0);
+        }
+        wire.send(description);
+        long count = 0;
+        while (result.next()) {
+          Message row = new Message('D').int16(columns);
+          for (int c = 1; c <= columns; c++) {
+            row.value(PgTypes.text(result, c, oids[c - 1]));
+          }
+          wire.send(row);
+          count++;
+        }
+        notices(result.getWarnings());
+        complete("SELECT " + count);
+      }
+    } finally {
+      running = null;
+    }
+  }
+
+  private void complete(String tag) throws IOException {
+    wire.send(new Message('C').cstring(tag));
+  }
+
+  private void ready() throws IOException {
+    wire.send(new Message('Z').byte1(status));
+    wire.flush();
+  }
+
+  private void notices(SQLWarning warnings) throws IOException {
+    for (SQLWarning warning = warnings; warning != null; warning = warning.getNextWarning()) {
+      notice(warning.getSQLState() == null ? "01000" : warning.getSQLState(), warning.getMessage());
+    }
+  }
+
+  private void notice(String state, String text) throws IOException {
+    wire.send(fields('N', "WARNING", state, text));
+  }
+
+  private void error(String state, String text) throws IOException {
+    wire.send(fields('E', "ERROR", state, text));
+  }
+
+  /** An error that ends the session, sent if the client is still there. */
+  private void fatal(String state, String text) {
+    try {
+      wire.send(fields('E', "FATAL", state, text));
+      wire.flush();
+    } catch (IOException e) {
+      // the client has gone already
+    }
+  }
+
+  private static Message fields(char type, String severity, String state, String text) {
+    return new Message(type).byte1('S').cstring(severity).byte1('V').cstring(severity).byte1('C').cstring(state)
+        .byte1('M').cstring(text == null ? "" : text).byte1('\0');
+  }
+
+  private void closeConnection() {
+    if (connection != null) {
+      try {
+        connection.close(); // discards an open transaction, as PostgreSQL does for a session that ends
+      } catch (SQLException e) {
+        LOG.debug("Closing session {}'s connection: {}", processId, e.getMessage());
+      }
+    }
+  }
+}

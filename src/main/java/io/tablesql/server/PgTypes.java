@@ -1,0 +1,131 @@
+package io.tablesql.server;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.sql.Types;
+
+/**
+ * tablesql's SQL types as PostgreSQL's: the type OID and size a column is described with, and
+ * a value's text format as PostgreSQL writes it (booleans {@code t}/{@code f}, timestamps
+ * without a trailing {@code .0}, binary as {@code \x} hex, doubles without {@code .0}).
+ */
+final class PgTypes {
+  static final int BOOL = 16;
+  static final int BYTEA = 17;
+  static final int INT8 = 20;
+  static final int INT2 = 21;
+  static final int INT4 = 23;
+  static final int TEXT = 25;
+  static final int FLOAT4 = 700;
+  static final int FLOAT8 = 701;
+  static final int VARCHAR = 1043;
+  static final int DATE = 1082;
+  static final int TIME = 1083;
+  static final int TIMESTAMP = 1114;
+  static final int NUMERIC = 1700;
+  static final int UUID = 2950;
+
+  private PgTypes() {
+  }
+
+  /** The OID of column {@code column} (1-based). */
+  static int oid(ResultSetMetaData meta, int column) throws SQLException {
+    if ("UUID".equalsIgnoreCase(meta.getColumnTypeName(column))) {
+      return UUID;
+    }
+    return switch (meta.getColumnType(column)) {
+      case Types.BOOLEAN, Types.BIT -> BOOL;
+      case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB -> BYTEA;
+      case Types.BIGINT -> INT8;
+      case Types.SMALLINT, Types.TINYINT -> INT2;
+      case Types.INTEGER -> INT4;
+      case Types.REAL -> FLOAT4;
+      case Types.DOUBLE, Types.FLOAT -> FLOAT8;
+      case Types.DECIMAL, Types.NUMERIC -> NUMERIC;
+      case Types.DATE -> DATE;
+      case Types.TIME -> TIME;
+      case Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE -> TIMESTAMP;
+      case Types.VARCHAR, Types.CHAR, Types.LONGVARCHAR, Types.NVARCHAR, Types.NCHAR -> VARCHAR;
+      default -> TEXT;
+    };
+  }
+
+  /** The size PostgreSQL gives a type in RowDescription: its bytes, or -1 for a variable one. */
+  static int size(int oid) {
+    return switch (oid) {
+      case BOOL -> 1;
+      case INT2 -> 2;
+      case INT4, FLOAT4, DATE -> 4;
+      case INT8, FLOAT8, TIME, TIMESTAMP -> 8;
+      case UUID -> 16;
+      default -> -1;
+    };
+  }
+
+  /** The value of column {@code column} of the current row in text format; null for SQL NULL. */
+  static byte[] text(ResultSet rows, int column, int oid) throws SQLException {
+    String text = switch (oid) {
+      case BOOL -> {
+        boolean value = rows.getBoolean(column);
+        yield rows.wasNull() ? null : value ? "t" : "f";
+      }
+      case BYTEA -> {
+        byte[] bytes = rows.getBytes(column);
+        yield bytes == null ? null : hex(bytes);
+      }
+      case FLOAT4, FLOAT8 -> {
+        double value = rows.getDouble(column);
+        yield rows.wasNull() ? null : floatText(value);
+      }
+      case NUMERIC -> {
+        BigDecimal value = rows.getBigDecimal(column);
+        yield value == null ? null : value.toPlainString();
+      }
+      case TIMESTAMP -> {
+        Timestamp value = rows.getTimestamp(column);
+        yield value == null ? null : timestampText(value);
+      }
+      default -> rows.getString(column);
+    };
+    return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static String hex(byte[] bytes) {
+    StringBuilder text = new StringBuilder(2 + bytes.length * 2).append("\\x");
+    for (byte b : bytes) {
+      text.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
+    }
+    return text.toString();
+  }
+
+  /** A double as PostgreSQL writes it with extra_float_digits 1 or more: the shortest exact text. */
+  static String floatText(double value) {
+    if (Double.isNaN(value)) {
+      return "NaN";
+    }
+    if (Double.isInfinite(value)) {
+      return value > 0 ? "Infinity" : "-Infinity";
+    }
+    double magnitude = Math.abs(value);
+    if (magnitude != 0 && (magnitude >= 1e16 || magnitude < 1e-4)) {
+      String java = Double.toString(value); // 1.0E20, 1.5E-7
+      int e = java.indexOf('E');
+      String mantissa = java.substring(0, e).replaceAll("\\.0$", "");
+      int exponent = Integer.parseInt(java.substring(e + 1));
+      return mantissa + "e" + (exponent < 0 ? "-" : "+") + String.format("%02d", Math.abs(exponent));
+    }
+    String plain = BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    return value == 0 && 1 / value < 0 ? "-0" : plain;
+  }
+
+  private static String timestampText(Timestamp value) {
+    String text = value.toString(); // yyyy-mm-dd hh:mm:ss.fffffffff, at least one fraction digit
+    int dot = text.indexOf('.');
+    String fraction = text.substring(dot + 1).replaceAll("0+$", "");
+    return fraction.isEmpty() ? text.substring(0, dot) : text.substring(0, dot + 1) + fraction;
+  }
+}

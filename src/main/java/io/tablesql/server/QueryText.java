@@ -1,0 +1,108 @@
+package io.tablesql.server;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The statements of a simple-query message: its text cut at the semicolons that end statements,
+ * not those inside string literals ({@code '...'}, {@code E'...'}), quoted identifiers,
+ * dollar-quoted strings or comments; statements that are only blanks and comments are left out.
+ */
+final class QueryText {
+  private QueryText() {
+  }
+
+  static List<String> statements(String text) {
+    List<String> statements = new ArrayList<>();
+    int start = 0;
+    int i = 0;
+    boolean content = false;
+    while (i < text.length()) {
+      char c = text.charAt(i);
+      int end;
+      if (c == '\'' ) {
+        end = quoted(text, i, '\'', i > 0 && (text.charAt(i - 1) == 'E' || text.charAt(i - 1) == 'e'));
+      } else if (c == '"') {
+        end = quoted(text, i, '"', false);
+      } else if (c == '-' && text.startsWith("--", i)) {
+        int newline = text.indexOf('\n', i);
+        i = newline < 0 ? text.length() : newline + 1;
+        continue;
+      } else if (c == '/' && text.startsWith("/*", i)) {
+        int close = text.indexOf("*/", i + 2);
+        i = close < 0 ? text.length() : close + 2;
+        continue;
+      } else if (c == '$' && dollarTag(text, i) != null) {
+        String tag = dollarTag(text, i);
+        int close = text.indexOf(tag, i + tag.length());
+        end = close < 0 ? text.length() : close + tag.length();
+      } else if (c == ';') {
+        if (content) {
+          statements.add(text.substring(start, i).trim());
+        }
+        start = i + 1;
+        content = false;
+        i++;
+        continue;
+      } else {
+        content |= !Character.isWhitespace(c);
+        i++;
+        continue;
+      }
+      content = true;
+      i = end;
+    }
+    if (content) {
+      statements.add(text.substring(start).trim());
+    }
+    return statements;
+  }
+
+  /** The end (exclusive) of a quoted run starting at {@code open}; a doubled quote stays inside. */
+  private static int quoted(String text, int open, char quote, boolean backslashEscapes) {
+    int i = open + 1;
+    while (i < text.length()) {
+      char c = text.charAt(i);
+      if (backslashEscapes && c == '\\') {
+        i += 2;
+      } else if (c == quote) {
+        if (i + 1 < text.length() && text.charAt(i + 1) == quote) {
+          i += 2;
+        } else {
+          return i + 1;
+        }
+      } else {
+        i++;
+      }
+    }
+    return text.length();
+  }
+
+  /** The tag of a dollar quote starting at {@code i} ({@code $$}, {@code $body$}), or null. */
+  private static String dollarTag(String text, int i) {
+    if (i > 0 && (Character.isLetterOrDigit(text.charAt(i - 1)) || text.charAt(i - 1) == '_')) {
+      return null; // part of an identifier
+    }
+    int j = i + 1;
+    while (j < text.length() && (Character.isLetterOrDigit(text.charAt(j)) || text.charAt(j) == '_')) {
+      j++;
+    }
+    if (j < text.length() && text.charAt(j) == '$' && (j == i + 1 || !Character.isDigit(text.charAt(i + 1)))) {
+      return text.substring(i, j + 1);
+    }
+    return null;
+  }
+
+  /** The statement's first words in upper case, as many as given: {@code CREATE TABLE}. */
+  static List<String> leadingWords(String statement, int count) {
+    List<String> words = new ArrayList<>();
+    for (String word : statement.trim().split("[\\s(]+", count + 1)) {
+      if (words.size() == count || word.isEmpty()) {
+        break;
+      }
+      words.add(word.toUpperCase(Locale.ROOT));
+    }
+    return words;
+  }
+}

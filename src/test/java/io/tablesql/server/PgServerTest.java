@@ -1,0 +1,186 @@
+package io.tablesql.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablesql.shell.LocalEmulator;
+import io.tablesql.testing.FaultyProxy;
+import io.tablesql.testing.TestAccount;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The PostgreSQL-protocol server through a real PostgreSQL client, pgjdbc, in its simple query
+ * mode: log-in with the account key, statements and their answers, errors with PostgreSQL's
+ * SQLSTATEs, transactions, cancel.
+ */
+class PgServerTest {
+  private static PgServer server;
+  private static String table;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = PgServer.start("127.0.0.1", 0, 8, endpoint("http://127.0.0.1:" + TestAccount.emulator().port()));
+    table = "PgRows" + System.nanoTime() % 1_000_000;
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+  }
+
+  private static String endpoint(String base) {
+    return "TableEndpoint=" + base + "/" + LocalEmulator.ACCOUNT + ";AccountName=" + LocalEmulator.ACCOUNT;
+  }
+
+  private static Connection connect(PgServer to, String user, String password) throws SQLException {
+    return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + to.port() + "/" + LocalEmulator.ACCOUNT
+        + "?preferQueryMode=simple&user=" + user + "&password=" + java.net.URLEncoder.encode(password,
+        java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  private static Connection connect() throws SQLException {
+    return connect(server, LocalEmulator.ACCOUNT, LocalEmulator.KEY);
+  }
+
+  private static List<String> rows(Statement statement, String sql) throws SQLException {
+    List<String> rows = new ArrayList<>();
+    try (ResultSet result = statement.executeQuery(sql)) {
+      while (result.next()) {
+        List<String> values = new ArrayList<>();
+        for (int c = 1; c <= result.getMetaData().getColumnCount(); c++) {
+          values.add(result.getString(c));
+        }
+        rows.add(String.join("|", values));
+      }
+    }
+    return rows;
+  }
+
+  private static String stateOf(Statement statement, String sql) {
+    try {
+      statement.execute(sql);
+      return "no error";
+    } catch (SQLException e) {
+      return e.getSQLState();
+    }
+  }
+
+  @Test
+  void statementsRunThroughTheDriverAndAnswerInPostgresTypes() throws SQLException {
+    try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE " + table + " (Id INTEGER, Grp VARCHAR, Price DOUBLE, Paid BOOLEAN, "
+          + "Due TIMESTAMP, Amount DECIMAL(9, 2), Code VARBINARY, Big BIGINT, PRIMARY KEY ((Grp), Id))");
+      assertThat(statement.executeUpdate("INSERT INTO " + table + " VALUES (1, 'a', 2.5, TRUE, "
+          + "TIMESTAMP '2024-05-01 10:00:00.123', 12.30, X'0aff', 9000000000), (2, 'a', 3.0, FALSE, NULL, NULL, NULL, "
+          + "NULL)")).isEqualTo(2);
+      try (ResultSet result = statement.executeQuery("SELECT Id, Grp, Price, Paid, Due, Amount, Code, Big FROM "
+          + table + " WHERE Grp = 'a' ORDER BY Id")) {
+        assertThat(result.getMetaData().getColumnTypeName(1)).isEqualTo("int4");
+        assertThat(result.getMetaData().getColumnTypeName(3)).isEqualTo("float8");
+        assertThat(result.getMetaData().getColumnTypeName(5)).isEqualTo("timestamp");
+        assertThat(result.getMetaData().getColumnTypeName(8)).isEqualTo("int8");
+        assertThat(result.next()).isTrue();
+        assertThat(result.getInt(1)).isEqualTo(1);
+        assertThat(result.getString(2)).isEqualTo("a");
+        assertThat(result.getDouble(3)).isEqualTo(2.5);
+        assertThat(result.getBoolean(4)).isTrue();
+        assertThat(result.getTimestamp(5).toString()).isEqualTo("2024-05-01 10:00:00.123");
+        assertThat(result.getBigDecimal(6)).isEqualByComparingTo("12.30");
+        assertThat(result.getBytes(7)).containsExactly(0x0a, 0xff);
+        assertThat(result.getLong(8)).isEqualTo(9_000_000_000L);
+        assertThat(result.next()).isTrue();
+        assertThat(result.getString(3)).isEqualTo("3");
+        assertThat(result.getBoolean(4)).isFalse();
+        assertThat(result.getTimestamp(5)).isNull();
+        assertThat(result.getBytes(7)).isNull();
+        assertThat(result.next()).isFalse();
+      }
+      assertThat(rows(statement, "SELECT COUNT(*) AS n FROM " + table)).containsExactly("2");
+      assertThat(statement.executeUpdate("UPDATE " + table + " SET Price = Price * 2 WHERE Grp = 'a'")).isEqualTo(2);
+      assertThat(rows(statement, "SHOW TRANSACTION ISOLATION LEVEL")).containsExactly("read committed");
+    }
+  }
+
+  @Test
+  void errorsCarryTheStatesPostgresClientsExpect() throws SQLException {
+    try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IF NOT EXISTS " + table + "E (Id INTEGER PRIMARY KEY, Name VARCHAR)");
+      statement.execute("UPSERT INTO " + table + "E VALUES (1, 'one')");
+      assertThat(stateOf(statement, "SELECT * FROM NoSuchTable")).isEqualTo("42P01");
+      assertThat(stateOf(statement, "SELECT NoSuchColumn FROM " + table + "E")).isEqualTo("42703");
+      assertThat(stateOf(statement, "INSERT INTO " + table + "E VALUES (1, 'again')")).isEqualTo("23505");
+      assertThat(stateOf(statement, "SELEC 1")).isEqualTo("42601");
+      // the session goes on after each
+      assertThat(rows(statement, "SELECT Name FROM " + table + "E WHERE Id = 1")).containsExactly("one");
+    }
+  }
+
+  @Test
+  void transactionsAreTheDriversAndAFailedOneIgnoresStatementsUntilItEnds() throws SQLException {
+    try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IF NOT EXISTS " + table + "T (Id INTEGER, Part VARCHAR, PRIMARY KEY ((Part), Id))");
+      connection.setAutoCommit(false);
+      statement.executeUpdate("INSERT INTO " + table + "T VALUES (1, 'p1'), (2, 'p2')");
+      connection.rollback();
+      assertThat(rows(statement, "SELECT COUNT(*) FROM " + table + "T")).containsExactly("0");
+      statement.executeUpdate("INSERT INTO " + table + "T VALUES (1, 'p1')");
+      statement.executeUpdate("INSERT INTO " + table + "T VALUES (2, 'p2')");
+      connection.commit();
+      assertThat(stateOf(statement, "SELECT * FROM NoSuchTable")).isEqualTo("42P01");
+      assertThat(stateOf(statement, "SELECT COUNT(*) FROM " + table + "T")).isEqualTo("25P02");
+      connection.rollback();
+      connection.setAutoCommit(true);
+      assertThat(rows(statement, "SELECT Part, Id FROM " + table + "T ORDER BY Part")).containsExactly("p1|1", "p2|2");
+    }
+  }
+
+  @Test
+  void aWrongPasswordOrUserIsRefused() {
+    String otherKey = java.util.Base64.getEncoder().encodeToString(new byte[64]);
+    assertThatThrownBy(() -> connect(server, LocalEmulator.ACCOUNT, otherKey).close())
+        .isInstanceOfSatisfying(SQLException.class, e -> {
+          assertThat(e.getSQLState()).isEqualTo("28P01");
+          assertThat(e.getMessage()).doesNotContain(otherKey);
+        });
+    assertThatThrownBy(() -> connect(server, "someone", LocalEmulator.KEY).close())
+        .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("28P01"));
+  }
+
+  @Test
+  void aConnectionStringWithACredentialIsRefused() {
+    assertThatThrownBy(() -> PgServer.start("127.0.0.1", 0, 1, endpoint("http://127.0.0.1:1")
+        + ";AccountKey=" + LocalEmulator.KEY)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("carries a credential").hasMessageNotContaining(LocalEmulator.KEY);
+  }
+
+  @Test
+  void cancelStopsTheRunningStatementAndTheSessionGoesOn() throws Exception {
+    try (FaultyProxy slow = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
+         PgServer delayed = PgServer.start("127.0.0.1", 0, 2, endpoint(slow.base()));
+         Connection connection = connect(delayed, LocalEmulator.ACCOUNT, LocalEmulator.KEY);
+         Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IF NOT EXISTS " + table + "C (Id INTEGER PRIMARY KEY)");
+      slow.delay(3_000);
+      CompletableFuture<String> query = CompletableFuture.supplyAsync(
+          () -> stateOf(statement, "SELECT COUNT(*) FROM " + table + "C"));
+      TimeUnit.MILLISECONDS.sleep(500);
+      long cancelled = System.nanoTime();
+      statement.cancel();
+      assertThat(query.get(30, TimeUnit.SECONDS)).isEqualTo("57014");
+      assertThat(System.nanoTime() - cancelled).isLessThan(TimeUnit.SECONDS.toNanos(10));
+      slow.delay(0);
+      assertThat(rows(statement, "SELECT COUNT(*) FROM " + table + "C")).containsExactly("0");
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package io.tablesql.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablesql.shell.LocalEmulator;
+import io.tablesql.testing.TestAccount;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * psql, PostgreSQL's own shell (Debian's postgresql-client; .ci/run installs it where it is
+ * missing), against the server: log-in, queries and their table output, errors, a transaction.
+ */
+class PsqlClientTest {
+  private static PgServer server;
+
+  @BeforeAll
+  static void start() throws IOException {
+    Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/psql")), "psql is not installed "
+        + "(apt-get install postgresql-client)");
+    server = PgServer.start("127.0.0.1", 0, 4, "TableEndpoint=http://127.0.0.1:" + TestAccount.emulator().port() + "/"
+        + LocalEmulator.ACCOUNT + ";AccountName=" + LocalEmulator.ACCOUNT);
+  }
+
+  @AfterAll
+  static void stop() throws IOException {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  /** Runs psql with {@code script} on its standard input; its output and errors, as one text. */
+  private static String psql(String password, String script) throws Exception {
+    ProcessBuilder builder = new ProcessBuilder("/usr/bin/psql", "-X", "-v", "ON_ERROR_STOP=0",
+        "host=127.0.0.1 port=" + server.port() + " user=" + LocalEmulator.ACCOUNT + " dbname=" + LocalEmulator.ACCOUNT)
+        .redirectErrorStream(true);
+    builder.environment().put("PGPASSWORD", password);
+    builder.environment().put("PGCONNECT_TIMEOUT", "20");
+    Process process = builder.start();
+    process.getOutputStream().write(script.getBytes(StandardCharsets.UTF_8));
+    process.getOutputStream().close();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    return output;
+  }
+
+  @Test
+  void psqlQueriesWritesInATransactionAndSeesErrors() throws Exception {
+    String table = TestAccount.newTable("Psql").getTableName();
+    String output = psql(LocalEmulator.KEY, String.join("\n", List.of(
+        "BEGIN;",
+        "INSERT INTO " + table + " (PartitionKey, RowKey, Name) VALUES ('p1', '1', 'Ann'), ('p2', '2', 'Bob');",
+        "COMMIT;",
+        "SELECT RowKey, Name FROM " + table + " ORDER BY RowKey;",
+        "SELECT Nope FROM " + table + ";",
+        "")));
+    assertThat(output).contains("BEGIN", "INSERT 0 2", "COMMIT")
+        .contains(" RowKey | Name ", " 1      | Ann", " 2      | Bob", "(2 rows)")
+        .contains("ERROR:  Column 'Nope' not found");
+  }
+
+  @Test
+  void aWrongPasswordIsRefused() throws Exception {
+    assertThat(psql("d3Jvbmc=", "SELECT 1;\n")).contains("FATAL:  Password authentication failed");
+  }
+}
