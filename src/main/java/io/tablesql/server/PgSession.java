@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
@@ -42,6 +41,7 @@ final class PgSession implements Runnable {
   private final Map<String, String> settings = new LinkedHashMap<>();
   private PgWire wire;
   private Connection connection;
+  private final PgExtendedQuery extended = new PgExtendedQuery(this);
   private volatile Statement running;
   /** ReadyForQuery's status: idle, in a transaction, or in a failed one. */
   private char status = 'I';
@@ -206,13 +206,22 @@ final class PgSession implements Runnable {
       case 'X' -> {
         return false;
       }
-      case 'S' -> ready();
+      case 'S' -> {
+        extended.sync();
+        ready();
+      }
       case 'H' -> wire.flush();
       case 'P', 'B', 'D', 'E', 'C' -> {
-        // the extended protocol is a later step: one error, then everything up to Sync is skipped
-        error("0A000", "The extended query protocol is not supported yet: use the simple query protocol "
-            + "(pgjdbc: preferQueryMode=simple; psycopg and psql use it).");
-        skipToSync();
+        try {
+          extended.handle(message);
+        } catch (SQLException e) {
+          // the extended protocol's rule: after an error, everything up to Sync is skipped
+          error(PgErrors.state(e), e.getMessage());
+          if (status == 'T') {
+            status = 'E';
+          }
+          skipToSync();
+        }
       }
       default -> throw new ProtocolViolation("a message of unknown type '" + message.type() + "'");
     }
@@ -223,6 +232,7 @@ final class PgSession implements Runnable {
     while (true) {
       Received message = wire.read();
       if (message.type() == 'S') {
+        extended.sync();
         ready();
         return;
       }
@@ -254,11 +264,35 @@ final class PgSession implements Runnable {
 
   private void execute(String sql) throws SQLException, IOException {
     List<String> words = QueryText.leadingWords(sql, 3);
+    if (!control(sql, words, true)) {
+      run(sql, words);
+    }
+  }
+
+  /** Refuses a statement in a failed transaction other than one that ends it (25P02). */
+  void checkNotFailed(List<String> words) throws SQLException {
     String first = words.isEmpty() ? "" : words.get(0);
-    boolean endsTransaction = List.of("COMMIT", "END", "ROLLBACK", "ABORT").contains(first);
-    if (status == 'E' && !endsTransaction) {
+    if (status == 'E' && !List.of("COMMIT", "END", "ROLLBACK", "ABORT").contains(first)) {
       throw new SQLException("The transaction has failed: statements are ignored until it ends (ROLLBACK).",
           "25P02");
+    }
+  }
+
+  /** Whether a statement is one the session itself runs rather than the driver (transactions, SET, SHOW). */
+  static boolean isControl(List<String> words) {
+    String first = words.isEmpty() ? "" : words.get(0);
+    return List.of("BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SET", "RESET", "SHOW").contains(first);
+  }
+
+  /**
+   * Runs a statement the session runs itself; false for one of the driver's. {@code describe}:
+   * SHOW sends its RowDescription (not when a portal was described already).
+   */
+  boolean control(String sql, List<String> words, boolean describe) throws SQLException, IOException {
+    checkNotFailed(words);
+    String first = words.isEmpty() ? "" : words.get(0);
+    if (!isControl(words)) {
+      return false;
     }
     switch (first) {
       case "BEGIN", "START" -> {
@@ -280,9 +314,9 @@ final class PgSession implements Runnable {
         settings.remove(sql.substring(5).trim().toLowerCase(Locale.ROOT));
         complete("RESET");
       }
-      case "SHOW" -> show(sql.substring(4).trim());
-      default -> run(sql, words);
+      default -> show(sql.substring(4).trim(), describe);
     }
+    return true;
   }
 
   /** Ends the transaction: commits it, or rolls it back; its tag. A failed commit ends it too. */
@@ -318,7 +352,13 @@ final class PgSession implements Runnable {
     settings.put(parts[0].trim().toLowerCase(Locale.ROOT), value);
   }
 
-  private void show(String name) throws IOException, SQLException {
+  /** The RowDescription of SHOW's one column. */
+  static Message showDescription(String name) {
+    String key = name.toLowerCase(Locale.ROOT).trim().replaceAll("\\s+", "_");
+    return new Message('T').int16(1).cstring(key).int32(0).int16(0).int32(PgTypes.TEXT).int16(-1).int32(-1).int16(0);
+  }
+
+  private void show(String name, boolean describe) throws IOException, SQLException {
     String key = name.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
     String value = switch (key) {
       case "transaction isolation level", "transaction_isolation", "default_transaction_isolation" ->
@@ -333,8 +373,9 @@ final class PgSession implements Runnable {
     if (value == null) {
       throw new SQLException("Unrecognized configuration parameter \"" + name + "\".", "42704");
     }
-    wire.send(new Message('T').int16(1).cstring(key.replace(' ', '_')).int32(0).int16(0).int32(PgTypes.TEXT)
-        .int16(-1).int32(-1).int16(0));
+    if (describe) {
+      wire.send(showDescription(name));
+    }
     wire.send(new Message('D').int16(1).value(value.getBytes(StandardCharsets.UTF_8)));
     complete("SHOW");
   }
@@ -350,23 +391,11 @@ final class PgSession implements Runnable {
         return;
       }
       try (ResultSet result = statement.getResultSet()) {
-        ResultSetMetaData meta = result.getMetaData();
-        int columns = meta.getColumnCount();
-        int[] oids = new int[columns];
-        Message description = new Message('T').int16(columns);
-        for (int c = 1; c <= columns; c++) {
-          oids[c - 1] = PgTypes.oid(meta, c);
-          description.cstring(meta.getColumnLabel(c)).int32(0).int16(0).int32(oids[c - 1])
-              .int16(PgTypes.size(oids[c - 1])).int32(-1).int16(0);
-        }
-        wire.send(description);
+        int[] oids = PgTypes.oids(result.getMetaData());
+        wire.send(PgTypes.description(result.getMetaData(), oids, null));
         long count = 0;
         while (result.next()) {
-          Message row = new Message('D').int16(columns);
-          for (int c = 1; c <= columns; c++) {
-            row.value(PgTypes.text(result, c, oids[c - 1]));
-          }
-          wire.send(row);
+          wire.send(PgTypes.row(result, oids, null));
           count++;
         }
         notices(result.getWarnings());
@@ -377,7 +406,24 @@ final class PgSession implements Runnable {
     }
   }
 
-  private void complete(String tag) throws IOException {
+  Connection connection() {
+    return connection;
+  }
+
+  PgWire wire() {
+    return wire;
+  }
+
+  /** The statement running now, for CancelRequest; null when none is. */
+  void running(Statement statement) {
+    running = statement;
+  }
+
+  void notices(Statement statement) throws IOException, SQLException {
+    notices(statement.getWarnings());
+  }
+
+  void complete(String tag) throws IOException {
     wire.send(new Message('C').cstring(tag));
   }
 

@@ -54,6 +54,39 @@ final class PgTypes {
     };
   }
 
+  /** The OIDs of a result's columns. */
+  static int[] oids(ResultSetMetaData meta) throws SQLException {
+    int[] oids = new int[meta.getColumnCount()];
+    for (int c = 1; c <= oids.length; c++) {
+      oids[c - 1] = oid(meta, c);
+    }
+    return oids;
+  }
+
+  /** The format of column {@code c} (0-based): Bind's codes (none: text; one: all columns). */
+  private static int format(int[] formats, int c) {
+    return formats == null || formats.length == 0 ? 0 : formats.length == 1 ? formats[0] : formats[c];
+  }
+
+  /** RowDescription: each column's label, type and format. */
+  static PgWire.Message description(ResultSetMetaData meta, int[] oids, int[] formats) throws SQLException {
+    PgWire.Message description = new PgWire.Message('T').int16(oids.length);
+    for (int c = 0; c < oids.length; c++) {
+      description.cstring(meta.getColumnLabel(c + 1)).int32(0).int16(0).int32(oids[c]).int16(size(oids[c]))
+          .int32(-1).int16(format(formats, c));
+    }
+    return description;
+  }
+
+  /** DataRow: the current row's values, each in its column's format. */
+  static PgWire.Message row(ResultSet rows, int[] oids, int[] formats) throws SQLException {
+    PgWire.Message row = new PgWire.Message('D').int16(oids.length);
+    for (int c = 0; c < oids.length; c++) {
+      row.value(format(formats, c) == 1 ? PgBinary.value(rows, c + 1, oids[c]) : text(rows, c + 1, oids[c]));
+    }
+    return row;
+  }
+
   /** The size PostgreSQL gives a type in RowDescription: its bytes, or -1 for a variable one. */
   static int size(int oid) {
     return switch (oid) {

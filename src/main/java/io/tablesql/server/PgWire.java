@@ -97,6 +97,25 @@ final class PgWire {
       return value;
     }
 
+    int int16() throws ProtocolViolation {
+      need(2);
+      int value = (short) ((body[position] & 0xff) << 8 | body[position + 1] & 0xff);
+      position += 2;
+      return value;
+    }
+
+    int byte1() throws ProtocolViolation {
+      need(1);
+      return body[position++] & 0xff;
+    }
+
+    byte[] bytes(int length) throws ProtocolViolation {
+      need(length);
+      byte[] bytes = java.util.Arrays.copyOfRange(body, position, position + length);
+      position += length;
+      return bytes;
+    }
+
     /** A NUL-terminated UTF-8 string. */
     String cstring() throws ProtocolViolation {
       int end = position;

@@ -19,44 +19,88 @@ final class QueryText {
     int i = 0;
     boolean content = false;
     while (i < text.length()) {
-      char c = text.charAt(i);
-      int end;
-      if (c == '\'' ) {
-        end = quoted(text, i, '\'', i > 0 && (text.charAt(i - 1) == 'E' || text.charAt(i - 1) == 'e'));
-      } else if (c == '"') {
-        end = quoted(text, i, '"', false);
-      } else if (c == '-' && text.startsWith("--", i)) {
-        int newline = text.indexOf('\n', i);
-        i = newline < 0 ? text.length() : newline + 1;
-        continue;
-      } else if (c == '/' && text.startsWith("/*", i)) {
-        int close = text.indexOf("*/", i + 2);
-        i = close < 0 ? text.length() : close + 2;
-        continue;
-      } else if (c == '$' && dollarTag(text, i) != null) {
-        String tag = dollarTag(text, i);
-        int close = text.indexOf(tag, i + tag.length());
-        end = close < 0 ? text.length() : close + tag.length();
-      } else if (c == ';') {
+      int skipped = skipQuotedOrComment(text, i);
+      if (skipped > i) {
+        content |= !isComment(text, i);
+        i = skipped;
+      } else if (text.charAt(i) == ';') {
         if (content) {
           statements.add(text.substring(start, i).trim());
         }
         start = i + 1;
         content = false;
         i++;
-        continue;
       } else {
-        content |= !Character.isWhitespace(c);
+        content |= !Character.isWhitespace(text.charAt(i));
         i++;
-        continue;
       }
-      content = true;
-      i = end;
     }
     if (content) {
       statements.add(text.substring(start).trim());
     }
     return statements;
+  }
+
+  /** A statement with PostgreSQL's parameters ({@code $1}) as JDBC's ({@code ?}), and which {@code $n} each {@code ?} is. */
+  record JdbcText(String sql, List<Integer> parameters) {
+  }
+
+  /** {@code $n} placeholders outside quotes and comments, each as a {@code ?} (JDBC's are positional). */
+  static JdbcText jdbc(String text) {
+    StringBuilder sql = new StringBuilder(text.length());
+    List<Integer> parameters = new ArrayList<>();
+    int i = 0;
+    while (i < text.length()) {
+      int skipped = skipQuotedOrComment(text, i);
+      if (skipped > i) {
+        sql.append(text, i, skipped);
+        i = skipped;
+        continue;
+      }
+      char c = text.charAt(i);
+      int digits = i + 1;
+      while (c == '$' && digits < text.length() && Character.isDigit(text.charAt(digits))) {
+        digits++;
+      }
+      if (digits > i + 1) {
+        parameters.add(Integer.parseInt(text.substring(i + 1, digits)));
+        sql.append('?');
+        i = digits;
+      } else {
+        sql.append(c);
+        i++;
+      }
+    }
+    return new JdbcText(sql.toString(), parameters);
+  }
+
+  private static boolean isComment(String text, int i) {
+    return text.startsWith("--", i) || text.startsWith("/*", i);
+  }
+
+  /** The end of a quoted run or comment starting at {@code i}; {@code i} itself where none starts. */
+  private static int skipQuotedOrComment(String text, int i) {
+    char c = text.charAt(i);
+    if (c == '\'') {
+      return quoted(text, i, '\'', i > 0 && (text.charAt(i - 1) == 'E' || text.charAt(i - 1) == 'e'));
+    }
+    if (c == '"') {
+      return quoted(text, i, '"', false);
+    }
+    if (text.startsWith("--", i)) {
+      int newline = text.indexOf('\n', i);
+      return newline < 0 ? text.length() : newline + 1;
+    }
+    if (text.startsWith("/*", i)) {
+      int close = text.indexOf("*/", i + 2);
+      return close < 0 ? text.length() : close + 2;
+    }
+    String tag = c == '$' ? dollarTag(text, i) : null;
+    if (tag != null) {
+      int close = text.indexOf(tag, i + tag.length());
+      return close < 0 ? text.length() : close + tag.length();
+    }
+    return i;
   }
 
   /** The end (exclusive) of a quoted run starting at {@code open}; a doubled quote stays inside. */

@@ -145,6 +145,80 @@ class PgServerTest {
     }
   }
 
+  private static Connection connectExtended(String... options) throws SQLException {
+    return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + server.port() + "/" + LocalEmulator.ACCOUNT
+        + "?user=" + LocalEmulator.ACCOUNT + "&password=" + java.net.URLEncoder.encode(LocalEmulator.KEY,
+        java.nio.charset.StandardCharsets.UTF_8) + String.join("", java.util.Arrays.stream(options)
+        .map(option -> "&" + option).toList()));
+  }
+
+  /**
+   * pgjdbc's default mode, the extended protocol: prepared statements with parameters on the
+   * driver's plan cache, batches, server-side statements and binary values once a statement has
+   * run prepareThreshold (5) times, and a fetch size that reads a portal a few rows at a time.
+   */
+  @Test
+  void preparedStatementsBatchesAndFetchSizesOverTheExtendedProtocol() throws SQLException {
+    try (Connection connection = connectExtended(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IF NOT EXISTS " + table + "X (Id INTEGER, Grp VARCHAR, Price DOUBLE, "
+          + "Amount DECIMAL(12, 3), Due TIMESTAMP, Day DATE, Paid BOOLEAN, Big BIGINT, PRIMARY KEY ((Grp), Id))");
+      try (java.sql.PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
+          + "X VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+        for (int id = 1; id <= 12; id++) {
+          insert.setInt(1, id);
+          insert.setString(2, id % 2 == 0 ? "even" : "odd");
+          insert.setDouble(3, id * 1.5);
+          insert.setBigDecimal(4, new java.math.BigDecimal("-1234.5").add(java.math.BigDecimal.valueOf(id)));
+          insert.setTimestamp(5, java.sql.Timestamp.valueOf("2024-05-01 10:00:00.25"));
+          insert.setDate(6, java.sql.Date.valueOf("2024-05-0" + (1 + id % 9)));
+          insert.setBoolean(7, id % 3 == 0);
+          insert.setLong(8, 10_000_000_000L + id);
+          insert.addBatch();
+        }
+        assertThat(insert.executeBatch()).hasSize(12).containsOnly(1);
+      }
+      // prepareThreshold=-1: server-side statements and binary values from the first execution
+      try (Connection binary = connectExtended("prepareThreshold=-1");
+           java.sql.PreparedStatement lookup = binary.prepareStatement("SELECT Price, Amount, Due, Day, Paid, "
+          + "Big FROM " + table + "X WHERE Grp = ? AND Id = ?")) {
+        for (int round = 0; round < 8; round++) { // binary results from the 5th on
+          int id = 1 + round;
+          lookup.setString(1, id % 2 == 0 ? "even" : "odd");
+          lookup.setInt(2, id);
+          try (ResultSet result = lookup.executeQuery()) {
+            assertThat(result.next()).isTrue();
+            assertThat(result.getDouble(1)).isEqualTo(id * 1.5);
+            assertThat(result.getBigDecimal(2)).isEqualByComparingTo(new java.math.BigDecimal("-1234.5").add(
+                java.math.BigDecimal.valueOf(id)));
+            assertThat(result.getTimestamp(3)).isEqualTo(java.sql.Timestamp.valueOf("2024-05-01 10:00:00.25"));
+            assertThat(result.getDate(4).toString()).isEqualTo("2024-05-0" + (1 + id % 9));
+            assertThat(result.getBoolean(5)).isEqualTo(id % 3 == 0);
+            assertThat(result.getLong(6)).isEqualTo(10_000_000_000L + id);
+            assertThat(result.next()).isFalse();
+          }
+        }
+      }
+      connection.setAutoCommit(false);
+      try (java.sql.PreparedStatement scan = connection.prepareStatement("SELECT Id FROM " + table
+          + "X WHERE Grp = ? ORDER BY Id")) {
+        scan.setFetchSize(2);
+        scan.setString(1, "even");
+        List<Integer> ids = new ArrayList<>();
+        try (ResultSet result = scan.executeQuery()) {
+          while (result.next()) {
+            ids.add(result.getInt(1));
+          }
+        }
+        assertThat(ids).containsExactly(2, 4, 6, 8, 10, 12);
+      }
+      connection.commit();
+      connection.setAutoCommit(true);
+      assertThatThrownBy(() -> statement.executeQuery("SELECT Nope FROM " + table + "X"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42703"));
+      assertThat(rows(statement, "SELECT COUNT(*) FROM " + table + "X")).containsExactly("12");
+    }
+  }
+
   @Test
   void aWrongPasswordOrUserIsRefused() {
     String otherKey = java.util.Base64.getEncoder().encodeToString(new byte[64]);
