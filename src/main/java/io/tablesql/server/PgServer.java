@@ -5,11 +5,13 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,7 +26,7 @@ public final class PgServer implements AutoCloseable {
   /** The version clients are told: one whose features they all handle. */
   static final String SERVER_VERSION = "14.0";
   private static final String USAGE = "Usage: java -jar tablesql-server.jar [--listen ADDRESS] [--port N] "
-      + "[--max-sessions N] \"<connection string>\"\n"
+      + "[--max-sessions N] [--tls-cert FILE --tls-key FILE] \"<connection string>\"\n"
       + "  The connection string names the account without a credential (TableEndpoint=...;AccountName=...):\n"
       + "  clients log in as the account's name with its key or a SAS token as the password.";
 
@@ -36,12 +38,16 @@ public final class PgServer implements AutoCloseable {
   private final AtomicInteger nextProcessId = new AtomicInteger(1000);
   private final SecureRandom random = new SecureRandom();
   private final Thread acceptor;
+  /** TLS, when --tls-cert and --tls-key give it; null otherwise. */
+  private final SSLContext tls;
 
-  private PgServer(ServerSocket listener, String connectionString, String accountName, int maxSessions) {
+  private PgServer(ServerSocket listener, String connectionString, String accountName, int maxSessions,
+      SSLContext tls) {
     this.listener = listener;
     this.connectionString = connectionString;
     this.accountName = accountName;
     this.maxSessions = maxSessions;
+    this.tls = tls;
     this.acceptor = new Thread(this::accept, "tablesql-server-accept");
   }
 
@@ -51,12 +57,27 @@ public final class PgServer implements AutoCloseable {
    */
   public static PgServer start(String address, int port, int maxSessions, String connectionString)
       throws IOException {
+    return start(address, port, maxSessions, connectionString, null, null);
+  }
+
+  /** As {@link #start(String, int, int, String)}, speaking TLS with a PEM certificate chain and PKCS#8 key. */
+  public static PgServer start(String address, int port, int maxSessions, String connectionString,
+      Path tlsCertificate, Path tlsKey) throws IOException {
     String account = accountOf(connectionString);
+    if ((tlsCertificate == null) != (tlsKey == null)) {
+      throw new IllegalArgumentException("--tls-cert and --tls-key go together.");
+    }
+    SSLContext tls = tlsCertificate == null ? null : PgTls.load(tlsCertificate, tlsKey);
     ServerSocket listener = new ServerSocket();
     listener.bind(new InetSocketAddress(InetAddress.getByName(address), port), 128);
-    PgServer server = new PgServer(listener, connectionString, account, maxSessions);
+    PgServer server = new PgServer(listener, connectionString, account, maxSessions, tls);
     server.acceptor.start();
     return server;
+  }
+
+  /** The server's TLS, or null when it speaks none. */
+  SSLContext tls() {
+    return tls;
   }
 
   /** The account a credential-free connection string names; IllegalArgumentException for any other. */
@@ -154,10 +175,14 @@ public final class PgServer implements AutoCloseable {
     int port = 5432;
     int maxSessions = 64;
     String connectionString = null;
+    Path tlsCertificate = null;
+    Path tlsKey = null;
     try {
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
           case "--listen" -> address = args[++i];
+          case "--tls-cert" -> tlsCertificate = Path.of(args[++i]);
+          case "--tls-key" -> tlsKey = Path.of(args[++i]);
           case "--port" -> port = Integer.parseInt(args[++i]);
           case "--max-sessions" -> maxSessions = Integer.parseInt(args[++i]);
           case "--help", "-h" -> {
@@ -175,7 +200,7 @@ public final class PgServer implements AutoCloseable {
       if (connectionString == null) {
         throw new IllegalArgumentException("No connection string.");
       }
-      PgServer server = start(address, port, maxSessions, connectionString);
+      PgServer server = start(address, port, maxSessions, connectionString, tlsCertificate, tlsKey);
       System.out.println("tablesql server for account " + server.accountName + " listening on " + address + ":"
           + server.port() + "; connect with: psql \"host=" + address + " port=" + server.port() + " user="
           + server.accountName + " dbname=" + server.accountName + "\" (the password is the account key)");

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import javax.net.ssl.SSLSocket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +44,8 @@ final class PgSession implements Runnable {
   private Connection connection;
   private final PgExtendedQuery extended = new PgExtendedQuery(this);
   private volatile Statement running;
+  /** Whether the session speaks TLS. */
+  private boolean encrypted;
   /** ReadyForQuery's status: idle, in a transaction, or in a failed one. */
   private char status = 'I';
 
@@ -101,8 +104,13 @@ final class PgSession implements Runnable {
     while (true) {
       startup = new PgWire.Fields(wire.readStartup());
       code = startup.int32();
+      if (code == SSL_REQUEST && server.tls() != null && !encrypted) {
+        wire.sendByte('S');
+        startTls();
+        continue;
+      }
       if (code == SSL_REQUEST || code == GSSENC_REQUEST) {
-        wire.sendByte('N'); // neither is offered yet: the client goes on in the clear, or gives up
+        wire.sendByte('N'); // not offered: the client goes on in the clear, or gives up
         continue;
       }
       break;
@@ -131,6 +139,16 @@ final class PgSession implements Runnable {
     return authenticate();
   }
 
+  /** The TLS handshake on the session's socket, as the server; the session goes on over it. */
+  private void startTls() throws IOException {
+    SSLSocket tls = (SSLSocket) server.tls().getSocketFactory().createSocket(socket,
+        socket.getInetAddress().getHostAddress(), socket.getPort(), true);
+    tls.setUseClientMode(false);
+    tls.startHandshake();
+    wire = new PgWire(tls.getInputStream(), tls.getOutputStream());
+    encrypted = true;
+  }
+
   /**
    * Mode (a): the client's password is the account key or SAS token, judged by the service when
    * the session's driver connection opens with it; a cleartext password only from loopback.
@@ -138,9 +156,11 @@ final class PgSession implements Runnable {
   private boolean authenticate() throws IOException {
     String user = settings.getOrDefault("user", "");
     String account = server.accountName();
-    if (!socket.getInetAddress().isLoopbackAddress()) {
-      fatal("28000", "This server takes passwords only from the same machine (loopback) until it speaks TLS; "
-          + "connect from the machine it runs on.");
+    if (!encrypted && !socket.getInetAddress().isLoopbackAddress()) {
+      // a password in clear text crosses only the machine's own loopback
+      fatal("28000", server.tls() != null ? "This server takes passwords from other machines only over TLS: "
+          + "connect with sslmode=require (or verify-full)." : "This server takes passwords from other machines only "
+          + "over TLS, which it was started without (--tls-cert, --tls-key): connect from the machine it runs on.");
       return false;
     }
     String database = settings.getOrDefault("database", user);
