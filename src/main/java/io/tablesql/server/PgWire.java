@@ -176,6 +176,12 @@ final class PgWire {
       return this;
     }
 
+    /** Bytes as they are (CopyData's body). */
+    Message raw(byte[] bytes) {
+      body.write(bytes, 0, bytes.length);
+      return this;
+    }
+
     /** A length-prefixed value; null is length -1. */
     Message value(byte[] bytes) {
       if (bytes == null) {

@@ -219,6 +219,31 @@ class PgServerTest {
     }
   }
 
+  /** COPY, the export (and bulk load) people ask for: text and CSV, through pgjdbc's CopyManager. */
+  @Test
+  void copyExportsTablesAndQueriesAndLoadsFromTheClient() throws Exception {
+    try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IF NOT EXISTS " + table + "Copy (Id INTEGER, Name VARCHAR, Score DOUBLE, "
+          + "PRIMARY KEY ((Id)))");
+      org.postgresql.copy.CopyManager copy = connection.unwrap(org.postgresql.PGConnection.class).getCopyAPI();
+      long loaded = copy.copyIn("COPY " + table + "Copy (Id, Name, Score) FROM STDIN WITH (FORMAT csv, HEADER)",
+          new java.io.StringReader("Id,Name,Score\n1,Ann,1.5\n2,\"Bob, \"\"Jr\"\"\",\n3,\"\",2\n"));
+      assertThat(loaded).isEqualTo(3);
+      java.io.StringWriter csv = new java.io.StringWriter();
+      assertThat(copy.copyOut("COPY (SELECT Id, Name, Score FROM " + table + "Copy ORDER BY Id) TO STDOUT WITH CSV "
+          + "HEADER", csv)).isEqualTo(3);
+      assertThat(csv.toString()).isEqualTo("Id,Name,Score\n1,Ann,1.5\n2,\"Bob, \"\"Jr\"\"\",\n3,\"\",2\n");
+      java.io.StringWriter text = new java.io.StringWriter();
+      copy.copyOut("COPY " + table + "Copy TO STDOUT", text);
+      assertThat(text.toString().lines().sorted().toList()).containsExactly("1\tAnn\t1.5", "2\tBob, \"Jr\"\t\\N",
+          "3\t\t2");
+      assertThatThrownBy(() -> copy.copyIn("COPY " + table + "Copy (Id, Name) FROM STDIN",
+          new java.io.StringReader("4\tDee\textra\n"))).isInstanceOfSatisfying(SQLException.class,
+          e -> assertThat(e.getSQLState()).isEqualTo("22P04"));
+      assertThat(rows(statement, "SELECT COUNT(*) FROM " + table + "Copy")).containsExactly("3"); // the session goes on
+    }
+  }
+
   @Test
   void aWrongPasswordOrUserIsRefused() {
     String otherKey = java.util.Base64.getEncoder().encodeToString(new byte[64]);

@@ -61,10 +61,12 @@ class PsqlClientTest {
         "COMMIT;",
         "SELECT RowKey, Name FROM " + table + " ORDER BY RowKey;",
         "SELECT Nope FROM " + table + ";",
+        "\\copy (SELECT RowKey, Name FROM " + table + " ORDER BY RowKey) TO STDOUT WITH CSV HEADER",
         "")));
     assertThat(output).contains("BEGIN", "INSERT 0 2", "COMMIT")
         .contains(" RowKey | Name ", " 1      | Ann", " 2      | Bob", "(2 rows)")
-        .contains("ERROR:  Column 'Nope' not found");
+        .contains("ERROR:  Column 'Nope' not found")
+        .contains("RowKey,Name\n1,Ann\n2,Bob\n");
   }
 
   @Test
