@@ -26,9 +26,12 @@ public final class PgServer implements AutoCloseable {
   /** The version clients are told: one whose features they all handle. */
   static final String SERVER_VERSION = "14.0";
   private static final String USAGE = "Usage: java -jar tablesql-server.jar [--listen ADDRESS] [--port N] "
-      + "[--max-sessions N] [--tls-cert FILE --tls-key FILE] \"<connection string>\"\n"
-      + "  The connection string names the account without a credential (TableEndpoint=...;AccountName=...):\n"
-      + "  clients log in as the account's name with its key or a SAS token as the password.";
+      + "[--max-sessions N] [--tls-cert FILE --tls-key FILE] [--users FILE] \"<connection string>\"\n"
+      + "       java -jar tablesql-server.jar --hash-password < password.txt\n"
+      + "  Without --users the connection string names the account without a credential\n"
+      + "  (TableEndpoint=...;AccountName=...): clients log in as the account's name with its key or a SAS token\n"
+      + "  as the password. With --users FILE (lines name:verifier, made by --hash-password) the connection\n"
+      + "  string carries the credential and clients log in as those users (SCRAM-SHA-256).";
 
   private final ServerSocket listener;
   private final String connectionString;
@@ -41,8 +44,12 @@ public final class PgServer implements AutoCloseable {
   /** TLS, when --tls-cert and --tls-key give it; null otherwise. */
   private final SSLContext tls;
 
+  /** The users who log in with SCRAM, by name; null when clients log in with the account's credential. */
+  private final Map<String, Scram.Verifier> users;
+
   private PgServer(ServerSocket listener, String connectionString, String accountName, int maxSessions,
-      SSLContext tls) {
+      SSLContext tls, Map<String, Scram.Verifier> users) {
+    this.users = users;
     this.listener = listener;
     this.connectionString = connectionString;
     this.accountName = accountName;
@@ -63,16 +70,57 @@ public final class PgServer implements AutoCloseable {
   /** As {@link #start(String, int, int, String)}, speaking TLS with a PEM certificate chain and PKCS#8 key. */
   public static PgServer start(String address, int port, int maxSessions, String connectionString,
       Path tlsCertificate, Path tlsKey) throws IOException {
-    String account = accountOf(connectionString);
+    return start(address, port, maxSessions, connectionString, tlsCertificate, tlsKey, null);
+  }
+
+  /**
+   * As above; with {@code users} (a file of {@code name:verifier} lines, SCRAM-SHA-256 verifiers),
+   * the connection string carries the credential and clients log in as those users with SCRAM.
+   */
+  public static PgServer start(String address, int port, int maxSessions, String connectionString,
+      Path tlsCertificate, Path tlsKey, Path users) throws IOException {
+    String account = accountOf(connectionString, users != null);
+    Map<String, Scram.Verifier> verifiers = users == null ? null : users(users);
     if ((tlsCertificate == null) != (tlsKey == null)) {
       throw new IllegalArgumentException("--tls-cert and --tls-key go together.");
     }
     SSLContext tls = tlsCertificate == null ? null : PgTls.load(tlsCertificate, tlsKey);
     ServerSocket listener = new ServerSocket();
     listener.bind(new InetSocketAddress(InetAddress.getByName(address), port), 128);
-    PgServer server = new PgServer(listener, connectionString, account, maxSessions, tls);
+    PgServer server = new PgServer(listener, connectionString, account, maxSessions, tls, verifiers);
     server.acceptor.start();
     return server;
+  }
+
+  /** The users file: one {@code name:verifier} a line; blank lines and {@code #} comments left out. */
+  static Map<String, Scram.Verifier> users(Path file) throws IOException {
+    Map<String, Scram.Verifier> users = new java.util.HashMap<>();
+    int number = 0;
+    for (String line : java.nio.file.Files.readAllLines(file)) {
+      number++;
+      if (line.isBlank() || line.trim().startsWith("#")) {
+        continue;
+      }
+      int colon = line.indexOf(':');
+      try {
+        if (colon <= 0) {
+          throw new IllegalArgumentException("not name:verifier");
+        }
+        users.put(line.substring(0, colon).trim(), Scram.Verifier.parse(line.substring(colon + 1).trim()));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--users " + file + " line " + number + ": " + e.getMessage()
+            + ". Make a verifier with: java -jar tablesql-server.jar --hash-password");
+      }
+    }
+    if (users.isEmpty()) {
+      throw new IllegalArgumentException("--users " + file + " lists no user.");
+    }
+    return Map.copyOf(users);
+  }
+
+  /** The verifiers of the users who log in with SCRAM, or null when clients log in with the account's credential. */
+  Map<String, Scram.Verifier> users() {
+    return users;
   }
 
   /** The server's TLS, or null when it speaks none. */
@@ -80,21 +128,36 @@ public final class PgServer implements AutoCloseable {
     return tls;
   }
 
-  /** The account a credential-free connection string names; IllegalArgumentException for any other. */
-  static String accountOf(String connectionString) {
+  /**
+   * The account a connection string names. Without {@code --users} it must carry no credential
+   * (the clients' passwords are); with it, it must (the users' logins are the server's).
+   */
+  static String accountOf(String connectionString, boolean withUsers) {
     String account = null;
+    String credential = null;
     for (String pair : connectionString.split(";")) {
       int equals = pair.indexOf('=');
       String key = equals < 0 ? pair.trim() : pair.substring(0, equals).trim();
       String value = equals < 0 ? "" : pair.substring(equals + 1).trim();
       switch (key.toLowerCase(Locale.ROOT)) {
-        case "accountkey", "sharedaccesssignature", "password", "usedevelopmentstorage" -> throw
-            new IllegalArgumentException("The connection string carries a credential (" + key + "): give it "
-                + "without one. Clients log in with the account's key or a SAS token as their password, so the "
-                + "server holds no secret (a list of users with a server-held credential is not built yet).");
+        case "accountkey", "sharedaccesssignature", "password" -> credential = key;
+        case "usedevelopmentstorage" -> {
+          credential = key;
+          account = account == null ? "devstoreaccount1" : account;
+        }
         case "accountname" -> account = value;
         default -> { }
       }
+    }
+    if (credential != null && !withUsers) {
+      throw new IllegalArgumentException("The connection string carries a credential (" + credential + "): give it "
+          + "without one, and clients log in with the account's key or a SAS token as their password, so the server "
+          + "holds no secret; or list the users who may log in with --users FILE.");
+    }
+    if (credential == null && withUsers) {
+      throw new IllegalArgumentException("With --users the connection string carries the credential the sessions "
+          + "use (AccountKey=... or SharedAccessSignature=...; from a file or the environment, such as \"$(cat "
+          + "account.txt)\", so that it stays out of a process listing).");
     }
     if (account == null || account.isEmpty()) {
       throw new IllegalArgumentException("The connection string names no AccountName: clients log in as the "
@@ -177,11 +240,19 @@ public final class PgServer implements AutoCloseable {
     String connectionString = null;
     Path tlsCertificate = null;
     Path tlsKey = null;
+    Path users = null;
     try {
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
           case "--listen" -> address = args[++i];
           case "--tls-cert" -> tlsCertificate = Path.of(args[++i]);
+          case "--users" -> users = Path.of(args[++i]);
+          case "--hash-password" -> {
+            String password = new String(System.in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                .replaceFirst("\r?\n$", "");
+            System.out.println(Scram.verifier(password));
+            return;
+          }
           case "--tls-key" -> tlsKey = Path.of(args[++i]);
           case "--port" -> port = Integer.parseInt(args[++i]);
           case "--max-sessions" -> maxSessions = Integer.parseInt(args[++i]);
@@ -200,10 +271,11 @@ public final class PgServer implements AutoCloseable {
       if (connectionString == null) {
         throw new IllegalArgumentException("No connection string.");
       }
-      PgServer server = start(address, port, maxSessions, connectionString, tlsCertificate, tlsKey);
+      PgServer server = start(address, port, maxSessions, connectionString, tlsCertificate, tlsKey, users);
       System.out.println("tablesql server for account " + server.accountName + " listening on " + address + ":"
           + server.port() + "; connect with: psql \"host=" + address + " port=" + server.port() + " user="
-          + server.accountName + " dbname=" + server.accountName + "\" (the password is the account key)");
+          + (users == null ? server.accountName : "<a user of " + users + ">") + " dbname=" + server.accountName
+          + "\"" + (users == null ? " (the password is the account key or a SAS token)" : ""));
       server.acceptor.join();
     } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
       System.err.println((e.getMessage() == null ? "A value is missing." : e.getMessage()) + "\n" + USAGE);

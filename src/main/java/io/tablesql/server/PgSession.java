@@ -157,6 +157,11 @@ final class PgSession implements Runnable {
   private boolean authenticate() throws IOException {
     String user = settings.getOrDefault("user", "");
     String account = server.accountName();
+    String database = settings.getOrDefault("database", user);
+    if (server.users() != null) {
+      return checkDatabase(server.users().containsKey(database) ? account : database)
+          && authenticateWithScram(user) && open(user, new Properties());
+    }
     if (!encrypted && !socket.getInetAddress().isLoopbackAddress()) {
       // a password in clear text crosses only the machine's own loopback
       fatal("28000", server.tls() != null ? "This server takes passwords from other machines only over TLS: "
@@ -164,10 +169,7 @@ final class PgSession implements Runnable {
           + "over TLS, which it was started without (--tls-cert, --tls-key): connect from the machine it runs on.");
       return false;
     }
-    String database = settings.getOrDefault("database", user);
-    if (!database.isEmpty() && !database.equals(account)) {
-      fatal("3D000", "Database \"" + database + "\" does not exist: the database is the storage account, "
-          + account + ".");
+    if (!checkDatabase(database)) {
       return false;
     }
     wire.send(new Message('R').int32(3)); // AuthenticationCleartextPassword
@@ -184,14 +186,73 @@ final class PgSession implements Runnable {
     }
     Properties properties = new Properties();
     properties.setProperty("password", password);
+    return open(user, properties);
+  }
+
+  /** The database is the account: any other name is 3D000 (an empty one, or the user's by default, is the account's). */
+  private boolean checkDatabase(String database) {
+    if (!database.isEmpty() && !database.equals(server.accountName())) {
+      fatal("3D000", "Database \"" + database + "\" does not exist: the database is the storage account, "
+          + server.accountName() + ".");
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Mode (b): SCRAM-SHA-256 against the users file's verifier; the password never crosses the
+   * wire. A user not in the file fails as a wrong password does, at the same step.
+   */
+  private boolean authenticateWithScram(String user) throws IOException {
+    wire.send(new Message('R').int32(10).cstring(Scram.MECHANISM).byte1('\0')); // AuthenticationSASL
+    wire.flush();
+    Received initial = wire.read();
+    if (initial.type() != 'p') {
+      throw new ProtocolViolation("a message of type '" + initial.type() + "' where SASLInitialResponse was due");
+    }
+    PgWire.Fields fields = initial.fields();
+    String mechanism = fields.cstring();
+    int length = fields.int32();
+    if (!mechanism.equals(Scram.MECHANISM) || length < 0) {
+      fatal("28000", "Authentication " + mechanism + " is not offered: this server takes " + Scram.MECHANISM + ".");
+      return false;
+    }
+    Scram.Exchange exchange = new Scram.Exchange(server.users().get(user), user);
+    String serverFirst;
+    try {
+      serverFirst = exchange.serverFirst(new String(fields.bytes(length), StandardCharsets.UTF_8));
+    } catch (IllegalArgumentException e) {
+      fatal("28000", "SCRAM authentication failed: " + e.getMessage() + ".");
+      return false;
+    }
+    wire.send(new Message('R').int32(11).raw(serverFirst.getBytes(StandardCharsets.UTF_8))); // SASLContinue
+    wire.flush();
+    Received response = wire.read();
+    if (response.type() != 'p') {
+      throw new ProtocolViolation("a message of type '" + response.type() + "' where SASLResponse was due");
+    }
+    String serverFinal = exchange.serverFinal(new String(response.body(), StandardCharsets.UTF_8));
+    if (serverFinal == null) {
+      LOG.info("Session {} from {} was refused: 28P01", processId, socket.getInetAddress().getHostAddress());
+      fatal("28P01", "Password authentication failed for user \"" + user + "\".");
+      return false;
+    }
+    wire.send(new Message('R').int32(12).raw(serverFinal.getBytes(StandardCharsets.UTF_8))); // SASLFinal
+    return true;
+  }
+
+  /** Opens the session's driver connection; then AuthenticationOk and the session's parameters. */
+  private boolean open(String user, Properties properties) throws IOException {
     try {
       connection = DriverManager.getConnection(server.driverUrl(), properties);
     } catch (SQLException e) {
-      boolean refused = e.getSQLState() != null && e.getSQLState().startsWith("28");
+      // the client's password, when it is the credential; otherwise the server's own was refused
+      boolean refused = server.users() == null && e.getSQLState() != null && e.getSQLState().startsWith("28");
       LOG.info("Session {} from {} was refused: {}", processId, socket.getInetAddress().getHostAddress(),
           e.getSQLState());
       fatal(refused ? "28P01" : PgErrors.state(e), refused ? "Password authentication failed for user \"" + user
-          + "\": " + e.getMessage() : e.getMessage());
+          + "\": " + e.getMessage() : server.users() == null ? e.getMessage()
+          : "The server could not open the account with its connection string: " + e.getMessage());
       return false;
     }
     wire.send(new Message('R').int32(0)); // AuthenticationOk

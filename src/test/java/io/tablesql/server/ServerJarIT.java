@@ -59,6 +59,19 @@ class ServerJarIT {
   }
 
   @Test
+  void hashPasswordPrintsAVerifierTheUsersFileTakes() throws Exception {
+    Process hash = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+        System.getProperty("tablesql.serverJar"), "--hash-password").start();
+    hash.getOutputStream().write("s3cret\n".getBytes(StandardCharsets.UTF_8));
+    hash.getOutputStream().close();
+    String verifier = new String(hash.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    assertThat(hash.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(verifier).matches("SCRAM-SHA-256\\$4096:[A-Za-z0-9+/=]+\\$[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+")
+        .doesNotContain("s3cret");
+    assertThat(Scram.Verifier.parse(verifier).toString()).isEqualTo(verifier);
+  }
+
+  @Test
   void theDriverJarHoldsNoServer() throws Exception {
     try (JarFile driver = new JarFile(System.getProperty("tablesql.driverJar"))) {
       assertThat(driver.stream().map(java.util.zip.ZipEntry::getName).filter(n -> n.startsWith("io/tablesql/server/")))
