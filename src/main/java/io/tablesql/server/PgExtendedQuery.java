@@ -200,6 +200,7 @@ final class PgExtendedQuery {
     if (portal.rows == null) {
       session.checkNotFailed(parsed.words());
       session.running(parsed.prepared());
+      parsed.prepared().setQueryTimeout(session.queryTimeoutSeconds());
       try {
         if (!parsed.prepared().execute()) {
           session.notices(parsed.prepared());

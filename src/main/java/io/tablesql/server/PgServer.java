@@ -26,7 +26,8 @@ public final class PgServer implements AutoCloseable {
   /** The version clients are told: one whose features they all handle. */
   static final String SERVER_VERSION = "14.0";
   private static final String USAGE = "Usage: java -jar tablesql-server.jar [--listen ADDRESS] [--port N] "
-      + "[--max-sessions N] [--tls-cert FILE --tls-key FILE] [--users FILE] \"<connection string>\"\n"
+      + "[--max-sessions N] [--idle-timeout SECONDS] [--tls-cert FILE --tls-key FILE] [--users FILE]\n"
+      + "       \"<connection string>\"\n"
       + "       java -jar tablesql-server.jar --hash-password < password.txt\n"
       + "  Without --users the connection string names the account without a credential\n"
       + "  (TableEndpoint=...;AccountName=...): clients log in as the account's name with its key or a SAS token\n"
@@ -46,6 +47,8 @@ public final class PgServer implements AutoCloseable {
 
   /** The users who log in with SCRAM, by name; null when clients log in with the account's credential. */
   private final Map<String, Scram.Verifier> users;
+  /** How long a session may wait for its client's next message (--idle-timeout); 0 for ever. */
+  private volatile long idleTimeoutMillis;
 
   private PgServer(ServerSocket listener, String connectionString, String accountName, int maxSessions,
       SSLContext tls, Map<String, Scram.Verifier> users) {
@@ -121,6 +124,16 @@ public final class PgServer implements AutoCloseable {
   /** The verifiers of the users who log in with SCRAM, or null when clients log in with the account's credential. */
   Map<String, Scram.Verifier> users() {
     return users;
+  }
+
+  /** Closes sessions idle longer than this (0: never), unless a session sets its own idle_session_timeout. */
+  public PgServer idleTimeout(java.time.Duration timeout) {
+    idleTimeoutMillis = timeout.toMillis();
+    return this;
+  }
+
+  long idleTimeoutMillis() {
+    return idleTimeoutMillis;
   }
 
   /** The server's TLS, or null when it speaks none. */
@@ -241,12 +254,14 @@ public final class PgServer implements AutoCloseable {
     Path tlsCertificate = null;
     Path tlsKey = null;
     Path users = null;
+    long idleSeconds = 0;
     try {
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
           case "--listen" -> address = args[++i];
           case "--tls-cert" -> tlsCertificate = Path.of(args[++i]);
           case "--users" -> users = Path.of(args[++i]);
+          case "--idle-timeout" -> idleSeconds = Long.parseLong(args[++i]);
           case "--hash-password" -> {
             String password = new String(System.in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
                 .replaceFirst("\r?\n$", "");
@@ -271,7 +286,8 @@ public final class PgServer implements AutoCloseable {
       if (connectionString == null) {
         throw new IllegalArgumentException("No connection string.");
       }
-      PgServer server = start(address, port, maxSessions, connectionString, tlsCertificate, tlsKey, users);
+      PgServer server = start(address, port, maxSessions, connectionString, tlsCertificate, tlsKey, users)
+          .idleTimeout(java.time.Duration.ofSeconds(idleSeconds));
       System.out.println("tablesql server for account " + server.accountName + " listening on " + address + ":"
           + server.port() + "; connect with: psql \"host=" + address + " port=" + server.port() + " user="
           + (users == null ? server.accountName : "<a user of " + users + ">") + " dbname=" + server.accountName

@@ -47,12 +47,15 @@ final class PgSession implements Runnable {
   private volatile Statement running;
   /** Whether the session speaks TLS. */
   private boolean encrypted;
+  /** The socket the session reads: the client's, or the TLS one over it. */
+  private Socket active;
   /** ReadyForQuery's status: idle, in a transaction, or in a failed one. */
   private char status = 'I';
 
   PgSession(PgServer server, Socket socket, int processId, int secretKey) {
     this.server = server;
     this.socket = socket;
+    this.active = socket;
     this.processId = processId;
     this.secretKey = secretKey;
   }
@@ -75,13 +78,37 @@ final class PgSession implements Runnable {
 
   @Override
   public void run() {
-    try (socket) {
+    try {
+      serve();
+    } finally {
+      closeConnection();
+      try {
+        socket.close(); // after any last error was sent: closing first would lose it
+      } catch (IOException e) {
+        // closed already
+      }
+      server.ended(this);
+    }
+  }
+
+  private void serve() {
+    try {
       wire = new PgWire(socket.getInputStream(), socket.getOutputStream());
       if (!startup()) {
         return;
       }
       while (true) {
-        Received message = wire.read();
+        Received message;
+        try {
+          active.setSoTimeout((int) Math.min(Integer.MAX_VALUE, idleTimeoutMillis()));
+          message = wire.read();
+        } catch (java.net.SocketTimeoutException e) {
+          fatal("57P05", "The session was idle longer than its idle timeout (--idle-timeout, idle_session_timeout) "
+              + "and is closed.");
+          return;
+        } finally {
+          active.setSoTimeout(0);
+        }
         if (!handle(message)) {
           return;
         }
@@ -92,9 +119,6 @@ final class PgSession implements Runnable {
       // the client went away
     } catch (IOException e) {
       LOG.debug("Session {} ended: {}", processId, e.getMessage());
-    } finally {
-      closeConnection();
-      server.ended(this);
     }
   }
 
@@ -146,6 +170,7 @@ final class PgSession implements Runnable {
         socket.getInetAddress().getHostAddress(), socket.getPort(), true);
     tls.setUseClientMode(false);
     tls.startHandshake();
+    active = tls;
     wire = new PgWire(tls.getInputStream(), tls.getOutputStream());
     encrypted = true;
   }
@@ -419,6 +444,7 @@ final class PgSession implements Runnable {
   private void copyOut(CopyCommand copy) throws SQLException, IOException {
     try (Statement statement = connection.createStatement()) {
       running = statement;
+      statement.setQueryTimeout(queryTimeoutSeconds());
       try (ResultSet rows = statement.executeQuery(copy.selectSql())) {
         ResultSetMetaData meta = rows.getMetaData();
         int[] oids = PgTypes.oids(meta);
@@ -609,6 +635,7 @@ final class PgSession implements Runnable {
   private void run(String sql, List<String> words) throws SQLException, IOException {
     try (Statement statement = connection.createStatement()) {
       running = statement;
+      statement.setQueryTimeout(queryTimeoutSeconds());
       boolean rows = statement.execute(sql);
       notices(statement.getWarnings());
       if (!rows) {
@@ -637,6 +664,40 @@ final class PgSession implements Runnable {
 
   PgWire wire() {
     return wire;
+  }
+
+  /** How long the session may wait for a client's next message: idle_session_timeout, else --idle-timeout; 0 for ever. */
+  private long idleTimeoutMillis() {
+    String set = settings.get("idle_session_timeout");
+    return set != null ? millis(set) : server.idleTimeoutMillis();
+  }
+
+  /**
+   * The query timeout of the session's statements (JDBC's, in whole seconds, rounded up) from
+   * statement_timeout: a statement past it is stopped with 57014.
+   */
+  int queryTimeoutSeconds() {
+    long millis = millis(settings.getOrDefault("statement_timeout", "0"));
+    return (int) Math.min(Integer.MAX_VALUE, (millis + 999) / 1000);
+  }
+
+  /** A duration setting as PostgreSQL reads it: milliseconds, or a number with a unit (us, ms, s, min, h, d). */
+  static long millis(String setting) {
+    java.util.regex.Matcher duration = java.util.regex.Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*([a-z]*)\\s*")
+        .matcher(setting.toLowerCase(Locale.ROOT));
+    if (!duration.matches()) {
+      return 0;
+    }
+    double value = Double.parseDouble(duration.group(1));
+    double unit = switch (duration.group(2)) {
+      case "us" -> 0.001;
+      case "s" -> 1000;
+      case "min" -> 60_000;
+      case "h" -> 3_600_000;
+      case "d" -> 86_400_000;
+      default -> 1;
+    };
+    return (long) Math.ceil(value * unit);
   }
 
   /** The statement running now, for CancelRequest; null when none is. */
