@@ -409,3 +409,21 @@ SqlNode SqlAlterTable() :
         }
     )
 }
+
+/**
+ * PostgreSQL's cast operator: {@code value::type}, the same as {@code CAST(value AS type)}, as the
+ * clients of the PostgreSQL-protocol server write it.
+ */
+void InfixCast(List<Object> list, ExprContext exprContext, Span s) :
+{
+    final SqlDataTypeSpec type;
+}
+{
+    <INFIX_CAST> {
+        checkNonQueryExpression(exprContext);
+    }
+    type = DataType() {
+        list.add(new SqlParserUtil.ToTreeListItem(SqlLibraryOperators.INFIX_CAST, s.pos()));
+        list.add(type);
+    }
+}

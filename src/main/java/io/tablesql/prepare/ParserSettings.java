@@ -34,6 +34,9 @@ public final class ParserSettings {
     properties.setProperty("caseSensitive", String.valueOf(PARSER.caseSensitive()));
     properties.setProperty("conformance", ((SqlConformanceEnum) PARSER.conformance()).name());
     properties.setProperty("parserFactory", DdlParserFactory.class.getName() + "#INSTANCE");
+    // the standard's functions first, then PostgreSQL's (value::type, ILIKE, LPAD, SPLIT_PART, ...),
+    // which the clients of the PostgreSQL-protocol server write; a standard name keeps its meaning
+    properties.setProperty("fun", "standard,postgresql");
     return properties;
   }
 }

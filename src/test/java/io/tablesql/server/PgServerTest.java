@@ -112,6 +112,25 @@ class PgServerTest {
     }
   }
 
+  /** PostgreSQL's cast operator, which clients write: value::type is CAST(value AS type) (the driver takes it too). */
+  @Test
+  void postgresCastsAreCasts() throws SQLException {
+    try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IF NOT EXISTS " + table + "Cast (Id INTEGER PRIMARY KEY, Label VARCHAR)");
+      statement.execute("UPSERT INTO " + table + "Cast VALUES (7, '42')");
+      assertThat(rows(statement, "SELECT Id::VARCHAR AS s, Label::INTEGER + 1 AS n, '2024-05-01'::DATE AS d FROM "
+          + table + "Cast WHERE Id = '7'::INTEGER")).containsExactly("7|43|2024-05-01");
+      // PostgreSQL's functions and ILIKE, from Calcite's PostgreSQL library
+      assertThat(rows(statement, "SELECT LPAD(Label, 5, '0'), SPLIT_PART('a-b-c', '-', 2) FROM " + table
+          + "Cast WHERE 'ABC' ILIKE 'a%'")).containsExactly("00042|b");
+    }
+    try (Connection direct = TestAccount.connect(); Statement statement = direct.createStatement();
+         ResultSet result = statement.executeQuery("SELECT Label::INTEGER * 2 FROM " + table + "Cast")) {
+      assertThat(result.next()).isTrue();
+      assertThat(result.getInt(1)).isEqualTo(84);
+    }
+  }
+
   @Test
   void errorsCarryTheStatesPostgresClientsExpect() throws SQLException {
     try (Connection connection = connect(); Statement statement = connection.createStatement()) {
