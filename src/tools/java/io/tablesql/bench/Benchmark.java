@@ -200,6 +200,7 @@ public final class Benchmark {
           return sqlCost(point, count(point.executeQuery()));
         });
       }
+      serverLookup(next);
       threadedLookups(next);
       try (Statement statement = connection.createStatement()) {
         SdkRun sdkGet = sdk -> {
@@ -777,6 +778,45 @@ public final class Benchmark {
    * Runs a case on every SDK side and tablesql, alternately, and adds its row: the medians, the
    * ratio of tablesql to the faster SDK side, and to each.
    */
+  /**
+   * The point lookup above through tablesql's PostgreSQL-protocol server on loopback, from
+   * pgjdbc's reused prepared statement (the extended protocol; server-side statements and binary
+   * values after its prepareThreshold): what the wire adds to the driver in the same process.
+   * Requests are the account's (the server's session is another connection of this JVM).
+   */
+  private void serverLookup(int[] next) throws Exception {
+    String name = "point lookup through the PostgreSQL-protocol server (pgjdbc, reused PreparedStatement)";
+    if (!cases.isEmpty() && cases.stream().noneMatch(name::contains)) {
+      return;
+    }
+    String options = System.getProperty("tablesql.bench.sqlOptions", "");
+    try (io.tablesql.server.PgServer server = io.tablesql.server.PgServer.start("127.0.0.1", 0, 8, "TableEndpoint="
+        + endpoint + ";AccountName=" + LocalEmulator.ACCOUNT + ";lookupTables=" + LOOKUP
+        + (options.isEmpty() ? "" : ";" + options));
+         Connection client = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + server.port() + "/"
+             + LocalEmulator.ACCOUNT + "?user=" + LocalEmulator.ACCOUNT + "&password="
+             + java.net.URLEncoder.encode(LocalEmulator.KEY, java.nio.charset.StandardCharsets.UTF_8));
+         PreparedStatement point = client.prepareStatement(
+             "SELECT Name FROM " + BIG + " WHERE PartitionKey = ? AND RowKey = ?")) {
+      javax.management.MBeanServer beans = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+      javax.management.ObjectName metrics = beans.queryNames(
+          new javax.management.ObjectName("io.tablesql:type=Metrics,*"), null).iterator().next();
+      compare(name, 2000, 600, sdk -> {
+        long before = sdk.requests().get();
+        int i = next[0]++;
+        TableEntity entity = sdk.big().getEntity(partition(i % PARTITIONS), row(i % PER_PARTITION));
+        return sdk.cost(before, 1, entity == null ? 0 : 1);
+      }, () -> {
+        long before = (Long) beans.getAttribute(metrics, "Requests");
+        int i = next[0]++;
+        point.setString(1, partition(i % PARTITIONS));
+        point.setString(2, row(i % PER_PARTITION));
+        long rows = count(point.executeQuery());
+        return new long[] {(Long) beans.getAttribute(metrics, "Requests") - before, rows, rows};
+      });
+    }
+  }
+
   /**
    * Point lookups on 8 threads at once: tablesql with a connection and a PreparedStatement per
    * thread, the SDK sharing its side's client (thread-safe, as an expert would). What serialises
