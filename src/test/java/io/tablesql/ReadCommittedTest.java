@@ -173,6 +173,32 @@ class ReadCommittedTest {
     }
   }
 
+  /** An INSERT of a key that a transaction in flight inserts: that row is not committed, so 40001 (retry), not 23505. */
+  @Test
+  void anInsertOfAKeyAnUncommittedTransactionInsertsIsToldToRetry() throws Exception {
+    TableClient table = TestAccount.newTable("InsertUncommitted", new TableEntity("p1", "a").addProperty("N", 100));
+    String name = table.getTableName();
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection other = TestAccount.connect()) {
+      var insert = atTheCommitPoint(() -> {
+        try (Statement statement = other.createStatement()) {
+          statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('p2', 'b', 1)");
+          return List.of("written");
+        } catch (SQLException e) {
+          return List.of(e.getSQLState());
+        }
+      });
+      twoStatements(writer, TAKE_FROM_A.formatted(name),
+          "INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('p2', 'b', 10)");
+      writer.commit();
+      assertThat(insert.get()).containsExactly("40001");
+      try (Statement statement = other.createStatement()) {
+        assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + name
+            + " (PartitionKey, RowKey, N) VALUES ('p2', 'b', 1)")).isInstanceOfSatisfying(SQLException.class,
+            e -> assertThat(e.getSQLState()).isEqualTo("23505")); // committed now: a duplicate
+      }
+    }
+  }
+
   @Test
   void aDeclaredTableWithAnIndexIsReadAsCommittedThroughTheIndex() throws Exception {
     String name = "RcDeclared" + System.nanoTime() % 1_000_000;

@@ -105,6 +105,15 @@ final class IndexedWrites {
    */
   static void submit(Session session, List<WriteOperation> group, RequestCounters counters,
       java.util.Set<WriteOperation.EntityKey> pending) {
+    try {
+      submitGroup(session, group, counters, pending);
+    } catch (StoreException e) {
+      throw IntentMarks.pendingInsteadOfDuplicate(session, group, e, counters);
+    }
+  }
+
+  private static void submitGroup(Session session, List<WriteOperation> group, RequestCounters counters,
+      java.util.Set<WriteOperation.EntityKey> pending) {
     String table = group.get(0).table();
     TableDefinition base = Catalog.ofPhysicalTable(session, table);
     if (base == null || base.indexes().isEmpty()) {

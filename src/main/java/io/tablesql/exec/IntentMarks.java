@@ -58,26 +58,66 @@ public final class IntentMarks {
           + "') was read as it was before another transaction (intent " + writer + ") that had not committed when "
           + "it was read. Nothing was written; run the statement again.", SqlStates.SERIALIZATION_FAILURE);
     }
-    Object mark = read == null ? null : read.getProperties().get(Intent.MARK);
+    try {
+      String pending = pendingIntent(session, read, counters);
+      if (pending != null) {
+        throw beingWritten(read, pending).toSqlException();
+      }
+    } catch (StoreException e) {
+      throw e.toSqlException();
+    }
+  }
+
+  /** The id of the intent applying or undoing that marked the row; null for none (or one settled). */
+  private static String pendingIntent(Session session, TableEntity row, RequestCounters counters) {
+    Object mark = row == null ? null : row.getProperties().get(Intent.MARK);
     if (!(mark instanceof String id) || id.isEmpty() || SETTLED.getIfPresent(id) != null) {
-      return;
+      return null;
     }
     Optional<TableEntity> header;
     try {
       header = session.store().get(Intent.TABLE, id, Intent.HEADER, List.of("state"), counters);
     } catch (StoreException e) {
       if (SqlStates.TABLE_NOT_FOUND.equals(e.sqlState())) {
-        return;
+        return null;
       }
-      throw e.toSqlException();
+      throw e;
     }
     Object state = header.map(entity -> entity.getProperties().get("state")).orElse(null);
     if (Intent.stateName(Intent.State.APPLYING).equals(state) || Intent.stateName(Intent.State.UNDOING).equals(state)) {
-      throw SqlExceptions.of("The row (PartitionKey '" + read.getPartitionKey() + "', RowKey '" + read.getRowKey()
-          + "') is being written by another transaction (intent " + id + ") that has not committed yet. Nothing was "
-          + "written; run the statement again.", SqlStates.SERIALIZATION_FAILURE);
+      return id;
     }
     SETTLED.put(id, Boolean.TRUE);
+    return null;
+  }
+
+  private static StoreException beingWritten(TableEntity row, String intent) {
+    return new StoreException("The row (PartitionKey '" + row.getPartitionKey() + "', RowKey '" + row.getRowKey()
+        + "') is being written by another transaction (intent " + intent + ") that has not committed yet. Nothing was "
+        + "written; run the statement again.", SqlStates.SERIALIZATION_FAILURE, null);
+  }
+
+  /**
+   * A duplicate key an INSERT of {@code group} met is, where the row there is one an intent in
+   * flight wrote, that transaction's write in flight rather than a committed row: 40001 (run
+   * again once it has settled), not 23505. Reads the inserted keys only on this error's path.
+   */
+  static StoreException pendingInsteadOfDuplicate(Session session, List<WriteOperation> group, StoreException e,
+      RequestCounters counters) {
+    if (!SqlStates.UNIQUE_VIOLATION.equals(e.sqlState())) {
+      return e;
+    }
+    for (WriteOperation write : group) {
+      if (write.kind() == Kind.INSERT) {
+        Optional<TableEntity> row = session.store().get(write.table(), write.partitionKey(), write.rowKey(),
+            List.of(Intent.MARK), counters);
+        String pending = row.isEmpty() ? null : pendingIntent(session, row.get(), counters);
+        if (pending != null && !pending.equals(write.properties().get(Intent.MARK))) {
+          return beingWritten(row.get(), pending);
+        }
+      }
+    }
+    return e;
   }
 
   /**
