@@ -266,9 +266,37 @@ final class PgSession implements Runnable {
     return true;
   }
 
+  /**
+   * The startup packet's {@code options} ({@code -c name=value} or {@code --name=value}, as libpq
+   * writes them): the driver's own properties for this session's connection (its
+   * {@code getPropertyInfo} names them); the others are session settings, as SET would make them.
+   */
+  private void applyOptions(Properties properties) throws SQLException {
+    String options = settings.remove("options");
+    if (options == null || options.isBlank()) {
+      return;
+    }
+    java.util.Set<String> driverProperties = new java.util.HashSet<>();
+    for (java.sql.DriverPropertyInfo info : DriverManager.getDriver(server.driverUrl())
+        .getPropertyInfo(server.driverUrl(), null)) {
+      driverProperties.add(info.name.toLowerCase(Locale.ROOT));
+    }
+    java.util.regex.Matcher option = java.util.regex.Pattern.compile("(?:-c\\s*|--)([A-Za-z_][\\w.]*)=(\\S*)")
+        .matcher(options);
+    while (option.find()) {
+      String name = option.group(1);
+      if (driverProperties.contains(name.toLowerCase(Locale.ROOT))) {
+        properties.setProperty(name, option.group(2));
+      } else {
+        settings.put(name.toLowerCase(Locale.ROOT), option.group(2));
+      }
+    }
+  }
+
   /** Opens the session's driver connection; then AuthenticationOk and the session's parameters. */
   private boolean open(String user, Properties properties) throws IOException {
     try {
+      applyOptions(properties);
       connection = DriverManager.getConnection(server.driverUrl(), properties);
     } catch (SQLException e) {
       // the client's password, when it is the credential; otherwise the server's own was refused

@@ -266,6 +266,25 @@ class PgServerTest {
     }
   }
 
+  /** The startup packet's options set the driver's properties of the session (and other settings, for SHOW). */
+  @Test
+  void startupOptionsSetTheSessionsDriverProperties() throws SQLException {
+    try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + server.port() + "/"
+        + LocalEmulator.ACCOUNT + "?user=" + LocalEmulator.ACCOUNT + "&password=" + java.net.URLEncoder.encode(
+        LocalEmulator.KEY, java.nio.charset.StandardCharsets.UTF_8) + "&options="
+        + java.net.URLEncoder.encode("-c pushdown=false -c search_path=whatever", java.nio.charset.StandardCharsets.UTF_8));
+         Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IF NOT EXISTS " + table + "Opt (Id INTEGER PRIMARY KEY)");
+      assertThat(String.join("\n", rows(statement, "EXPLAIN PLAN FOR SELECT Id FROM " + table + "Opt WHERE Id = 1")))
+          .doesNotContain("POINT LOOKUP");
+      assertThat(rows(statement, "SHOW search_path")).containsExactly("whatever");
+    }
+    try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+      assertThat(String.join("\n", rows(statement, "EXPLAIN PLAN FOR SELECT Id FROM " + table + "Opt WHERE Id = 1")))
+          .contains("POINT LOOKUP");
+    }
+  }
+
   @Test
   void aWrongPasswordOrUserIsRefused() {
     String otherKey = java.util.Base64.getEncoder().encodeToString(new byte[64]);
