@@ -239,6 +239,8 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       CalciteConnection calciteConnection = connected(calciteConnecting);
       String schemaName = settings.schemaName();
       calciteConnection.getRootSchema().add(schemaName, schema);
+      calciteConnection.getRootSchema().add("version",
+          org.apache.calcite.schema.impl.ScalarFunctionImpl.create(PostgresFunctions.class, "version"));
       if (!schemaName.equalsIgnoreCase(PendingWritesTable.SCHEMA)) {
         calciteConnection.getRootSchema().add(PendingWritesTable.SCHEMA, PendingWritesTable.schema(session));
       }

@@ -123,6 +123,9 @@ class PgServerTest {
       // PostgreSQL's functions and ILIKE, from Calcite's PostgreSQL library
       assertThat(rows(statement, "SELECT LPAD(Label, 5, '0'), SPLIT_PART('a-b-c', '-', 2) FROM " + table
           + "Cast WHERE 'ABC' ILIKE 'a%'")).containsExactly("00042|b");
+      assertThat(rows(statement, "SELECT version()")).singleElement().asString()
+          .startsWith("PostgreSQL 14.0 (tablesql ");
+      assertThat(rows(statement, "SELECT E'a\\tb', 1 FROM " + table + "Cast LIMIT ALL")).containsExactly("a\tb|1");
       assertThat(rows(statement, "SELECT CONCAT_WS('-', Label, 'x'), STRING_AGG(Label, ','), "
           + "TO_CHAR(TIMESTAMP '2024-05-03 10:00:00', 'YYYY-MM') FROM " + table + "Cast GROUP BY Label"))
           .containsExactly("42-x|42|2024-05");
