@@ -89,32 +89,26 @@ final class CommittedReads {
     if (select == null) {
       return null;
     }
-    List<String> names = new ArrayList<>(select);
-    addProperties(query.filter(), names);
-    return names;
-  }
-
-  private static void addProperties(ServiceFilter filter, List<String> names) {
-    if (filter instanceof ServiceFilter.Comparison comparison) {
-      if (!names.contains(comparison.property())) {
-        names.add(comparison.property());
-      }
-      return;
-    }
-    List<ServiceFilter> parts = filter instanceof ServiceFilter.And and ? and.operands()
-        : filter instanceof ServiceFilter.Or or ? or.operands()
-        : filter instanceof ServiceFilter.SequentialRanges ranges ? ranges.ranges() : List.of();
-    parts.forEach(part -> addProperties(part, names));
+    java.util.Set<String> names = new java.util.LinkedHashSet<>(select);
+    names.addAll(properties(query.filter()));
+    return List.copyOf(names);
   }
 
   private static boolean onKeysOnly(ServiceFilter filter) {
+    return List.of(Column.PARTITION_KEY, Column.ROW_KEY).containsAll(properties(filter));
+  }
+
+  /** The properties a filter tests. */
+  private static java.util.Set<String> properties(ServiceFilter filter) {
+    java.util.Set<String> names = new java.util.LinkedHashSet<>();
     if (filter instanceof ServiceFilter.Comparison comparison) {
-      return comparison.property().equals(Column.PARTITION_KEY) || comparison.property().equals(Column.ROW_KEY);
+      names.add(comparison.property());
+    } else if (filter != null) {
+      List<ServiceFilter> parts = filter instanceof ServiceFilter.And and ? and.operands()
+          : filter instanceof ServiceFilter.Or or ? or.operands() : ((ServiceFilter.SequentialRanges) filter).ranges();
+      parts.forEach(part -> names.addAll(properties(part)));
     }
-    List<ServiceFilter> parts = filter instanceof ServiceFilter.And and ? and.operands()
-        : filter instanceof ServiceFilter.Or or ? or.operands()
-        : ((ServiceFilter.SequentialRanges) filter).ranges();
-    return parts.stream().allMatch(CommittedReads::onKeysOnly);
+    return names;
   }
 
   /**
@@ -200,7 +194,7 @@ final class CommittedReads {
     if (AS_IS.getIfPresent(id) != null) {
       return remember(id, true);
     }
-    Optional<TableEntity> header = readIntentHeader(id);
+    Optional<TableEntity> header = IntentMarks.header(session, id, counters);
     if (header.isEmpty()) {
       return null;
     }
@@ -216,17 +210,6 @@ final class CommittedReads {
   private Boolean remember(String id, boolean committed) {
     Boolean first = context.intentsCommitted().putIfAbsent(id, committed);
     return first != null ? first : committed;
-  }
-
-  private Optional<TableEntity> readIntentHeader(String id) {
-    try {
-      return session.store().get(Intent.TABLE, id, Intent.HEADER, List.of("state"), counters);
-    } catch (StoreException e) {
-      if (SqlStates.TABLE_NOT_FOUND.equals(e.sqlState())) {
-        return Optional.empty();
-      }
-      throw e;
-    }
   }
 
   /** The row as it was before the uncommitted intent {@code id} wrote it; null where it did not exist. */
@@ -263,19 +246,13 @@ final class CommittedReads {
 
   /** The steps of an intent by the row each writes; null if the intent is gone. */
   private Map<WriteOperation.EntityKey, Intent.Step> readSteps(String id) {
-    List<TableEntity> entities = new ArrayList<>();
-    session.store().query(Intent.TABLE, "PartitionKey eq '" + id.replace("'", "''") + "'", null, 1000, counters)
-        .forEachRemaining(entities::addAll);
-    TableEntity header = entities.stream().filter(e -> e.getRowKey().equals(Intent.HEADER)).findFirst().orElse(null);
-    if (header == null) {
+    IntentRecovery.Stored stored = IntentRecovery.read(session, id, counters);
+    if (stored == null) {
       return null;
     }
-    Intent.Header parsed = Intent.header(id, header.getProperties());
-    List<Map<String, Object>> stepEntities = entities.stream().filter(e -> !e.getRowKey().equals(Intent.HEADER))
-        .sorted(java.util.Comparator.comparing(TableEntity::getRowKey)).map(TableEntity::getProperties).toList();
     Intent intent;
     try {
-      intent = Intent.read(parsed, header.getProperties(), stepEntities);
+      intent = stored.intent();
     } catch (IllegalStateException e) { // a later version's intent, or damaged: its rows as they are
       return Map.of();
     }

@@ -74,21 +74,25 @@ public final class IntentMarks {
     if (!(mark instanceof String id) || id.isEmpty() || SETTLED.getIfPresent(id) != null) {
       return null;
     }
-    Optional<TableEntity> header;
-    try {
-      header = session.store().get(Intent.TABLE, id, Intent.HEADER, List.of("state"), counters);
-    } catch (StoreException e) {
-      if (SqlStates.TABLE_NOT_FOUND.equals(e.sqlState())) {
-        return null;
-      }
-      throw e;
-    }
+    Optional<TableEntity> header = header(session, id, counters);
     Object state = header.map(entity -> entity.getProperties().get("state")).orElse(null);
     if (Intent.stateName(Intent.State.APPLYING).equals(state) || Intent.stateName(Intent.State.UNDOING).equals(state)) {
       return id;
     }
     SETTLED.put(id, Boolean.TRUE);
     return null;
+  }
+
+  /** An intent's header with its state only (one GET); empty if it is gone, or no intent was ever recorded. */
+  static Optional<TableEntity> header(Session session, String id, RequestCounters counters) {
+    try {
+      return session.store().get(Intent.TABLE, id, Intent.HEADER, List.of("state"), counters);
+    } catch (StoreException e) {
+      if (SqlStates.TABLE_NOT_FOUND.equals(e.sqlState())) {
+        return Optional.empty();
+      }
+      throw e;
+    }
   }
 
   private static StoreException beingWritten(TableEntity row, String intent) {

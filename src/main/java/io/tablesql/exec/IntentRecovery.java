@@ -212,20 +212,14 @@ public final class IntentRecovery {
       return false;
     }
     IntentLease lease = new IntentLease(session, listed.id(), before, claim.etag(), counters);
-    List<TableEntity> entities = new ArrayList<>();
-    session.store().query(Intent.TABLE, ofIntent(listed.id()), null, 1000, lease.counters())
-        .forEachRemaining(entities::addAll);
-    TableEntity headerEntity = entities.stream().filter(e -> e.getRowKey().equals(Intent.HEADER)).findFirst()
-        .orElse(null);
-    if (headerEntity == null) {
+    Stored stored = read(session, listed.id(), lease.counters());
+    if (stored == null) {
       return false; // settled and deleted by another connection meanwhile
     }
-    Intent.Header header = Intent.header(listed.id(), headerEntity.getProperties());
-    List<Map<String, Object>> steps = entities.stream().filter(e -> !e.getRowKey().equals(Intent.HEADER))
-        .sorted(Comparator.comparing(TableEntity::getRowKey)).map(TableEntity::getProperties).toList();
+    Intent.Header header = stored.header();
     Intent intent;
     try {
-      intent = Intent.read(header, headerEntity.getProperties(), steps);
+      intent = stored.intent();
     } catch (IllegalStateException e) {
       lease.state(Intent.State.PARKED, e.getMessage());
       return true;
@@ -244,6 +238,27 @@ public final class IntentRecovery {
     }, listed.id(), header.entities(), header.groups(), header.tables(),
         result.reason() == null ? "" : ": " + result.reason());
     return true;
+  }
+
+  /** An intent as stored: its header, and its header's and step entities' properties (steps in RowKey order). */
+  record Stored(Intent.Header header, Map<String, Object> headerProperties, List<Map<String, Object>> steps) {
+    /** The intent; IllegalStateException for a format this version does not know, or steps it cannot read. */
+    Intent intent() {
+      return Intent.read(header, headerProperties, steps);
+    }
+  }
+
+  /** Reads an intent's entities (one query); null if its header is gone. */
+  static Stored read(Session session, String id, RequestCounters counters) {
+    List<TableEntity> entities = new ArrayList<>();
+    session.store().query(Intent.TABLE, ofIntent(id), null, 1000, counters).forEachRemaining(entities::addAll);
+    TableEntity header = entities.stream().filter(e -> e.getRowKey().equals(Intent.HEADER)).findFirst().orElse(null);
+    if (header == null) {
+      return null;
+    }
+    List<Map<String, Object>> steps = entities.stream().filter(e -> !e.getRowKey().equals(Intent.HEADER))
+        .sorted(Comparator.comparing(TableEntity::getRowKey)).map(TableEntity::getProperties).toList();
+    return new Stored(Intent.header(id, header.getProperties()), header.getProperties(), steps);
   }
 
   /** The filter of one intent's entities. */

@@ -120,10 +120,11 @@ final class PgCopy {
         } else if (!done) {
           continue; // Flush and Sync mean nothing during COPY
         }
+        int start = 0; // lines are cut from the buffer, which is compacted once per message
         int end;
-        while ((end = pending.indexOf("\n")) >= 0 || done && pending.length() > 0) {
-          String line = end >= 0 ? pending.substring(0, end) : pending.toString();
-          pending.delete(0, end >= 0 ? end + 1 : pending.length());
+        while ((end = pending.indexOf("\n", start)) >= 0 || done && start < pending.length()) {
+          String line = end >= 0 ? pending.substring(start, end) : pending.substring(start);
+          start = end >= 0 ? end + 1 : pending.length();
           line = line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
           if (!headerSkipped) {
             headerSkipped = true;
@@ -153,6 +154,7 @@ final class PgCopy {
             batched = 0;
           }
         }
+        pending.delete(0, start);
         if (done) {
           break;
         }

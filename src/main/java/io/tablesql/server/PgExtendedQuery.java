@@ -21,9 +21,10 @@ import java.util.Map;
  * Errors go to {@link PgSession}, which skips to Sync.
  */
 final class PgExtendedQuery {
-  /** A parsed statement: its text, the driver's prepared statement (null for one the session runs itself). */
+  /** A parsed statement: its text, the driver's prepared statement (null for one the session runs itself), and
+   * the JDBC type the driver expects for each {@code ?} (read once: Bind runs on every execution). */
   private record Parsed(String sql, List<String> words, QueryText.JdbcText jdbc, int[] declaredTypes,
-      PreparedStatement prepared) {
+      PreparedStatement prepared, int[] jdbcTypes) {
   }
 
   /** A bound statement: its parameters set, its result formats, and its rows once executed. */
@@ -77,7 +78,15 @@ final class PgExtendedQuery {
     QueryText.JdbcText jdbc = QueryText.jdbc(sql);
     PreparedStatement prepared = PgSession.isControl(words) || jdbc.sql().isBlank() ? null
         : session.connection().prepareStatement(jdbc.sql());
-    statements.put(name, new Parsed(sql, words, jdbc, types, prepared));
+    int[] jdbcTypes = new int[jdbc.parameters().size()];
+    java.util.Arrays.fill(jdbcTypes, Types.OTHER);
+    if (prepared != null && jdbcTypes.length > 0) {
+      ParameterMetaData meta = prepared.getParameterMetaData();
+      for (int j = 0; j < jdbcTypes.length; j++) {
+        jdbcTypes[j] = meta.getParameterType(j + 1);
+      }
+    }
+    statements.put(name, new Parsed(sql, words, jdbc, types, prepared, jdbcTypes));
     session.wire().send(new Message('1')); // ParseComplete
   }
 
@@ -93,7 +102,6 @@ final class PgExtendedQuery {
     int[] resultFormats = shorts(fields);
     if (parsed.prepared() != null) {
       PreparedStatement prepared = parsed.prepared();
-      ParameterMetaData meta = parsed.jdbc().parameters().isEmpty() ? null : prepared.getParameterMetaData();
       prepared.clearParameters();
       for (int j = 0; j < parsed.jdbc().parameters().size(); j++) {
         int n = parsed.jdbc().parameters().get(j) - 1;
@@ -104,7 +112,7 @@ final class PgExtendedQuery {
         boolean binary = parameterFormats.length == 1 ? parameterFormats[0] == 1
             : parameterFormats.length > n && parameterFormats[n] == 1;
         int oid = n < parsed.declaredTypes().length ? parsed.declaredTypes()[n] : 0;
-        int jdbcType = meta == null ? Types.OTHER : meta.getParameterType(j + 1);
+        int jdbcType = parsed.jdbcTypes()[j];
         Object value = PgBinary.parameter(values[n], binary, oid, jdbcType);
         if (value == null) {
           prepared.setNull(j + 1, jdbcType == Types.OTHER ? PgBinary.jdbcTypeOf(oid) : jdbcType);
@@ -124,10 +132,8 @@ final class PgExtendedQuery {
     if (kind == 'S') {
       Parsed parsed = statement(name);
       Message parameters = new Message('t').int16(parameterCount(parsed));
-      ParameterMetaData meta = parsed.prepared() == null || parsed.jdbc().parameters().isEmpty() ? null
-          : parsed.prepared().getParameterMetaData();
       for (int n = 0; n < parameterCount(parsed); n++) {
-        parameters.int32(parameterType(parsed, meta, n));
+        parameters.int32(parameterType(parsed, n));
       }
       session.wire().send(parameters);
       sendDescription(parsed, null);
@@ -163,15 +169,15 @@ final class PgExtendedQuery {
   }
 
   /** The type of $n+1: as the client declared it, else as the driver infers it. */
-  private static int parameterType(Parsed parsed, ParameterMetaData meta, int n) throws SQLException {
+  private static int parameterType(Parsed parsed, int n) {
     if (n < parsed.declaredTypes().length && parsed.declaredTypes()[n] != 0) {
       return parsed.declaredTypes()[n];
     }
     int position = parsed.jdbc().parameters().indexOf(n + 1);
-    if (meta == null || position < 0) {
+    if (position < 0) {
       return PgTypes.TEXT;
     }
-    return switch (meta.getParameterType(position + 1)) {
+    return switch (parsed.jdbcTypes()[position]) {
       case Types.BOOLEAN -> PgTypes.BOOL;
       case Types.SMALLINT, Types.TINYINT -> PgTypes.INT2;
       case Types.INTEGER -> PgTypes.INT4;

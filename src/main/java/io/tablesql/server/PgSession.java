@@ -349,7 +349,8 @@ final class PgSession implements Runnable {
       case 'P', 'B', 'D', 'E', 'C' -> {
         try {
           extended.handle(message);
-        } catch (SQLException e) {
+        } catch (SQLException | RuntimeException failure) {
+          SQLException e = asSqlException(failure);
           // the extended protocol's rule: after an error, everything up to Sync is skipped
           error(PgErrors.state(e), e.getMessage());
           if (status == 'T') {
@@ -386,7 +387,8 @@ final class PgSession implements Runnable {
     for (String sql : statements) {
       try {
         execute(sql);
-      } catch (SQLException e) {
+      } catch (SQLException | RuntimeException failure) {
+        SQLException e = asSqlException(failure);
         error(PgErrors.state(e), e.getMessage());
         if (status == 'T') {
           status = 'E';
@@ -593,6 +595,15 @@ final class PgSession implements Runnable {
 
   void notices(Statement statement) throws IOException, SQLException {
     notices(statement.getWarnings());
+  }
+
+  /**
+   * A failure as the client is told it: the driver's SQLException as it is; anything else (a
+   * value a message could not hold, say) as an internal error the session survives.
+   */
+  private static SQLException asSqlException(Exception failure) {
+    return failure instanceof SQLException e ? e : new SQLException("Internal error of the server: " + failure,
+        "XX000", failure);
   }
 
   void complete(String tag) throws IOException {

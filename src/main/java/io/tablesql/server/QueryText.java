@@ -63,7 +63,8 @@ final class QueryText {
         digits++;
       }
       if (digits > i + 1) {
-        parameters.add(Integer.parseInt(text.substring(i + 1, digits)));
+        String number = text.substring(i + 1, digits);
+        parameters.add(number.length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(number)); // past any Bind's
         sql.append('?');
         i = digits;
       } else {

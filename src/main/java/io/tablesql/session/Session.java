@@ -166,7 +166,9 @@ public final class Session {
    * own clearing of marks (ARCHITECTURE.md, "Readers see committed data only").
    */
   public synchronized void runBehind(Runnable work, java.util.concurrent.Executor executor) {
-    behind = CompletableFuture.allOf(behind, CompletableFuture.runAsync(work, executor));
+    CompletableFuture<Void> started = CompletableFuture.runAsync(work, executor);
+    // a finished one is dropped, so that a long-lived connection keeps no chain of past commits
+    behind = behind.isDone() ? started : CompletableFuture.allOf(behind, started);
   }
 
   /** Waits for the work behind the last commit, at most one intent lease (work that fails only logs). */

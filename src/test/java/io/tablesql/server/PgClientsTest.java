@@ -27,8 +27,7 @@ class PgClientsTest {
 
   @BeforeAll
   static void start() throws IOException {
-    server = PgServer.start("127.0.0.1", 0, 8, "TableEndpoint=http://127.0.0.1:" + TestAccount.emulator().port() + "/"
-        + LocalEmulator.ACCOUNT + ";AccountName=" + LocalEmulator.ACCOUNT);
+    server = PgServer.start("127.0.0.1", 0, 8, PgClient.endpoint());
   }
 
   @AfterAll

@@ -8,12 +8,10 @@ import io.tablesql.testing.FaultyProxy;
 import io.tablesql.testing.TestAccount;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -40,7 +38,7 @@ class PgServerRobustnessTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = PgServer.start("127.0.0.1", 0, 80, endpoint("http://127.0.0.1:" + TestAccount.emulator().port()));
+    server = PgServer.start("127.0.0.1", 0, 80, PgClient.endpoint());
     table = TestAccount.newTable("PgLoad").getTableName();
     try (Connection connection = connect(server); Statement statement = connection.createStatement()) {
       statement.executeUpdate("INSERT INTO " + table + " (PartitionKey, RowKey, N) VALUES ('p', '1', 1), ('p', '2', 2)");
@@ -52,14 +50,8 @@ class PgServerRobustnessTest {
     server.close();
   }
 
-  private static String endpoint(String base) {
-    return "TableEndpoint=" + base + "/" + LocalEmulator.ACCOUNT + ";AccountName=" + LocalEmulator.ACCOUNT;
-  }
-
   private static Connection connect(PgServer to) throws SQLException {
-    return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + to.port() + "/" + LocalEmulator.ACCOUNT
-        + "?user=" + LocalEmulator.ACCOUNT + "&password=" + java.net.URLEncoder.encode(LocalEmulator.KEY,
-        StandardCharsets.UTF_8));
+    return PgClient.connect(to);
   }
 
   private static long count(Connection connection) throws SQLException {
@@ -156,8 +148,7 @@ class PgServerRobustnessTest {
       raw.out.flush();
     }
     for (int i = 0; i < 40; i++) { // a flood of failed logins
-      assertThatThrownBy(() -> DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + server.port() + "/"
-          + LocalEmulator.ACCOUNT + "?user=" + LocalEmulator.ACCOUNT + "&password=d3Jvbmc=").close())
+      assertThatThrownBy(() -> PgClient.connectAs(server, "127.0.0.1", LocalEmulator.ACCOUNT, "d3Jvbmc=").close())
           .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("28P01"));
     }
     try (Connection connection = connect(server)) {
@@ -189,7 +180,7 @@ class PgServerRobustnessTest {
   @Test
   void idleSessionsAreClosedAndSlowStatementsTimeOut() throws Exception {
     try (FaultyProxy slow = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
-         PgServer timed = PgServer.start("127.0.0.1", 0, 4, endpoint(slow.base())).idleTimeout(Duration.ofSeconds(2))) {
+         PgServer timed = PgServer.start("127.0.0.1", 0, 4, PgClient.endpoint(slow.base())).idleTimeout(Duration.ofSeconds(2))) {
       try (Connection connection = connect(timed); Statement statement = connection.createStatement()) {
         statement.execute("SET statement_timeout = '1s'");
         slow.delay(4_000);

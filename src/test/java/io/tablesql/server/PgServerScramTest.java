@@ -4,15 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablesql.shell.LocalEmulator;
-import io.tablesql.testing.TestAccount;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,9 +29,8 @@ class PgServerScramTest {
     Path users = files.resolve("users");
     Files.writeString(users, "# who may log in\nalice:" + Scram.verifier("s3cret pass") + "\n\nbob:"
         + Scram.verifier("other") + "\n");
-    server = PgServer.start("127.0.0.1", 0, 8, "TableEndpoint=http://127.0.0.1:" + TestAccount.emulator().port()
-        + "/" + LocalEmulator.ACCOUNT + ";AccountName=" + LocalEmulator.ACCOUNT + ";AccountKey=" + LocalEmulator.KEY,
-        null, null, users);
+    server = PgServer.start("127.0.0.1", 0, 8, PgClient.endpoint() + ";AccountKey=" + LocalEmulator.KEY, null, null,
+        users);
   }
 
   @AfterAll
@@ -43,11 +39,7 @@ class PgServerScramTest {
   }
 
   private static Connection connect(String user, String password) throws SQLException {
-    Properties properties = new Properties();
-    properties.setProperty("user", user);
-    properties.setProperty("password", password);
-    return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + server.port() + "/" + LocalEmulator.ACCOUNT,
-        properties);
+    return PgClient.connectAs(server, "127.0.0.1", user, password);
   }
 
   @Test

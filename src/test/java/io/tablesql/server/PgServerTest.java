@@ -7,7 +7,6 @@ import io.tablesql.shell.LocalEmulator;
 import io.tablesql.testing.FaultyProxy;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -30,7 +29,7 @@ class PgServerTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = PgServer.start("127.0.0.1", 0, 8, endpoint("http://127.0.0.1:" + TestAccount.emulator().port()));
+    server = PgServer.start("127.0.0.1", 0, 8, PgClient.endpoint());
     table = "PgRows" + System.nanoTime() % 1_000_000;
   }
 
@@ -39,14 +38,9 @@ class PgServerTest {
     server.close();
   }
 
-  private static String endpoint(String base) {
-    return "TableEndpoint=" + base + "/" + LocalEmulator.ACCOUNT + ";AccountName=" + LocalEmulator.ACCOUNT;
-  }
-
+  /** pgjdbc in its simple query mode. */
   private static Connection connect(PgServer to, String user, String password) throws SQLException {
-    return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + to.port() + "/" + LocalEmulator.ACCOUNT
-        + "?preferQueryMode=simple&user=" + user + "&password=" + java.net.URLEncoder.encode(password,
-        java.nio.charset.StandardCharsets.UTF_8));
+    return PgClient.connectAs(to, "127.0.0.1", user, password, "preferQueryMode=simple");
   }
 
   private static Connection connect() throws SQLException {
@@ -170,11 +164,9 @@ class PgServerTest {
     }
   }
 
+  /** pgjdbc in its default mode, the extended protocol. */
   private static Connection connectExtended(String... options) throws SQLException {
-    return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + server.port() + "/" + LocalEmulator.ACCOUNT
-        + "?user=" + LocalEmulator.ACCOUNT + "&password=" + java.net.URLEncoder.encode(LocalEmulator.KEY,
-        java.nio.charset.StandardCharsets.UTF_8) + String.join("", java.util.Arrays.stream(options)
-        .map(option -> "&" + option).toList()));
+    return PgClient.connect(server, options);
   }
 
   /**
@@ -272,10 +264,7 @@ class PgServerTest {
   /** The startup packet's options set the driver's properties of the session (and other settings, for SHOW). */
   @Test
   void startupOptionsSetTheSessionsDriverProperties() throws SQLException {
-    try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + server.port() + "/"
-        + LocalEmulator.ACCOUNT + "?user=" + LocalEmulator.ACCOUNT + "&password=" + java.net.URLEncoder.encode(
-        LocalEmulator.KEY, java.nio.charset.StandardCharsets.UTF_8) + "&options="
-        + java.net.URLEncoder.encode("-c pushdown=false -c search_path=whatever", java.nio.charset.StandardCharsets.UTF_8));
+    try (Connection connection = PgClient.connect(server, "options=-c pushdown=false -c search_path=whatever");
          Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE IF NOT EXISTS " + table + "Opt (Id INTEGER PRIMARY KEY)");
       assertThat(String.join("\n", rows(statement, "EXPLAIN PLAN FOR SELECT Id FROM " + table + "Opt WHERE Id = 1")))
@@ -302,7 +291,7 @@ class PgServerTest {
 
   @Test
   void aConnectionStringWithACredentialIsRefused() {
-    assertThatThrownBy(() -> PgServer.start("127.0.0.1", 0, 1, endpoint("http://127.0.0.1:1")
+    assertThatThrownBy(() -> PgServer.start("127.0.0.1", 0, 1, PgClient.endpoint("http://127.0.0.1:1")
         + ";AccountKey=" + LocalEmulator.KEY)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("carries a credential").hasMessageNotContaining(LocalEmulator.KEY);
   }
@@ -310,7 +299,7 @@ class PgServerTest {
   @Test
   void cancelStopsTheRunningStatementAndTheSessionGoesOn() throws Exception {
     try (FaultyProxy slow = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port());
-         PgServer delayed = PgServer.start("127.0.0.1", 0, 2, endpoint(slow.base()));
+         PgServer delayed = PgServer.start("127.0.0.1", 0, 2, PgClient.endpoint(slow.base()));
          Connection connection = connect(delayed, LocalEmulator.ACCOUNT, LocalEmulator.KEY);
          Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE IF NOT EXISTS " + table + "C (Id INTEGER PRIMARY KEY)");

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablesql.shell.LocalEmulator;
-import io.tablesql.testing.TestAccount;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
@@ -12,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -52,8 +50,7 @@ class PgServerTlsTest {
     Path key = files.resolve("key.pem");
     Files.writeString(certificate, pem("CERTIFICATE", keys.getCertificate("server").getEncoded()));
     Files.writeString(key, pem("PRIVATE KEY", keys.getKey("server", "changeit".toCharArray()).getEncoded()));
-    server = PgServer.start("0.0.0.0", 0, 8, "TableEndpoint=http://127.0.0.1:" + TestAccount.emulator().port() + "/"
-        + LocalEmulator.ACCOUNT + ";AccountName=" + LocalEmulator.ACCOUNT, certificate, key);
+    server = PgServer.start("0.0.0.0", 0, 8, PgClient.endpoint(), certificate, key);
     for (NetworkInterface network : Collections.list(NetworkInterface.getNetworkInterfaces())) {
       for (InetAddress address : Collections.list(network.getInetAddresses())) {
         if (address instanceof Inet4Address && !address.isLoopbackAddress() && otherAddress == null) {
@@ -74,9 +71,7 @@ class PgServerTlsTest {
   }
 
   private static Connection connect(String host, String sslMode) throws SQLException {
-    return DriverManager.getConnection("jdbc:postgresql://" + host + ":" + server.port() + "/" + LocalEmulator.ACCOUNT
-        + "?sslmode=" + sslMode + "&user=" + LocalEmulator.ACCOUNT + "&password="
-        + java.net.URLEncoder.encode(LocalEmulator.KEY, java.nio.charset.StandardCharsets.UTF_8));
+    return PgClient.connectAs(server, host, LocalEmulator.ACCOUNT, LocalEmulator.KEY, "sslmode=" + sslMode);
   }
 
   private static String one(Connection connection) throws SQLException {

@@ -26,8 +26,7 @@ class PsqlClientTest {
   static void start() throws IOException {
     Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/psql")), "psql is not installed "
         + "(apt-get install postgresql-client)");
-    server = PgServer.start("127.0.0.1", 0, 4, "TableEndpoint=http://127.0.0.1:" + TestAccount.emulator().port() + "/"
-        + LocalEmulator.ACCOUNT + ";AccountName=" + LocalEmulator.ACCOUNT);
+    server = PgServer.start("127.0.0.1", 0, 4, PgClient.endpoint());
   }
 
   @AfterAll
