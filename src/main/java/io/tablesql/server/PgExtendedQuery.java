@@ -177,18 +177,7 @@ final class PgExtendedQuery {
     if (position < 0) {
       return PgTypes.TEXT;
     }
-    return switch (parsed.jdbcTypes()[position]) {
-      case Types.BOOLEAN -> PgTypes.BOOL;
-      case Types.SMALLINT, Types.TINYINT -> PgTypes.INT2;
-      case Types.INTEGER -> PgTypes.INT4;
-      case Types.BIGINT -> PgTypes.INT8;
-      case Types.REAL, Types.FLOAT, Types.DOUBLE -> PgTypes.FLOAT8;
-      case Types.DECIMAL, Types.NUMERIC -> PgTypes.NUMERIC;
-      case Types.DATE -> PgTypes.DATE;
-      case Types.TIMESTAMP -> PgTypes.TIMESTAMP;
-      case Types.BINARY, Types.VARBINARY -> PgTypes.BYTEA;
-      default -> PgTypes.VARCHAR;
-    };
+    return PgTypes.oid(parsed.jdbcTypes()[position]);
   }
 
   private void execute(Fields fields) throws IOException, SQLException {

@@ -34,10 +34,12 @@ final class PgTypes {
 
   /** The OID of column {@code column} (1-based). */
   static int oid(ResultSetMetaData meta, int column) throws SQLException {
-    if ("UUID".equalsIgnoreCase(meta.getColumnTypeName(column))) {
-      return UUID;
-    }
-    return switch (meta.getColumnType(column)) {
+    return "UUID".equalsIgnoreCase(meta.getColumnTypeName(column)) ? UUID : oid(meta.getColumnType(column));
+  }
+
+  /** The OID of a JDBC type (of a column, or of a parameter the driver typed); text for one it does not name. */
+  static int oid(int jdbcType) {
+    return switch (jdbcType) {
       case Types.BOOLEAN, Types.BIT -> BOOL;
       case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB -> BYTEA;
       case Types.BIGINT -> INT8;
