@@ -123,37 +123,45 @@ class ReadCommittedTest {
   private static final String TAKE_FROM_A = "UPDATE %s SET N = N - 10 WHERE PartitionKey = 'p1' AND RowKey = 'a'";
   private static final String GIVE_TO_B = "UPDATE %s SET N = N + 10 WHERE PartitionKey = 'p2' AND RowKey = 'b'";
 
-  @Test
-  void aTransactionAppliedButNotCommittedIsReadAsBeforeOnEveryPathThenAsWritten() throws Exception {
-    TableClient table = TestAccount.newTable("ReadCommitted", new TableEntity("p1", "a").addProperty("N", 100),
+  /** Two accounts, a and b, of 100 each, in two partitions of a new raw table. */
+  private static TableClient twoAccounts(String prefix) {
+    return TestAccount.newTable(prefix, new TableEntity("p1", "a").addProperty("N", 100),
         new TableEntity("p2", "b").addProperty("N", 100));
+  }
+
+  /**
+   * Runs {@code first} and {@code second} (formats of the table's name) as one transaction over the
+   * two partitions: every path of a reader, and of the pushdown-off oracle, sees the accounts as
+   * before at the commit point, and {@code after} once committed. Returns the table.
+   */
+  private TableClient readAsBeforeThenAsWritten(String prefix, String first, String second, List<String> after)
+      throws Exception {
+    TableClient table = twoAccounts(prefix);
     String name = table.getTableName();
     try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect();
          Connection oracle = TestAccount.connect("pushdown=false")) {
       var during = atTheCommitPoint(() -> List.of(everyPath(reader, name).toString(),
           everyPath(oracle, name).toString()));
-      twoStatements(writer, TAKE_FROM_A.formatted(name), GIVE_TO_B.formatted(name));
+      twoStatements(writer, first.formatted(name), second.formatted(name));
       writer.commit();
       // both groups were applied when the readers looked: each row carried the intent's mark
       assertThat(during.get()).containsExactly(before().toString(), before().toString());
-      List<String> after = List.of("point [90]", "points [a 90, b 110]", "partition [b 110]", "filtered []",
-          "sum [200]", "join []");
       assertThat(everyPath(reader, name)).isEqualTo(after);
       assertThat(everyPath(oracle, name)).isEqualTo(after);
     }
-    // a raw table is the application's: no mark is left on it once the commit has returned
-    table.listEntities().forEach(entity -> assertThat(entity.getProperties()).doesNotContainKey(Intent.MARK));
+    return table;
   }
 
-  @Test
-  void aTransactionThatIsUndoneIsNeverSeen() throws Exception {
-    TableClient table = TestAccount.newTable("ReadUndone", new TableEntity("p1", "a").addProperty("N", 100),
-        new TableEntity("p2", "b").addProperty("N", 100));
+  /**
+   * Runs {@code first} and {@code second} as one transaction whose second group is refused (b
+   * changes after it was read), so that the first is undone: never seen, during the undo or after.
+   */
+  private void neverSeenWhenUndone(String prefix, String first, String second) throws Exception {
+    TableClient table = twoAccounts(prefix);
     String name = table.getTableName();
     try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect()) {
       var duringUndo = atTheCommitPoint(() -> everyPath(reader, name));
-      twoStatements(writer, TAKE_FROM_A.formatted(name), GIVE_TO_B.formatted(name));
-      // another writer changes b after the transaction read it: b's group is refused, a's undone
+      twoStatements(writer, first.formatted(name), second.formatted(name));
       table.updateEntity(new TableEntity("p2", "b").addProperty("N", 100));
       assertThatThrownBy(writer::commit).isInstanceOfSatisfying(SQLException.class,
           e -> assertThat(e.getSQLState()).isEqualTo("40001"));
@@ -163,9 +171,21 @@ class ReadCommittedTest {
   }
 
   @Test
+  void aTransactionAppliedButNotCommittedIsReadAsBeforeOnEveryPathThenAsWritten() throws Exception {
+    TableClient table = readAsBeforeThenAsWritten("ReadCommitted", TAKE_FROM_A, GIVE_TO_B, List.of("point [90]",
+        "points [a 90, b 110]", "partition [b 110]", "filtered []", "sum [200]", "join []"));
+    // a raw table is the application's: no mark is left on it once the commit has returned
+    table.listEntities().forEach(entity -> assertThat(entity.getProperties()).doesNotContainKey(Intent.MARK));
+  }
+
+  @Test
+  void aTransactionThatIsUndoneIsNeverSeen() throws Exception {
+    neverSeenWhenUndone("ReadUndone", TAKE_FROM_A, GIVE_TO_B);
+  }
+
+  @Test
   void aWriteOfARowAnotherTransactionHasNotCommittedIsRefusedAndLosesNothing() throws Exception {
-    TableClient table = TestAccount.newTable("WriteUncommitted", new TableEntity("p1", "a").addProperty("N", 100),
-        new TableEntity("p2", "b").addProperty("N", 100));
+    TableClient table = twoAccounts("WriteUncommitted");
     String name = table.getTableName();
     try (Connection writer = FaultTest.connectThrough(proxy); Connection other = TestAccount.connect()) {
       var refusal = atTheCommitPoint(() -> List.of(outcome(other, "UPDATE " + name + " SET N = N + 1 WHERE N >= 90")));
@@ -249,6 +269,88 @@ class ReadCommittedTest {
       try (Statement ddl = reader.createStatement()) {
         ddl.execute("DROP TABLE " + name);
       }
+    }
+  }
+
+  private static final String DELETE_A = "DELETE FROM %s WHERE PartitionKey = 'p1' AND RowKey = 'a'";
+
+  /** A delete of a transaction in flight is a tombstone until its commit point: readers see the row until then. */
+  @Test
+  void aDeleteNotCommittedIsReadAsBeforeOnEveryPathThenAsDeleted() throws Exception {
+    TableClient table = readAsBeforeThenAsWritten("ReadDelete", DELETE_A, GIVE_TO_B, List.of("point []",
+        "points [b 110]", "partition [b 110]", "filtered []", "sum [110]", "join []"));
+    // the application's table holds neither the tombstone nor a mark once the commit has returned
+    List<TableEntity> left = new ArrayList<>();
+    table.listEntities().forEach(left::add);
+    assertThat(left).singleElement().satisfies(entity -> {
+      assertThat(entity.getRowKey()).isEqualTo("b");
+      assertThat(entity.getProperties()).doesNotContainKeys(Intent.MARK, Intent.DELETED);
+    });
+  }
+
+  @Test
+  void aDeleteThatIsUndoneIsNeverSeen() throws Exception {
+    neverSeenWhenUndone("DeleteUndone", DELETE_A, GIVE_TO_B);
+  }
+
+  /**
+   * A tombstone left behind a commit (its removal failed; recovery would remove it) is a deleted
+   * row: readers do not see it, and an INSERT or an UPSERT of its key writes the row.
+   */
+  @Test
+  void aTombstoneLeftBehindACommitIsADeletedRow() throws Exception {
+    TableClient table = TestAccount.newTable("TombstoneLeft", new TableEntity("p1", "a").addProperty("N", 100),
+        new TableEntity("p1", "c").addProperty("N", 100), new TableEntity("p2", "b").addProperty("N", 100));
+    String name = table.getTableName();
+    try (Connection writer = FaultTest.connectThrough(proxy, "maxRetries=0"); Connection other = TestAccount.connect()) {
+      // from the commit point on, every entity group transaction fails: the tombstones' removal and the intent's
+      proxy.before(HEADER_CHANGE, () -> proxy.inject(FaultyProxy.Fault.BUSY, FaultyProxy.Request::isBatch, 1000), 1);
+      writer.setAutoCommit(false);
+      try (Statement statement = writer.createStatement()) {
+        statement.executeUpdate("DELETE FROM " + name + " WHERE PartitionKey = 'p1'");
+        statement.executeUpdate(GIVE_TO_B.formatted(name));
+      }
+      writer.commit();
+      proxy.clearFaults();
+      assertThat(table.getEntity("p1", "a").getProperties()).containsKeys(Intent.MARK, Intent.DELETED);
+      assertThat(rows(other, "SELECT RowKey, N FROM " + name + " ORDER BY RowKey")).containsExactly("b 110");
+      assertThat(rows(other, "SELECT COUNT(*) FROM " + name + " WHERE PartitionKey = 'p1'")).containsExactly("0");
+      assertThat(outcome(other, "INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('p1', 'a', 7)"))
+          .isEqualTo("written");
+      assertThat(outcome(other, "UPSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('p1', 'c', 8)"))
+          .isEqualTo("written");
+      assertThat(rows(other, "SELECT RowKey, N FROM " + name + " ORDER BY RowKey"))
+          .containsExactly("a 7", "b 110", "c 8");
+      assertThat(table.getEntity("p1", "a").getProperties()).doesNotContainKeys(Intent.MARK, Intent.DELETED);
+    }
+  }
+
+  @Test
+  void aDeclaredTableDeleteIsReadAsBeforeThroughKeysAndIndexesThenAsDeleted() throws Exception {
+    String name = "RcDelete" + System.nanoTime() % 1_000_000;
+    try (Connection setup = TestAccount.connect(); Statement ddl = setup.createStatement()) {
+      ddl.execute("CREATE TABLE " + name + " (Id INTEGER, Owner VARCHAR, N INTEGER, PRIMARY KEY ((Id)))");
+      ddl.execute("CREATE INDEX " + name + "Owner ON " + name + " (Owner) GLOBAL");
+      ddl.executeUpdate("INSERT INTO " + name + " VALUES (1, 'ann', 100), (2, 'bob', 100)");
+    }
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect();
+         Statement ddl = reader.createStatement()) {
+      var during = atTheCommitPoint(() -> List.of(
+          "owner " + rows(reader, "SELECT Id, N FROM " + name + " WHERE Owner = 'ann'"),
+          "key " + rows(reader, "SELECT Owner, N FROM " + name + " WHERE Id = 1"),
+          "all " + rows(reader, "SELECT Id, Owner, N FROM " + name + " ORDER BY Id")));
+      writer.setAutoCommit(false);
+      try (Statement statement = writer.createStatement()) {
+        statement.executeUpdate("DELETE FROM " + name + " WHERE Id IN (1, 2)");
+      }
+      writer.commit();
+      assertThat(during.get()).containsExactly("owner [1 100]", "key [ann 100]", "all [1 ann 100, 2 bob 100]");
+      assertThat(rows(reader, "SELECT Id, N FROM " + name + " WHERE Owner = 'ann'")).isEmpty();
+      assertThat(rows(reader, "SELECT Owner, N FROM " + name + " WHERE Id = 1")).isEmpty();
+      assertThat(rows(reader, "SELECT Id FROM " + name)).isEmpty();
+      ddl.executeUpdate("INSERT INTO " + name + " VALUES (1, 'cid', 5)");
+      assertThat(rows(reader, "SELECT Id, N FROM " + name + " WHERE Owner = 'cid'")).containsExactly("1 5");
+      ddl.execute("DROP TABLE " + name);
     }
   }
 }

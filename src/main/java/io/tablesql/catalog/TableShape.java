@@ -132,7 +132,8 @@ public record TableShape(String tableName, List<Column> columns, long sampledEnt
   /** The SDK mixes OData annotations and system properties into an entity's properties. */
   public static boolean isUserProperty(String name) {
     return !name.startsWith("odata.") && name.indexOf('@') < 0 && !name.equals(Column.PARTITION_KEY)
-        && !name.equals(Column.ROW_KEY) && !name.equals(Column.TIMESTAMP) && !name.equals(Intent.MARK);
+        && !name.equals(Column.ROW_KEY) && !name.equals(Column.TIMESTAMP) && !name.equals(Intent.MARK)
+        && !name.equals(Intent.DELETED);
   }
 
   public int indexOf(String columnName) {

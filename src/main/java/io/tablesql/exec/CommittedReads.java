@@ -151,9 +151,21 @@ final class CommittedReads {
    */
   TableEntity resolve(String table, TableEntity read) {
     TableEntity row = read;
+    boolean whole = false;
     for (int reread = 0; ; reread++) {
       if (!(row.getProperties().get(Intent.MARK) instanceof String id) || id.isEmpty()) {
         return row;
+      }
+      if (!whole && row.getProperties().containsKey(Intent.DELETED)) {
+        // a tombstone, unless values were merged into it since, which a read with a $select may not show
+        Optional<TableEntity> again = session.store().get(table, row.getPartitionKey(), row.getRowKey(), null,
+            counters);
+        if (again.isEmpty()) {
+          return null;
+        }
+        row = again.get();
+        whole = true;
+        continue;
       }
       Boolean committed = verdict(id);
       if (committed == null) { // the intent is gone: committed if the row still carries its mark
@@ -170,13 +182,19 @@ final class CommittedReads {
         if (Intent.carriesMark(again.get().getProperties(), id)) {
           AS_IS.put(id, Boolean.TRUE);
           context.intentsCommitted().putIfAbsent(id, Boolean.TRUE);
-          return again.get();
+          return asCommitted(again.get());
         }
         row = again.get();
+        whole = true;
         continue;
       }
-      return committed ? row : before(table, row, id);
+      return committed ? asCommitted(row) : before(table, row, id);
     }
+  }
+
+  /** A row as its committed intent left it: absent where that is its tombstone. */
+  private static TableEntity asCommitted(TableEntity row) {
+    return Intent.isTombstone(row.getProperties()) ? null : row;
   }
 
   /** Whether an entity holds nothing uncommitted: it carries no mark, or one of an intent known committed. */

@@ -19,6 +19,7 @@ import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore.EntityWrite;
 import io.tablesql.txn.EntityRules;
+import io.tablesql.txn.Intent;
 import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -104,7 +105,7 @@ public final class IndexBuild {
         null, pageSize(), counters);
     long rows = 0;
     while (pages.hasNext()) {
-      List<TableEntity> page = pages.next();
+      List<TableEntity> page = withoutTombstones(pages.next());
       if (page.isEmpty()) {
         continue;
       }
@@ -257,7 +258,8 @@ public final class IndexBuild {
       List<Optional<TableEntity>> rows = Parallel.map(page, session.maxConcurrency(), entry -> {
         IndexEntries.Entry read = entries.readEntry(entry);
         return read.rowRowKey() == null ? null
-            : session.store().get(base.physicalTable(), read.rowPartitionKey(), read.rowRowKey(), null, counters);
+            : session.store().get(base.physicalTable(), read.rowPartitionKey(), read.rowRowKey(), null, counters)
+                .filter(row -> !Intent.isTombstone(row.getProperties()));
       });
       for (int i = 0; i < page.size(); i++) {
         counts[0]++;
@@ -320,4 +322,10 @@ public final class IndexBuild {
     return session.settings().getInt(io.tablesql.settings.DriverProperty.PAGE_SIZE);
   }
 
+
+  /** A page of rows without intents' tombstones, which are deleted rows. */
+  static List<TableEntity> withoutTombstones(List<TableEntity> page) {
+    return page.stream().anyMatch(row -> Intent.isTombstone(row.getProperties()))
+        ? page.stream().filter(row -> !Intent.isTombstone(row.getProperties())).toList() : page;
+  }
 }

@@ -11,6 +11,7 @@ import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore.EntityWrite;
+import io.tablesql.txn.Intent;
 import io.tablesql.txn.WriteOperation.Kind;
 import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -108,7 +110,11 @@ final class IndexedWrites {
     try {
       submitGroup(session, group, counters, pending);
     } catch (StoreException e) {
-      throw IntentMarks.pendingInsteadOfDuplicate(session, group, e, counters);
+      List<WriteOperation> overTombstones = IntentMarks.overTombstones(session, group, e, counters);
+      if (overTombstones == null) {
+        throw e;
+      }
+      submitGroup(session, overTombstones, counters, pending); // the keys were free: their rows were deleted
     }
   }
 
@@ -116,6 +122,9 @@ final class IndexedWrites {
       java.util.Set<WriteOperation.EntityKey> pending) {
     String table = group.get(0).table();
     TableDefinition base = Catalog.ofPhysicalTable(session, table);
+    if (base != null && !base.layout().isMapped()) {
+      group = group.stream().map(IndexedWrites::unmarkedIfKeyOnlyMerge).toList();
+    }
     if (base == null || base.indexes().isEmpty()) {
       session.store().submit(table, group, counters);
       return;
@@ -123,6 +132,19 @@ final class IndexedWrites {
     java.util.Set<WriteOperation.EntityKey> others = new java.util.HashSet<>(pending);
     group.forEach(write -> others.remove(write.key()));
     new IndexedWrites(session, base, counters, others).send(group);
+  }
+
+  /**
+   * A blind upsert that merges no value into a row, as an intent's tombstone (a deleted row) would
+   * keep it whole, with an empty {@link io.tablesql.txn.Intent#MARK} (no intent's, and no value
+   * readers see) that makes it a row again; on tables tablesql declared, whose entities only it reads.
+   */
+  private static WriteOperation unmarkedIfKeyOnlyMerge(WriteOperation write) {
+    if (write.kind() != Kind.UPSERT_MERGE || write.properties().values().stream().anyMatch(Objects::nonNull)) {
+      return write;
+    }
+    return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), write.kind(),
+        Map.of(Intent.MARK, ""), write.etag(), write.origin(), write.before());
   }
 
   /** The keys of the rows the groups write. */
@@ -133,7 +155,7 @@ final class IndexedWrites {
   }
 
   private void send(List<WriteOperation> group) {
-    intent = group.stream().map(write -> write.properties().get(io.tablesql.txn.Intent.MARK))
+    intent = group.stream().map(write -> write.properties().get(Intent.MARK))
         .filter(String.class::isInstance).map(String.class::cast).findFirst().orElse(null);
     List<Optional<TableEntity>> current = Parallel.map(group, session.maxConcurrency(),
         write -> write.kind() == Kind.INSERT ? Optional.<TableEntity>empty()
@@ -144,8 +166,10 @@ final class IndexedWrites {
     List<boolean[]> keptValues = new ArrayList<>();
     for (int i = 0; i < group.size(); i++) {
       WriteOperation write = group.get(i);
-      TableEntity before = current.get(i).orElse(null);
-      rows.add(conditional(write, before));
+      TableEntity read = current.get(i).orElse(null);
+      // a tombstone is a deleted row: no entries; a write over it replaces it (conditional on its ETag)
+      TableEntity before = read != null && Intent.isTombstone(read.getProperties()) ? null : read;
+      rows.add(read != before ? overTombstone(write, read) : conditional(write, before));
       Map<String, Object> after = write.after(io.tablesql.catalog.TableShape.userProperties(before));
       IndexEntries.Entry[] newEntries = new IndexEntries.Entry[indexes.size()];
       IndexEntries.Entry[] oldEntries = new IndexEntries.Entry[indexes.size()];
@@ -194,7 +218,7 @@ final class IndexedWrites {
           if (!written.contains(entry.partitionKey() + '\u0000' + entry.rowKey())) {
             // an intent's mark goes on the entry too: a covered lookup tells it uncommitted by it
             WriteOperation put = indexes.get(x).put(entry, group.get(i).origin());
-            rows.add(intent == null ? put : io.tablesql.txn.Intent.withMark(put, intent));
+            rows.add(intent == null ? put : Intent.withMark(put, intent));
           }
           adds.get(i)[x] = null;
         }
@@ -317,6 +341,12 @@ final class IndexedWrites {
       case UPSERT_REPLACE: return with(write, Kind.REPLACE, etag);
       default: return with(write, write.kind(), etag);
     }
+  }
+
+  /** An upsert of a row an intent's tombstone holds as a REPLACE of the tombstone; other writes as given. */
+  private static WriteOperation overTombstone(WriteOperation write, TableEntity tombstone) {
+    boolean upsert = write.kind() == Kind.UPSERT_MERGE || write.kind() == Kind.UPSERT_REPLACE;
+    return upsert ? with(write, Kind.REPLACE, tombstone.getETag()) : conditional(write, tombstone);
   }
 
   private static WriteOperation with(WriteOperation write, Kind kind, String etag) {

@@ -182,6 +182,10 @@ final class IntentCommit {
     List<WriteOperation> prepared = new ArrayList<>(writes.size());
     for (WriteOperation write : writes) {
       Optional<TableEntity> row = rows.get(write);
+      if (row != null && row.isPresent() && Intent.isTombstone(row.get().getProperties())) {
+        IntentMarks.checkNotPending(session, row.get(), counters);
+        row = Optional.empty(); // a deleted row (a write over it replaces the tombstone: IndexedWrites)
+      }
       if (row == null) {
         prepared.add(write);
       } else if (row.isEmpty()) {

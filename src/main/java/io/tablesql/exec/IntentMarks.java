@@ -59,12 +59,17 @@ public final class IntentMarks {
           + "it was read. Nothing was written; run the statement again.", SqlStates.SERIALIZATION_FAILURE);
     }
     try {
-      String pending = pendingIntent(session, read, counters);
-      if (pending != null) {
-        throw beingWritten(read, pending).toSqlException();
-      }
+      refuseIfPending(session, read, counters);
     } catch (StoreException e) {
       throw e.toSqlException();
+    }
+  }
+
+  /** Refuses (40001) a write of a row whose mark names an intent being applied or undone. */
+  static void refuseIfPending(Session session, TableEntity row, RequestCounters counters) {
+    String pending = pendingIntent(session, row, counters);
+    if (pending != null) {
+      throw beingWritten(row, pending);
     }
   }
 
@@ -102,26 +107,36 @@ public final class IntentMarks {
   }
 
   /**
-   * A duplicate key an INSERT of {@code group} met is, where the row there is one an intent in
-   * flight wrote, that transaction's write in flight rather than a committed row: 40001 (run
-   * again once it has settled), not 23505. Reads the inserted keys only on this error's path.
+   * What a duplicate key that an INSERT of {@code group} met comes to; reads the inserted keys,
+   * only on this error's path. A row there that an intent in flight wrote is that transaction's
+   * write in flight, not a committed row: 40001 (run again once it has settled), not 23505,
+   * thrown. A tombstone of a settled intent is a deleted row: the group is returned with each such
+   * INSERT a REPLACE of the tombstone, conditional on its ETag, to be sent again. Null where the
+   * duplicate stands.
    */
-  static StoreException pendingInsteadOfDuplicate(Session session, List<WriteOperation> group, StoreException e,
+  static List<WriteOperation> overTombstones(Session session, List<WriteOperation> group, StoreException e,
       RequestCounters counters) {
     if (!SqlStates.UNIQUE_VIOLATION.equals(e.sqlState())) {
-      return e;
+      return null;
     }
+    List<WriteOperation> again = new ArrayList<>(group.size());
+    boolean overTombstone = false;
     for (WriteOperation write : group) {
-      if (write.kind() == Kind.INSERT) {
-        Optional<TableEntity> row = session.store().get(write.table(), write.partitionKey(), write.rowKey(),
-            List.of(Intent.MARK), counters);
-        String pending = row.isEmpty() ? null : pendingIntent(session, row.get(), counters);
-        if (pending != null && !pending.equals(write.properties().get(Intent.MARK))) {
-          return beingWritten(row.get(), pending);
-        }
+      Optional<TableEntity> row = write.kind() != Kind.INSERT ? Optional.empty()
+          : session.store().get(write.table(), write.partitionKey(), write.rowKey(), null, counters);
+      String pending = row.isEmpty() ? null : pendingIntent(session, row.get(), counters);
+      if (pending != null && !pending.equals(write.properties().get(Intent.MARK))) {
+        throw beingWritten(row.get(), pending);
+      }
+      if (row.isPresent() && pending == null && Intent.isTombstone(row.get().getProperties())) {
+        overTombstone = true;
+        again.add(new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.REPLACE,
+            write.properties(), row.get().getETag(), write.origin(), write.before()));
+      } else {
+        again.add(write);
       }
     }
-    return e;
+    return overTombstone ? again : null;
   }
 
   /**
@@ -167,7 +182,7 @@ public final class IntentMarks {
     Map<Integer, List<Intent.Step>> groups = new TreeMap<>();
     Map<String, Boolean> chosen = new java.util.HashMap<>();
     for (Intent.Step step : intent.steps()) {
-      if (!step.write().kind().deletes()
+      if ((step.write().kind() == Kind.TOMBSTONE || !step.write().kind().deletes())
           && chosen.computeIfAbsent(step.write().table(), table -> which.includes(session, table))) {
         groups.computeIfAbsent(step.group(), g -> new ArrayList<>()).add(step);
       }
@@ -178,6 +193,13 @@ public final class IntentMarks {
         WriteOperation write = step.write();
         Optional<TableEntity> row = session.store().get(write.table(), write.partitionKey(), write.rowKey(), null,
             counters);
+        if (write.kind() == Kind.TOMBSTONE) { // the delete, done
+          if (EntityMatch.holds(write, row)) {
+            clears.add(new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.DELETE, Map.of(),
+                row.get().getETag(), "removing the tombstone of intent " + intent.id()));
+          }
+          continue;
+        }
         Map<String, Object> written = write.after(step.before());
         if (row.isPresent() && Intent.carriesMark(row.get().getProperties(), intent.id())
             && EntityMatch.holdsExactly(written, row.get())) {

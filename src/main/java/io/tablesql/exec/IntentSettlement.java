@@ -260,7 +260,7 @@ final class IntentSettlement {
    */
   private RowState state(Intent.Step step, Optional<TableEntity> row) {
     WriteOperation write = step.write();
-    if (intent.marked() && !write.kind().deletes()) {
+    if (intent.marked() && (write.kind() == Kind.TOMBSTONE || !write.kind().deletes())) {
       // the mark, not the values, tells this intent's write from another writer's: a row without
       // it holds nothing of this intent (never applied, or undone already, perhaps by an undo
       // whose answer was lost and on which tablesql's writers have built since: they refuse a row

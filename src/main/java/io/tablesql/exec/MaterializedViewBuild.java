@@ -117,7 +117,7 @@ public final class MaterializedViewBuild {
         IndexBuild.rowsFilter(allRows, null), null, pageSize(), counters);
     long rows = 0;
     while (pages.hasNext()) {
-      for (TableEntity row : pages.next()) {
+      for (TableEntity row : IndexBuild.withoutTombstones(pages.next())) {
         rows++;
         Map<String, Object> values = view.qualifying(row.getPartitionKey(), row.getRowKey(),
             io.tablesql.catalog.TableShape.userProperties(row));
@@ -177,7 +177,7 @@ public final class MaterializedViewBuild {
     long repaired = 0;
     long pagesDone = 0;
     while (pages.hasNext()) {
-      List<TableEntity> page = pages.next();
+      List<TableEntity> page = IndexBuild.withoutTombstones(pages.next());
       if (page.isEmpty()) {
         continue;
       }

@@ -380,7 +380,9 @@ public final class ViewMaintenance {
       RequestCounters counters) {
     List<Optional<TableEntity>> rows = new ArrayList<>();
     for (ViewEntities.RowRef ref : refs) {
-      rows.add(session.store().get(table, ref.partitionKey(), ref.rowKey(), null, counters));
+      // an intent's tombstone is a deleted row: views are kept from committed rows
+      rows.add(session.store().get(table, ref.partitionKey(), ref.rowKey(), null, counters)
+          .filter(row -> !Intent.isTombstone(row.getProperties())));
     }
     return rows;
   }

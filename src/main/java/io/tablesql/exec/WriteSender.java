@@ -238,8 +238,13 @@ public final class WriteSender {
       if (write.kind() != Kind.DELETE_IF_PRESENT) {
         resolved.add(write);
       } else {
-        read.next().ifPresent(entity -> resolved.add(new WriteOperation(write.table(), write.partitionKey(),
-            write.rowKey(), Kind.DELETE, Map.of(), entity.getETag(), write.origin(), io.tablesql.catalog.TableShape.userProperties(entity))));
+        Optional<TableEntity> entity = read.next();
+        if (entity.isPresent() && io.tablesql.txn.Intent.isTombstone(entity.get().getProperties())) {
+          IntentMarks.refuseIfPending(session, entity.get(), counters); // else a deleted row: nothing to delete
+        } else if (entity.isPresent()) {
+          resolved.add(new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.DELETE, Map.of(),
+              entity.get().getETag(), write.origin(), io.tablesql.catalog.TableShape.userProperties(entity.get())));
+        }
       }
     }
     return resolved;

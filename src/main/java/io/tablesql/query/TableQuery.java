@@ -125,8 +125,9 @@ public record TableQuery(StoredTable table, TableShape shape, AccessPath path, L
   }
 
   /**
-   * The {@code $select} list: the projected properties, plus both keys and {@link Intent#MARK},
-   * which every read needs to tell a row an intent in flight marked and to find what it was before.
+   * The {@code $select} list: the projected properties, plus both keys, {@link Intent#MARK} and
+   * {@link Intent#DELETED}, which every read needs to tell a row an intent in flight marked (or
+   * replaced by its tombstone) and to find what it was before.
    * Null (everything) when every column is projected.
    */
   public List<String> select() {
@@ -135,7 +136,7 @@ public record TableQuery(StoredTable table, TableShape shape, AccessPath path, L
     }
     // a row's keys and mark: a row an intent marked is read as committed (exec.CommittedReads), and
     // not written over while the intent is in flight (IntentMarks.checkNotPending)
-    List<String> names = new ArrayList<>(List.of(Column.PARTITION_KEY, Column.ROW_KEY, Intent.MARK));
+    List<String> names = new ArrayList<>(List.of(Column.PARTITION_KEY, Column.ROW_KEY, Intent.MARK, Intent.DELETED));
     if (isMapped(shape) && shape.layout().discriminator() != null) {
       names.add(shape.layout().discriminator().property());
     }

@@ -467,8 +467,8 @@ public final class TableStore {
         case UPSERT_MERGE -> client.upsertEntityWithResponse(entity, TableEntityUpdateMode.MERGE, null, context);
         case UPSERT_REPLACE -> client.upsertEntityWithResponse(entity, TableEntityUpdateMode.REPLACE, null, context);
         case MERGE -> client.updateEntityWithResponse(entity, TableEntityUpdateMode.MERGE, conditional, null, context);
-        case REPLACE -> client.updateEntityWithResponse(entity, TableEntityUpdateMode.REPLACE, conditional, null,
-            context);
+        case REPLACE, TOMBSTONE -> client.updateEntityWithResponse(entity, TableEntityUpdateMode.REPLACE, conditional,
+            null, context);
         case DELETE -> client.deleteEntityWithResponse(entity, conditional, null, context);
         default -> throw new IllegalStateException(operation.kind() + " is resolved before sending");
       };
@@ -502,7 +502,8 @@ public final class TableStore {
       case UPSERT_MERGE: return new TableTransactionAction(TableTransactionActionType.UPSERT_MERGE, entity);
       case UPSERT_REPLACE: return new TableTransactionAction(TableTransactionActionType.UPSERT_REPLACE, entity);
       case MERGE: return new TableTransactionAction(TableTransactionActionType.UPDATE_MERGE, entity, conditional);
-      case REPLACE: return new TableTransactionAction(TableTransactionActionType.UPDATE_REPLACE, entity, conditional);
+      case REPLACE:
+      case TOMBSTONE: return new TableTransactionAction(TableTransactionActionType.UPDATE_REPLACE, entity, conditional);
       case DELETE: return new TableTransactionAction(TableTransactionActionType.DELETE, entity, conditional);
       default: throw new IllegalStateException(operation.kind() + " is resolved before sending: " + operation.describe());
     }

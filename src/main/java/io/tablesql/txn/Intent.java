@@ -40,9 +40,11 @@ public final class Intent {
    * follow it): its groups are judged by the mark, which drivers that know only formats 1 and 2
    * cannot read, so they leave it alone; 4, the same with a commit point, the header's state
    * {@code committed} (format 3 had none: its committer deleted the intent), which readers ask
-   * (ARCHITECTURE.md, "Readers see committed data only").
+   * (ARCHITECTURE.md, "Readers see committed data only"); 5, the same with deletes written as
+   * {@link #isTombstone tombstones} until the commit point, removed after it.
    */
-  public static final int FORMAT = 4;
+  public static final int FORMAT = 5;
+  private static final int FORMAT_COMMIT_STATE = 4;
   private static final int FORMAT_OF_ROWS_ONLY = 1;
   private static final int FORMAT_WITH_VIEWS = 2;
   private static final int FORMAT_MARKED = 3;
@@ -60,6 +62,12 @@ public final class Intent {
    * not build on that version, whose ETag it does not have.
    */
   public static final String BEFORE_IMAGE = "odata.tablesqlBeforeImage";
+  /**
+   * The property of a tombstone: what a delete of an intent (format 5) writes in place of the row,
+   * with the intent's {@link #MARK} and no user property, so that readers read the row as it was
+   * until the intent commits, and as absent after; removed once the intent has committed.
+   */
+  public static final String DELETED = "TablesqlDeleted";
   public static final String HEADER = "header";
   /** Characters of one property: 64,000 bytes as the service counts strings (UTF-16), under 64 KiB. */
   static final int PIECE = 32_000;
@@ -128,7 +136,7 @@ public final class Intent {
 
   /** Whether it commits by setting its header's state to {@code committed} (format 4). */
   public boolean hasCommitState() {
-    return format >= FORMAT;
+    return format >= FORMAT_COMMIT_STATE;
   }
 
   /** Whether materialized views are repaired once its rows are applied. */
@@ -146,8 +154,15 @@ public final class Intent {
     return id.equals(properties.get(MARK));
   }
 
-  /** A write as an intent sends it: with the intent's mark, unless it deletes. */
+  /**
+   * A write as an intent sends it: with the intent's mark; a delete of a row read (its ETag
+   * known) as the intent's tombstone in place of the row, conditional on that ETag.
+   */
   public static WriteOperation withMark(WriteOperation write, String id) {
+    if (write.kind() == Kind.DELETE && write.etag() != null) {
+      return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.TOMBSTONE,
+          Map.of(MARK, id, DELETED, true), write.etag(), write.origin(), write.before());
+    }
     if (write.kind().deletes()) {
       return write;
     }
@@ -155,6 +170,30 @@ public final class Intent {
     properties.put(MARK, id);
     return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), write.kind(), properties,
         write.etag(), write.origin(), write.before());
+  }
+
+  /**
+   * Whether an entity as read whole is a tombstone: {@link #DELETED}, a mark, and no user property
+   * (a writer that merged values into it since made it a row again). An entity read with a
+   * {@code $select} that carries {@link #DELETED} must be read whole to tell.
+   */
+  public static boolean isTombstone(Map<String, Object> properties) {
+    if (!properties.containsKey(DELETED) || !(properties.get(MARK) instanceof String mark) || mark.isEmpty()) {
+      return false;
+    }
+    for (Map.Entry<String, Object> property : properties.entrySet()) {
+      String name = property.getKey();
+      if (property.getValue() != null && !name.equals(DELETED) && !name.equals(MARK) && !isSystemProperty(name)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Keys, Timestamp and the service's metadata: what every entity has besides its properties. */
+  private static boolean isSystemProperty(String name) {
+    return name.equals("PartitionKey") || name.equals("RowKey") || name.equals("Timestamp") || name.startsWith("odata.")
+        || name.indexOf('@') >= 0;
   }
 
   /** Whether this version of tablesql reads and settles intents of a format. */

@@ -41,11 +41,16 @@ public record WriteOperation(String table, String partitionKey, String rowKey, K
      * Delete the entity if it exists: what a transaction's upsert deleted again leaves. No service
      * operation does it, so the commit reads the entity and sends a DELETE or nothing.
      */
-    DELETE_IF_PRESENT;
+    DELETE_IF_PRESENT,
+    /**
+     * Delete for readers once an intent commits: replace the entity by the intent's tombstone
+     * ({@code Intent.isTombstone}), which is removed after the commit point. Sent as a REPLACE.
+     */
+    TOMBSTONE;
 
-    /** Whether the entity does not exist after this operation. */
+    /** Whether the entity does not exist after this operation (once its intent commits, for a tombstone). */
     public boolean deletes() {
-      return this == DELETE || this == DELETE_IF_PRESENT;
+      return this == DELETE || this == DELETE_IF_PRESENT || this == TOMBSTONE;
     }
   }
 
