@@ -412,7 +412,10 @@ SqlNode SqlAlterTable() :
 
 /**
  * PostgreSQL's cast operator: {@code value::type}, the same as {@code CAST(value AS type)}, as the
- * clients of the PostgreSQL-protocol server write it.
+ * clients of the PostgreSQL-protocol server write it. A cast to {@code regclass} (a relation's
+ * name to its OID, as catalog queries write {@code 'pg_class'::regclass}) or {@code regtype} (a
+ * type's OID to its name) is a call of the catalog's function of that name on the value, which
+ * binds as tightly as the cast.
  */
 void InfixCast(List<Object> list, ExprContext exprContext, Span s) :
 {
@@ -423,7 +426,99 @@ void InfixCast(List<Object> list, ExprContext exprContext, Span s) :
         checkNonQueryExpression(exprContext);
     }
     type = DataType() {
-        list.add(new SqlParserUtil.ToTreeListItem(SqlLibraryOperators.INFIX_CAST, s.pos()));
-        list.add(type);
+        String typeName = type.getTypeName().names.get(type.getTypeName().names.size() - 1).toLowerCase(Locale.ROOT);
+        if (typeName.equals("regclass") || typeName.equals("regtype")) {
+            SqlNode value = (SqlNode) list.remove(list.size() - 1);
+            list.add(createCall(new SqlIdentifier(java.util.Arrays.asList("pg_catalog", typeName), s.pos()),
+                s.pos(), SqlFunctionCategory.USER_DEFINED_FUNCTION, null, new SqlNode[] {value}));
+        } else {
+            list.add(new SqlParserUtil.ToTreeListItem(SqlLibraryOperators.INFIX_CAST, s.pos()));
+            list.add(type);
+        }
+    }
+}
+
+/**
+ * PostgreSQL's {@code current_schema} and {@code current_catalog} (with or without parentheses),
+ * which Calcite parses as context variables it cannot evaluate: calls of the catalog's functions.
+ */
+SqlNode PgSessionFunctionCall() :
+{
+    final String name;
+    final Span s;
+}
+{
+    (
+        <CURRENT_SCHEMA> { name = "current_schema"; }
+    |
+        <CURRENT_CATALOG> { name = "current_database"; }
+    )
+    { s = span(); }
+    [ LOOKAHEAD(2) <LPAREN> <RPAREN> ]
+    {
+        return createCall(new SqlIdentifier(java.util.Arrays.asList("pg_catalog", name), s.end(this)), s.end(this),
+            SqlFunctionCategory.USER_DEFINED_FUNCTION, null, new SqlNode[0]);
+    }
+}
+
+/**
+ * PostgreSQL's {@code OPERATOR(schema.op)} spelling of a binary operator, as psql writes its
+ * patterns ({@code c.relname OPERATOR(pg_catalog.~) '^(orders)$'}): the operator itself.
+ */
+void PgOperator(List<Object> list, ExprContext exprContext, Span s) :
+{
+    SqlOperator op;
+}
+{
+    <OPERATOR> <LPAREN> [ LOOKAHEAD(2) SimpleIdentifier() <DOT> ]
+    (
+        <NEGATE> <TILDE> { op = SqlStdOperatorTable.NEGATED_POSIX_REGEX_CASE_SENSITIVE; }
+        [ <STAR> { op = SqlStdOperatorTable.NEGATED_POSIX_REGEX_CASE_INSENSITIVE; } ]
+    |
+        <TILDE> { op = SqlStdOperatorTable.POSIX_REGEX_CASE_SENSITIVE; }
+        [ <STAR> { op = SqlStdOperatorTable.POSIX_REGEX_CASE_INSENSITIVE; } ]
+    |
+        <EQ> { op = SqlStdOperatorTable.EQUALS; }
+    |
+        <NE> { op = SqlStdOperatorTable.NOT_EQUALS; }
+    |
+        <NE2> { op = SqlStdOperatorTable.NOT_EQUALS; }
+    |
+        <LT> { op = SqlStdOperatorTable.LESS_THAN; }
+    |
+        <GT> { op = SqlStdOperatorTable.GREATER_THAN; }
+    |
+        <LE> { op = SqlStdOperatorTable.LESS_THAN_OR_EQUAL; }
+    |
+        <GE> { op = SqlStdOperatorTable.GREATER_THAN_OR_EQUAL; }
+    )
+    <RPAREN> {
+        checkNonQueryExpression(exprContext);
+        list.add(new SqlParserUtil.ToTreeListItem(op, s.pos()));
+    }
+    AddExpression2b(list, ExprContext.ACCEPT_SUB_QUERY)
+}
+
+/**
+ * A COLLATE clause after an expression, as psql writes {@code COLLATE pg_catalog.default}: the
+ * collations that order and compare text by code point, as tablesql does (PostgreSQL's
+ * {@code default} over a C locale, {@code "C"}, {@code "POSIX"}), change nothing; others are refused.
+ */
+void PgCollate(List<Object> list, ExprContext exprContext, Span s) :
+{
+    String name;
+}
+{
+    <COLLATE> [ LOOKAHEAD(2) SimpleIdentifier() <DOT> ]
+    (
+        <DEFAULT_> { name = "default"; }
+    |
+        name = Identifier()
+    )
+    {
+        if (!name.equals("default") && !name.equals("C") && !name.equals("POSIX")) {
+            throw new ParseException("Collation " + name + " is not supported: tablesql compares and orders text "
+                + "by code point, as the collations \"C\" and default do.");
+        }
     }
 }

@@ -27,6 +27,7 @@ class LayeringUnitTest {
       "io.tablesql.server",
       "io.tablesql",
       "io.tablesql.jdbc",
+      "io.tablesql.metadata",
       "io.tablesql.prepare",
       "io.tablesql.ddl",
       "io.tablesql.plan",

@@ -290,10 +290,11 @@ class PushdownTest {
   @Test
   void projectionBecomesSelect() throws SQLException {
     assertThat(explain("SELECT Amount FROM " + table + " WHERE PartitionKey = 'small1'"))
-        .contains("$select=[PartitionKey,RowKey,TablesqlIntent,Amount]");
-    // counting asks for the keys and the mark only: a row an uncommitted intent inserted is not counted
+        .contains("$select=[PartitionKey,RowKey,TablesqlIntent,TablesqlDeleted,Amount]");
+    // counting asks for the keys and the intent's properties only: a row an uncommitted intent
+    // inserted is not counted, one it deleted is
     assertThat(explain("SELECT COUNT(*) FROM " + table + " WHERE PartitionKey = 'small1'"))
-        .contains("$select=[PartitionKey,RowKey,TablesqlIntent]");
+        .contains("$select=[PartitionKey,RowKey,TablesqlIntent,TablesqlDeleted]");
   }
 
   @Test

@@ -6,11 +6,14 @@ import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * Calcite's type system with one change: a SUM (and an AVG) of TINYINT, SMALLINT or INTEGER
+ * Calcite's type system with two changes. A SUM (and an AVG) of TINYINT, SMALLINT or INTEGER
  * values is a BIGINT, as a SUM is in PostgreSQL, Trino and H2. Calcite's default keeps the
  * argument's type, so a sum past 2^31 wrapped around silently on the table's plan, while a
  * summary view, which keeps its sums as 64-bit integers, gave the true total: the same query
  * answered two ways. A BIGINT sum of integers of 32 bits or fewer cannot overflow below 2^32 rows.
+ * And text of different lengths brought together (the branches of a CASE, the rows of a UNION
+ * or VALUES) is a VARCHAR, as in PostgreSQL, H2 and SQLite, not a CHAR that pads the shorter values
+ * with spaces ({@code CASE ... THEN 'TABLE' ELSE 'MATERIALIZED VIEW' END} gave {@code 'TABLE            '}).
  */
 public final class TableSqlTypeSystem extends RelDataTypeSystemImpl {
   public static final TableSqlTypeSystem INSTANCE = new TableSqlTypeSystem();
@@ -33,6 +36,11 @@ public final class TableSqlTypeSystem extends RelDataTypeSystemImpl {
   public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
     return isShortInteger(argumentType) ? bigint(typeFactory, argumentType)
         : super.deriveAvgAggType(typeFactory, argumentType);
+  }
+
+  @Override
+  public boolean shouldConvertRaggedUnionTypesToVarying() {
+    return true;
   }
 
   private static boolean isShortInteger(RelDataType type) {

@@ -1,12 +1,12 @@
 package io.tablesql.server;
 
+import io.tablesql.PostgresTypeOids;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.sql.Types;
 
 /**
  * tablesql's SQL types as PostgreSQL's: the type OID and size a column is described with, and
@@ -14,46 +14,32 @@ import java.sql.Types;
  * without a trailing {@code .0}, binary as {@code \x} hex, doubles without {@code .0}).
  */
 final class PgTypes {
-  static final int BOOL = 16;
-  static final int BYTEA = 17;
-  static final int INT8 = 20;
-  static final int INT2 = 21;
-  static final int INT4 = 23;
-  static final int TEXT = 25;
-  static final int FLOAT4 = 700;
-  static final int FLOAT8 = 701;
-  static final int VARCHAR = 1043;
-  static final int DATE = 1082;
-  static final int TIME = 1083;
-  static final int TIMESTAMP = 1114;
-  static final int NUMERIC = 1700;
-  static final int UUID = 2950;
+  static final int BOOL = PostgresTypeOids.BOOL;
+  static final int BYTEA = PostgresTypeOids.BYTEA;
+  static final int INT8 = PostgresTypeOids.INT8;
+  static final int INT2 = PostgresTypeOids.INT2;
+  static final int INT4 = PostgresTypeOids.INT4;
+  static final int TEXT = PostgresTypeOids.TEXT;
+  static final int FLOAT4 = PostgresTypeOids.FLOAT4;
+  static final int FLOAT8 = PostgresTypeOids.FLOAT8;
+  static final int VARCHAR = PostgresTypeOids.VARCHAR;
+  static final int DATE = PostgresTypeOids.DATE;
+  static final int TIME = PostgresTypeOids.TIME;
+  static final int TIMESTAMP = PostgresTypeOids.TIMESTAMP;
+  static final int NUMERIC = PostgresTypeOids.NUMERIC;
+  static final int UUID = PostgresTypeOids.UUID;
 
   private PgTypes() {
   }
 
   /** The OID of column {@code column} (1-based). */
   static int oid(ResultSetMetaData meta, int column) throws SQLException {
-    return "UUID".equalsIgnoreCase(meta.getColumnTypeName(column)) ? UUID : oid(meta.getColumnType(column));
+    return PostgresTypeOids.of(meta.getColumnType(column), meta.getColumnTypeName(column));
   }
 
   /** The OID of a JDBC type (of a column, or of a parameter the driver typed); text for one it does not name. */
   static int oid(int jdbcType) {
-    return switch (jdbcType) {
-      case Types.BOOLEAN, Types.BIT -> BOOL;
-      case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB -> BYTEA;
-      case Types.BIGINT -> INT8;
-      case Types.SMALLINT, Types.TINYINT -> INT2;
-      case Types.INTEGER -> INT4;
-      case Types.REAL -> FLOAT4;
-      case Types.DOUBLE, Types.FLOAT -> FLOAT8;
-      case Types.DECIMAL, Types.NUMERIC -> NUMERIC;
-      case Types.DATE -> DATE;
-      case Types.TIME -> TIME;
-      case Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE -> TIMESTAMP;
-      case Types.VARCHAR, Types.CHAR, Types.LONGVARCHAR, Types.NVARCHAR, Types.NCHAR -> VARCHAR;
-      default -> TEXT;
-    };
+    return PostgresTypeOids.of(jdbcType, null);
   }
 
   /** The OIDs of a result's columns. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablesql.shell.LocalEmulator;
 import io.tablesql.testing.FaultyProxy;
+import io.tablesql.testing.QueryRows;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -48,17 +49,7 @@ class PgServerTest {
   }
 
   private static List<String> rows(Statement statement, String sql) throws SQLException {
-    List<String> rows = new ArrayList<>();
-    try (ResultSet result = statement.executeQuery(sql)) {
-      while (result.next()) {
-        List<String> values = new ArrayList<>();
-        for (int c = 1; c <= result.getMetaData().getColumnCount(); c++) {
-          values.add(result.getString(c));
-        }
-        rows.add(String.join("|", values));
-      }
-    }
-    return rows;
+    return QueryRows.of(statement, sql, "|");
   }
 
   private static String stateOf(Statement statement, String sql) {

@@ -72,4 +72,32 @@ class PsqlClientTest {
   void aWrongPasswordIsRefused() throws Exception {
     assertThat(psql("d3Jvbmc=", "SELECT 1;\n")).contains("FATAL:  Password authentication failed");
   }
+
+  /** psql's listings (\\dt, \\dv, \\dm, \\di, \\dn), which query pg_catalog as PostgreSQL's own shell does. */
+  @Test
+  void psqlListsTablesViewsIndexesAndSchemas() throws Exception {
+    String name = "PsqlList" + System.nanoTime() % 1_000_000;
+    String output = psql(LocalEmulator.KEY, String.join("\n", List.of(
+        "CREATE TABLE " + name + " (Id INTEGER, Name VARCHAR, PRIMARY KEY ((Id)));",
+        "CREATE INDEX " + name + "Name ON " + name + " (Name) GLOBAL;",
+        "CREATE VIEW " + name + "V AS SELECT Name FROM " + name + ";",
+        "CREATE MATERIALIZED VIEW " + name + "M AS SELECT Name, COUNT(*) AS n FROM " + name + " WHERE Name IS NOT NULL GROUP BY Name;",
+        "\\dt \"" + name + "\"", // psql folds an unquoted pattern to lower case, as PostgreSQL's names are
+        "\\dv \"" + name + "\"*",
+        "\\dm \"" + name + "\"*",
+        "\\di \"" + name + "\"*",
+        "\\dn",
+        "DROP VIEW " + name + "V;",
+        "DROP MATERIALIZED VIEW " + name + "M;",
+        "DROP TABLE " + name + ";",
+        "")));
+    String account = LocalEmulator.ACCOUNT;
+    assertThat(output).doesNotContain("ERROR")
+        .containsPattern(account + " +\\| " + name + " +\\| table +\\| " + account)
+        .containsPattern(account + " +\\| " + name + "V +\\| view +\\| " + account)
+        .containsPattern(account + " +\\| " + name + "M +\\| materialized view +\\| " + account)
+        .containsPattern(account + " +\\| " + name + "Name +\\| index +\\| " + account + " +\\| " + name)
+        .containsPattern(" " + account + " +\\| " + account) // \\dn leaves out pg_catalog and information_schema
+        .containsPattern(" tablesql +\\| " + account);
+  }
 }

@@ -1,0 +1,213 @@
+package io.tablesql.metadata;
+
+import java.util.Locale;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.schema.SchemaPlus;
+
+/**
+ * The functions PostgreSQL's catalog queries call, over the catalogs of the connection that runs
+ * them ({@link ConnectionFunction}: the first parameter is the statement's context). Privileges
+ * are the account's credential's, which the service checks on each request: every object is
+ * reported usable. Comments and column defaults do not exist: their functions answer null.
+ */
+public final class PgFunctions {
+  private PgFunctions() {
+  }
+
+  static PgCatalogSchema catalog(DataContext root) {
+    SchemaPlus schema = root.getRootSchema().getSubSchema(PgCatalogSchema.NAME);
+    PgCatalogSchema catalog = schema == null ? null : schema.unwrap(PgCatalogSchema.class);
+    if (catalog == null) {
+      throw new IllegalStateException("no " + PgCatalogSchema.NAME + " schema in this connection");
+    }
+    return catalog;
+  }
+
+  static Relations relations(DataContext root) {
+    return Relations.of(root.getRootSchema(), catalog(root).account(), root.getTypeFactory());
+  }
+
+  public static String current_database(DataContext root) {
+    return catalog(root).account();
+  }
+
+  public static String current_schema(DataContext root) {
+    return catalog(root).account();
+  }
+
+  /** The search path: the account's schema, after pg_catalog where {@code implicit} ones are asked for too. */
+  public static java.util.List<String> current_schemas(DataContext root, Boolean implicit) {
+    String account = catalog(root).account();
+    return Boolean.TRUE.equals(implicit) ? java.util.List.of(PgCatalogSchema.NAME, account) : java.util.List.of(account);
+  }
+
+  public static String pg_get_userbyid(DataContext root, Integer role) {
+    return catalog(root).account();
+  }
+
+  /** A number the session is known by; the server's BackendKeyData carries its own. */
+  public static Integer pg_backend_pid(DataContext root) {
+    return System.identityHashCode(root.getRootSchema().unwrap(Object.class)) & 0x3fffffff;
+  }
+
+  public static String current_setting(DataContext root, String name) {
+    return PgCatalogSchema.setting(catalog(root).account(), name);
+  }
+
+  public static String current_setting(DataContext root, String name, Boolean missingOk) {
+    return PgCatalogSchema.setting(catalog(root).account(), name);
+  }
+
+  /** Session settings are the server's ({@code SET}); a query's {@code set_config} changes nothing and answers the value. */
+  public static String set_config(DataContext root, String name, String value, Boolean local) {
+    return value;
+  }
+
+  /** The OID of a relation by name ({@code 'x'::regclass}): the account's schema first, then pg_catalog; a number as itself. */
+  public static Integer regclass(DataContext root, String name) {
+    if (name == null) {
+      return null;
+    }
+    String text = name.trim();
+    if (text.chars().allMatch(Character::isDigit) && !text.isEmpty()) {
+      return Integer.valueOf(text);
+    }
+    String account = catalog(root).account();
+    int dot = text.lastIndexOf('.');
+    String relation = unquoted(dot < 0 ? text : text.substring(dot + 1));
+    if (dot >= 0) {
+      return Relations.oid(unquoted(text.substring(0, dot)), relation);
+    }
+    SchemaPlus accountSchema = root.getRootSchema().getSubSchema(account);
+    boolean inAccount = accountSchema != null && accountSchema.getTableNames().stream()
+        .anyMatch(table -> table.equalsIgnoreCase(relation));
+    return Relations.oid(inAccount ? account : PgCatalogSchema.NAME, relation);
+  }
+
+  public static Integer regclass(DataContext root, Integer oid) {
+    return oid;
+  }
+
+  /** A type's name ({@code reloftype::regtype::text}); its OID, given its name. */
+  public static String regtype(DataContext root, Integer oid) {
+    return oid == null ? null : oid == 0 ? "-" : PgType.format(oid, -1);
+  }
+
+  public static Integer regtype(DataContext root, String name) {
+    PgType type = name == null ? null : PgType.named(name.trim());
+    return type == null ? null : type.oid;
+  }
+
+  private static String unquoted(String name) {
+    return name.startsWith("\"") && name.endsWith("\"") && name.length() > 1 ? name.substring(1, name.length() - 1)
+        : name.toLowerCase(Locale.ROOT);
+  }
+
+  public static String pg_get_indexdef(DataContext root, Integer index) {
+    return index == null ? null : PgCatalogSchema.indexDefinition(relations(root), index);
+  }
+
+  public static String pg_get_indexdef(DataContext root, Integer index, Integer column, Boolean pretty) {
+    if (index == null) {
+      return null;
+    }
+    if (column == null || column == 0) {
+      return PgCatalogSchema.indexDefinition(relations(root), index);
+    }
+    Relations.Relation relation = relations(root).relation(index);
+    return relation == null || column > relation.attributes().size() ? null
+        : relation.attributes().get(column - 1).name();
+  }
+
+  public static String pg_get_constraintdef(DataContext root, Integer constraint) {
+    return constraint == null ? null : PgCatalogSchema.constraintDefinition(relations(root), constraint);
+  }
+
+  public static String pg_get_constraintdef(DataContext root, Integer constraint, Boolean pretty) {
+    return pg_get_constraintdef(root, constraint);
+  }
+
+  public static String pg_get_viewdef(DataContext root, Integer view) {
+    Relations.Relation relation = view == null ? null : relations(root).relation(view);
+    return relation == null ? null : relation.definition;
+  }
+
+  public static String pg_get_viewdef(DataContext root, Integer view, Boolean pretty) {
+    return pg_get_viewdef(root, view);
+  }
+
+  public static String format_type(DataContext root, Integer type, Integer modifier) {
+    return PgType.format(type, modifier);
+  }
+
+  public static Boolean pg_table_is_visible(DataContext root, Integer relation) {
+    return relation == null ? null : Boolean.TRUE;
+  }
+
+  public static Boolean pg_type_is_visible(DataContext root, Integer type) {
+    return type == null ? null : Boolean.TRUE;
+  }
+
+  public static Boolean has_table_privilege(DataContext root, Integer relation, String privilege) {
+    return Boolean.TRUE;
+  }
+
+  public static Boolean has_table_privilege(DataContext root, String relation, String privilege) {
+    return Boolean.TRUE;
+  }
+
+  public static Boolean has_table_privilege(DataContext root, String user, Integer relation, String privilege) {
+    return Boolean.TRUE;
+  }
+
+  public static Boolean has_table_privilege(DataContext root, String user, String relation, String privilege) {
+    return Boolean.TRUE;
+  }
+
+  public static Boolean has_schema_privilege(DataContext root, String schema, String privilege) {
+    return Boolean.TRUE;
+  }
+
+  public static Boolean has_schema_privilege(DataContext root, String user, String schema, String privilege) {
+    return Boolean.TRUE;
+  }
+
+  public static Boolean has_database_privilege(DataContext root, String database, String privilege) {
+    return Boolean.TRUE;
+  }
+
+  public static String obj_description(DataContext root, Integer object, String catalog) {
+    return null;
+  }
+
+  public static String obj_description(DataContext root, Integer object) {
+    return null;
+  }
+
+  public static String col_description(DataContext root, Integer relation, Integer column) {
+    return null;
+  }
+
+  public static String shobj_description(DataContext root, Integer object, String catalog) {
+    return null;
+  }
+
+  public static String pg_get_expr(DataContext root, String expression, Integer relation) {
+    return null;
+  }
+
+  public static String pg_get_expr(DataContext root, String expression, Integer relation, Boolean pretty) {
+    return null;
+  }
+
+  public static String pg_encoding_to_char(DataContext root, Integer encoding) {
+    return "UTF8";
+  }
+
+  /** The names {@link SystemCatalogs} registers, each with all its overloads. */
+  static final java.util.List<String> NAMES = java.util.List.of("current_database", "current_schema", "current_schemas",
+      "pg_get_userbyid", "pg_backend_pid", "current_setting", "set_config", "regclass", "regtype", "pg_get_indexdef",
+      "pg_get_constraintdef", "pg_get_viewdef", "format_type", "pg_table_is_visible", "pg_type_is_visible",
+      "has_table_privilege", "has_schema_privilege", "has_database_privilege", "obj_description",
+      "col_description", "shobj_description", "pg_get_expr", "pg_encoding_to_char");
+}

@@ -1,0 +1,56 @@
+package io.tablesql.metadata;
+
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableMultimap;
+import com.google.common.collect.Multimap;
+import java.util.Map;
+import org.apache.calcite.rel.type.RelProtoDataType;
+import org.apache.calcite.schema.Function;
+import org.apache.calcite.schema.SchemaPlus;
+
+/**
+ * Adds the catalogs to a connection's root schema: {@code pg_catalog} and {@code information_schema},
+ * and, so that they are found unqualified as in PostgreSQL, the catalog functions and the type
+ * names PostgreSQL's clients cast to ({@code ::text}, {@code ::int4}, ...).
+ */
+public final class SystemCatalogs {
+  private static final Multimap<String, Function> FUNCTIONS = functionsOf();
+  private static final Map<String, RelProtoDataType> TYPES = typesOf();
+
+  private SystemCatalogs() {
+  }
+
+  /** Registers the catalogs of the connection whose account's schema is {@code account}. */
+  public static void register(SchemaPlus root, String account) {
+    root.add(PgCatalogSchema.NAME, new PgCatalogSchema(account));
+    root.add(InformationSchema.NAME, new InformationSchema());
+    FUNCTIONS.forEach(root::add);
+    TYPES.forEach(root::add);
+  }
+
+  static Multimap<String, Function> functions() {
+    return FUNCTIONS;
+  }
+
+  static Map<String, RelProtoDataType> types() {
+    return TYPES;
+  }
+
+  private static Multimap<String, Function> functionsOf() {
+    ImmutableMultimap.Builder<String, Function> functions = ImmutableMultimap.builder();
+    for (String name : PgFunctions.NAMES) {
+      ConnectionFunction.of(PgFunctions.class, name).forEach(function -> functions.put(name, function));
+    }
+    return functions.build();
+  }
+
+  /** PostgreSQL's names of types tablesql has under other names; the standard's names (INTEGER, VARCHAR) need none. */
+  private static Map<String, RelProtoDataType> typesOf() {
+    ImmutableMap.Builder<String, RelProtoDataType> types = ImmutableMap.builder();
+    for (PgType type : new PgType[] {PgType.BOOL, PgType.BYTEA, PgType.NAME, PgType.INT8, PgType.INT2, PgType.INT4,
+        PgType.TEXT, PgType.OID, PgType.FLOAT4, PgType.FLOAT8}) {
+      types.put(type.typname, type::sqlType);
+    }
+    return types.build();
+  }
+}

@@ -1,0 +1,155 @@
+package io.tablesql.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablesql.shell.LocalEmulator;
+import io.tablesql.testing.TestAccount;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The catalogs through the server as PostgreSQL's clients read them: pgjdbc's DatabaseMetaData
+ * (what DBeaver, Metabase and other JDBC tools call), which queries pg_catalog with PostgreSQL's
+ * SQL (regular expressions, {@code ::regclass}, window functions, arrays of schemas).
+ */
+class PgCatalogTest {
+  private static PgServer server;
+  private static String table;
+  private static String view;
+  private static String summary;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = PgServer.start("127.0.0.1", 0, 4, PgClient.endpoint());
+    String suffix = String.valueOf(System.nanoTime() % 1_000_000);
+    table = "PgCat" + suffix;
+    view = "PgCatNames" + suffix;
+    summary = "PgCatCount" + suffix;
+    try (Connection connection = PgClient.connect(server); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE " + table + " (Dept VARCHAR, Id INTEGER, Name VARCHAR, Salary DECIMAL(10,2), "
+          + "PRIMARY KEY ((Dept), Id))");
+      statement.execute("CREATE INDEX " + table + "Name ON " + table + " (Name) GLOBAL");
+      statement.execute("CREATE VIEW " + view + " AS SELECT Name FROM " + table);
+      statement.execute("CREATE MATERIALIZED VIEW " + summary + " AS SELECT Dept, COUNT(*) AS n FROM " + table
+          + " GROUP BY Dept");
+    }
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (server != null) {
+      try (Connection connection = PgClient.connect(server); Statement statement = connection.createStatement()) {
+        statement.execute("DROP VIEW " + view);
+        statement.execute("DROP MATERIALIZED VIEW " + summary);
+        statement.execute("DROP TABLE " + table);
+      }
+      server.close();
+    }
+  }
+
+  private static List<String> rows(ResultSet result, String... columns) throws SQLException {
+    List<String> rows = new ArrayList<>();
+    try (result) {
+      while (result.next()) {
+        List<String> values = new ArrayList<>();
+        for (String column : columns) {
+          values.add(result.getString(column));
+        }
+        rows.add(String.join(" ", values));
+      }
+    }
+    return rows;
+  }
+
+  @Test
+  void pgjdbcListsTablesViewsAndMaterializedViewsByType() throws Exception {
+    try (Connection connection = PgClient.connect(server)) {
+      DatabaseMetaData meta = connection.getMetaData();
+      assertThat(rows(meta.getTables(null, LocalEmulator.ACCOUNT, "PgCat%" , new String[] {"TABLE", "VIEW",
+          "MATERIALIZED VIEW"}), "TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "TABLE_TYPE")).containsExactly(
+          LocalEmulator.ACCOUNT + " " + LocalEmulator.ACCOUNT + " " + summary + " MATERIALIZED VIEW",
+          LocalEmulator.ACCOUNT + " " + LocalEmulator.ACCOUNT + " " + table + " TABLE",
+          LocalEmulator.ACCOUNT + " " + LocalEmulator.ACCOUNT + " " + view + " VIEW");
+      assertThat(rows(meta.getTables(null, null, table, new String[] {"VIEW"}), "TABLE_NAME")).isEmpty();
+      // the catalogs' own relations are system tables and views, listed only when asked for
+      assertThat(rows(meta.getTables(null, null, "%", new String[] {"TABLE"}), "TABLE_SCHEM"))
+          .contains(LocalEmulator.ACCOUNT).doesNotContain("pg_catalog", "information_schema");
+      assertThat(rows(meta.getTables(null, "pg_catalog", "pg_class", new String[] {"SYSTEM TABLE"}), "TABLE_NAME"))
+          .containsExactly("pg_class");
+      assertThat(rows(meta.getSchemas(), "TABLE_SCHEM")).contains(LocalEmulator.ACCOUNT, "pg_catalog",
+          "information_schema");
+      assertThat(rows(meta.getCatalogs(), "TABLE_CAT")).containsExactly(LocalEmulator.ACCOUNT);
+      assertThat(connection.getSchema()).isEqualTo(LocalEmulator.ACCOUNT);
+    }
+  }
+
+  @Test
+  void pgjdbcDescribesColumnsWithTheirTypesAndNullability() throws Exception {
+    try (Connection connection = PgClient.connect(server)) {
+      List<String> columns = rows(connection.getMetaData().getColumns(null, null, table, "%"), "COLUMN_NAME",
+          "DATA_TYPE", "TYPE_NAME", "COLUMN_SIZE", "DECIMAL_DIGITS", "IS_NULLABLE", "ORDINAL_POSITION");
+      assertThat(columns).containsExactly(
+          "Dept " + Types.VARCHAR + " varchar 2147483647 0 NO 1",
+          "Id " + Types.INTEGER + " int4 10 0 NO 2",
+          "Name " + Types.VARCHAR + " varchar 2147483647 0 YES 3",
+          "Salary " + Types.NUMERIC + " numeric 10 2 YES 4");
+      assertThat(rows(connection.getMetaData().getColumns(null, null, view, "%"), "COLUMN_NAME", "TYPE_NAME"))
+          .containsExactly("Name varchar");
+    }
+  }
+
+  @Test
+  void catalogQueriesAsClientsWriteThem() throws Exception {
+    try (Connection connection = PgClient.connect(server); Statement statement = connection.createStatement()) {
+      try (ResultSet result = statement.executeQuery("SELECT c.oid = '" + table + "'::regclass, c.relkind, "
+          + "n.nspname !~ '^pg_', pg_catalog.pg_table_is_visible(c.oid), pg_catalog.pg_get_userbyid(c.relowner) "
+          + "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+          + "WHERE c.relname = '" + table + "'")) {
+        assertThat(result.next()).isTrue();
+        assertThat(List.of(result.getBoolean(1), result.getString(2), result.getBoolean(3), result.getBoolean(4),
+            result.getString(5))).containsExactly(true, "r", true, true, LocalEmulator.ACCOUNT);
+      }
+      try (ResultSet result = statement.executeQuery("SELECT current_database(), current_schema(), "
+          + "current_setting('server_version'), 'x'::text || 'y'")) {
+        assertThat(result.next()).isTrue();
+        assertThat(List.of(result.getString(1), result.getString(2), result.getString(3), result.getString(4)))
+            .containsExactly(LocalEmulator.ACCOUNT, LocalEmulator.ACCOUNT, "14.0", "xy");
+      }
+      assertThat(rows(statement.executeQuery("SELECT i.indisunique, i.indisprimary, "
+          + "pg_catalog.pg_get_indexdef(i.indexrelid) AS def FROM pg_catalog.pg_index i "
+          + "JOIN pg_catalog.pg_class c ON c.oid = i.indrelid WHERE c.relname = '" + table + "' "
+          + "ORDER BY i.indisprimary DESC"), "indisunique", "indisprimary", "def")).containsExactly(
+          "t t CREATE UNIQUE INDEX \"PK_" + table + "\" ON " + LocalEmulator.ACCOUNT + ".\"" + table
+              + "\" USING btree (\"Dept\", \"Id\")",
+          "f f CREATE INDEX \"" + table + "Name\" ON " + LocalEmulator.ACCOUNT + ".\"" + table
+              + "\" USING btree (\"Name\")");
+    }
+  }
+
+  /** Object ids are derived from names: every session, and every server, gives a relation the same. */
+  @Test
+  void objectIdsAreTheSameInEverySession() throws Exception {
+    String oid = "SELECT oid FROM pg_catalog.pg_class WHERE relname = '" + table + "'";
+    List<String> seen = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      try (Connection connection = PgClient.connect(server); Statement statement = connection.createStatement()) {
+        seen.addAll(rows(statement.executeQuery(oid), "oid"));
+      }
+    }
+    try (PgServer other = PgServer.start("127.0.0.1", 0, 1, PgClient.endpoint());
+         Connection connection = PgClient.connect(other); Statement statement = connection.createStatement()) {
+      seen.addAll(rows(statement.executeQuery(oid), "oid"));
+    }
+    assertThat(seen).hasSize(3).containsOnly(seen.get(0));
+  }
+}
