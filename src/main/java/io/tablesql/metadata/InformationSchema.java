@@ -86,7 +86,7 @@ final class InformationSchema extends AbstractSchema {
 
   private void table(String name, Function<DataContext, Relations> relations, List<CatalogTable.Column> columns,
       Function<Relations, List<Object[]>> rows) {
-    tables.put(name, new CatalogTable(Schema.TableType.VIEW, relations, columns, rows));
+    tables.put(name, new CatalogTable(Schema.TableType.SYSTEM_VIEW, relations, columns, rows));
   }
 
   /** Tables, views and materialized views (PostgreSQL lists the latter nowhere here; BI tools expect them). */

@@ -47,7 +47,7 @@ public final class PgFunctions {
 
   /** A number the session is known by; the server's BackendKeyData carries its own. */
   public static Integer pg_backend_pid(DataContext root) {
-    return System.identityHashCode(root.getRootSchema().unwrap(Object.class)) & 0x3fffffff;
+    return System.identityHashCode(catalog(root)) & 0x3fffffff;
   }
 
   public static String current_setting(DataContext root, String name) {

@@ -126,8 +126,8 @@ final class Relations {
 
   private void add(Namespace namespace, String name, Table table, RelDataTypeFactory types) {
     Schema.TableType type = table.getJdbcTableType();
-    char kind = type == Schema.TableType.VIEW ? 'v' : type == Schema.TableType.MATERIALIZED_VIEW ? 'm'
-        : namespace.oid() == INFORMATION_SCHEMA_NAMESPACE ? 'v' : 'r';
+    char kind = type == Schema.TableType.VIEW || type == Schema.TableType.SYSTEM_VIEW ? 'v'
+        : type == Schema.TableType.MATERIALIZED_VIEW ? 'm' : 'r';
     String definition = table instanceof org.apache.calcite.schema.impl.ViewTable view ? view.getViewSql() : null;
     Relation relation = new Relation(name, namespace, kind, () -> attributes(table, types), definition);
     relations.add(relation);
