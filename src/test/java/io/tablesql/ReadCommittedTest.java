@@ -258,14 +258,17 @@ class ReadCommittedTest {
           .singleElement().asString().contains("INDEX LOOKUP " + name + "Region");
       var during = atTheCommitPoint(() -> List.of(
           rows(reader, byRegion.apply("g2", "y")).toString(),
-          rows(reader, byRegion.apply("g1", "z")).toString()));
+          rows(reader, byRegion.apply("g1", "z")).toString(),
+          rows(reader, byRegion.apply("g1", "x")).toString()));
       twoStatements(writer, "UPDATE " + name + " SET Region = 'z' WHERE Grp = 'g1' AND Id = 1",
           "UPDATE " + name + " SET N = 150 WHERE Grp = 'g2' AND Id = 2");
       writer.commit();
-      // the entries the intent wrote carry its mark: their rows are read as committed
-      assertThat(during.get()).containsExactly("[2 100]", "[]");
+      // the entries the intent wrote carry its mark, and the one it replaced is kept until its
+      // commit point: their rows are read as committed, so the old value finds the row meanwhile
+      assertThat(during.get()).containsExactly("[2 100]", "[]", "[1 100]");
       assertThat(rows(reader, byRegion.apply("g2", "y"))).containsExactly("2 150");
       assertThat(rows(reader, byRegion.apply("g1", "z"))).containsExactly("1 100");
+      assertThat(rows(reader, byRegion.apply("g1", "x"))).isEmpty();
       try (Statement ddl = reader.createStatement()) {
         ddl.execute("DROP TABLE " + name);
       }
@@ -351,6 +354,35 @@ class ReadCommittedTest {
       ddl.executeUpdate("INSERT INTO " + name + " VALUES (1, 'cid', 5)");
       assertThat(rows(reader, "SELECT Id, N FROM " + name + " WHERE Owner = 'cid'")).containsExactly("1 5");
       ddl.execute("DROP TABLE " + name);
+    }
+  }
+
+  /** A LOCAL index that covers nothing: a lookup by a row's old value finds it until the commit point, not after. */
+  @Test
+  void aLocalIndexFindsARowByItsOldValueUntilTheCommitPoint() throws Exception {
+    String name = "RcLocalOld" + System.nanoTime() % 1_000_000;
+    try (Connection setup = TestAccount.connect(); Statement ddl = setup.createStatement()) {
+      ddl.execute("CREATE TABLE " + name + " (Grp VARCHAR, Id INTEGER, Region VARCHAR, N INTEGER, "
+          + "PRIMARY KEY ((Grp), Id))");
+      ddl.execute("CREATE INDEX " + name + "Region ON " + name + " (Region) LOCAL");
+      ddl.executeUpdate("INSERT INTO " + name + " VALUES ('g1', 1, 'x', 100), ('g2', 2, 'y', 100)");
+    }
+    String byOldRegion = "SELECT Id, Region FROM " + name + " WHERE Grp = 'g1' AND Region = 'x'";
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect()) {
+      assertThat(rows(reader, "EXPLAIN PLAN FOR " + byOldRegion)).singleElement().asString()
+          .contains("INDEX LOOKUP " + name + "Region");
+      var during = atTheCommitPoint(() -> rows(reader, byOldRegion));
+      twoStatements(writer, "UPDATE " + name + " SET Region = 'z' WHERE Grp = 'g1' AND Id = 1",
+          "DELETE FROM " + name + " WHERE Grp = 'g2' AND Id = 2");
+      writer.commit();
+      assertThat(during.get()).containsExactly("1 x");
+      assertThat(rows(reader, byOldRegion)).isEmpty();
+      assertThat(rows(reader, "SELECT Id, Region FROM " + name + " WHERE Grp = 'g1' AND Region = 'z'"))
+          .containsExactly("1 z");
+      assertThat(rows(reader, "SELECT Id FROM " + name + " WHERE Grp = 'g2' AND Region = 'y'")).isEmpty();
+      try (Statement ddl = reader.createStatement()) {
+        ddl.execute("DROP TABLE " + name);
+      }
     }
   }
 }

@@ -7,6 +7,7 @@ import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.TableShape;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.TemplateKey;
+import io.tablesql.txn.Intent;
 import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -213,6 +214,28 @@ final class IndexEntries {
   WriteOperation replace(Entry entry, String etag, String origin) {
     return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(), WriteOperation.Kind.REPLACE,
         stored(entry), etag, origin);
+  }
+
+  /**
+   * Whether an intent keeps this index's old entries until its commit point, as tombstones
+   * ({@link #tombstone}), so that a lookup by a row's old value finds the row while the intent
+   * is in flight: a LOCAL index's that is neither UNIQUE (whose value another row may take in the
+   * meantime, by an INSERT that a kept entry would refuse) nor adopted (the application's copies,
+   * which must hold no property of tablesql's).
+   */
+  boolean keepsOldEntriesForReaders() {
+    return index.local() && !index.unique() && !index.adopted();
+  }
+
+  /**
+   * An old entry an intent replaces, kept for readers until its commit point: the intent's mark
+   * and {@link Intent#DELETED} merged in, conditional on the ETag read. A reader that meets it
+   * reads the row as committed; once the intent has committed the entry is gone for readers, and
+   * its clearing deletes it.
+   */
+  WriteOperation tombstone(Entry entry, String etag, String intent) {
+    return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(), WriteOperation.Kind.MERGE,
+        Map.of(Intent.MARK, intent, Intent.DELETED, true), etag, "the old entry of intent " + intent);
   }
 
   /** The delete of an entry as read with {@code etag}: a later write of it (by another statement) stays. */

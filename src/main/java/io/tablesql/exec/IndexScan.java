@@ -9,6 +9,7 @@ import io.tablesql.store.Parallel;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
+import io.tablesql.txn.Intent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -90,6 +91,8 @@ final class IndexScan implements Iterator<List<TableEntity>> {
       for (TableEntity entry : found) {
         if (!committed.holdsCommitted(entry)) {
           marked.add(entry);
+        } else if (entry.getProperties().containsKey(Intent.DELETED)) {
+          continue; // the old entry of a committed intent: no longer the row's
         } else if (named(entry) != null && index.row(entry) != null) {
           addOnce(matching, index.row(entry));
         }

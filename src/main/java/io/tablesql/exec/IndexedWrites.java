@@ -203,10 +203,17 @@ final class IndexedWrites {
     // statement writes that entity itself (the raw table, updating a row and its copy by hand)
     java.util.Set<String> written = new java.util.HashSet<>();
     group.forEach(write -> written.add(write.partitionKey() + '\u0000' + write.rowKey()));
+    java.util.Set<String> added = new java.util.HashSet<>();
+    adds.forEach(entries -> java.util.Arrays.stream(entries).filter(Objects::nonNull)
+        .forEach(entry -> added.add(entry.partitionKey() + '\u0000' + entry.rowKey())));
     for (Removal removal : List.copyOf(removals)) {
       if (removal.index().index().local()) {
-        if (!written.contains(removal.entry().partitionKey() + '\u0000' + removal.entry().rowKey())) {
-          rows.add(removal.index().delete(removal.entry(), removal.etag(), null));
+        String key = removal.entry().partitionKey() + '\u0000' + removal.entry().rowKey();
+        if (!written.contains(key)) {
+          // an intent keeps the old entry until its commit point: a lookup by the old value finds the row
+          boolean keep = intent != null && removal.index().keepsOldEntriesForReaders() && !added.contains(key);
+          rows.add(keep ? removal.index().tombstone(removal.entry(), removal.etag(), intent)
+              : removal.index().delete(removal.entry(), removal.etag(), null));
         }
         removals.remove(removal);
       }

@@ -207,6 +207,9 @@ public final class IntentMarks {
               TableShape.userProperties(row.get()), row.get().getETag(), "clearing the mark of intent " + intent.id()));
         }
       }
+      for (Intent.Step step : steps) {
+        clears.addAll(localEntries(session, intent, step, counters));
+      }
       if (!clears.isEmpty()) {
         try {
           session.store().submit(clears.get(0).table(), clears, counters);
@@ -216,5 +219,56 @@ public final class IntentMarks {
       }
       return null;
     });
+  }
+
+  /**
+   * The clearing of the intent's marks on the LOCAL index entries of a step's row: its old entry
+   * kept for readers until the commit point ({@code IndexEntries.tombstone}) is deleted, its new
+   * entry written again without the mark; each conditional on the ETag just read, and only where
+   * it still carries this intent's mark.
+   */
+  private static List<WriteOperation> localEntries(Session session, Intent intent, Intent.Step step,
+      RequestCounters counters) {
+    WriteOperation write = step.write();
+    TableDefinition base = Catalog.ofPhysicalTable(session, write.table());
+    List<WriteOperation> clears = new ArrayList<>();
+    if (base == null) {
+      return clears;
+    }
+    Map<String, Object> after = write.after(step.before());
+    for (io.tablesql.catalog.IndexDefinition definition : base.indexes()) {
+      if (!definition.local() || definition.adopted()) {
+        continue;
+      }
+      IndexEntries index = new IndexEntries(base, definition);
+      IndexEntries.Entry old = entryOf(index, write, step.before());
+      IndexEntries.Entry now = entryOf(index, write, after);
+      if (old != null && !old.sameKey(now)) {
+        entry(session, index, old, counters).filter(e -> Intent.carriesMark(e.getProperties(), intent.id())
+            && e.getProperties().containsKey(Intent.DELETED)).ifPresent(e -> clears.add(new WriteOperation(
+            write.table(), e.getPartitionKey(), e.getRowKey(), Kind.DELETE, Map.of(), e.getETag(),
+            "removing the old entry of intent " + intent.id())));
+      }
+      if (now != null) {
+        entry(session, index, now, counters).filter(e -> Intent.carriesMark(e.getProperties(), intent.id())
+            && !e.getProperties().containsKey(Intent.DELETED)).ifPresent(e -> clears.add(new WriteOperation(
+            write.table(), e.getPartitionKey(), e.getRowKey(), Kind.REPLACE, TableShape.userProperties(e),
+            e.getETag(), "clearing the mark of intent " + intent.id())));
+      }
+    }
+    return clears;
+  }
+
+  private static IndexEntries.Entry entryOf(IndexEntries index, WriteOperation write, Map<String, Object> row) {
+    try {
+      return row == null ? null : index.of(write.partitionKey(), write.rowKey(), row);
+    } catch (IllegalArgumentException e) { // values no entry could hold: the write made none
+      return null;
+    }
+  }
+
+  private static Optional<TableEntity> entry(Session session, IndexEntries index, IndexEntries.Entry entry,
+      RequestCounters counters) {
+    return session.store().get(index.index().table(), entry.partitionKey(), entry.rowKey(), null, counters);
   }
 }
