@@ -1,5 +1,6 @@
 // node-postgres against tablesql's server, as an application uses it (PgClientsTest runs it):
-// parameters (the extended protocol), a transaction, an error's code. Connection settings come
+// parameters (the extended protocol), a transaction, an error's code, the catalog's listing of
+// the table and its columns. Connection settings come
 // from PGHOST, PGPORT, PGUSER, PGPASSWORD and PGDATABASE; the table's name is the argument.
 const { Client } = require('pg');
 
@@ -22,6 +23,12 @@ async function main() {
   }
   const count = await client.query(`SELECT COUNT(*) AS c FROM ${table}`);
   seen.push(String(count.rows[0].c ?? count.rows[0].C));
+  const tables = await client.query('SELECT table_name FROM information_schema.tables '
+    + 'WHERE table_schema = current_schema() AND table_name = $1', [table]);
+  seen.push(tables.rows.map((row) => row.table_name).join(','));
+  const columns = await client.query('SELECT column_name FROM information_schema.columns '
+    + "WHERE table_name = $1 AND column_name IN ('Name', 'N') ORDER BY column_name", [table]);
+  seen.push(columns.rows.map((row) => row.column_name).join(','));
   await client.end();
   console.log(seen.join('|'));
 }

@@ -58,7 +58,7 @@ class PgClientsTest {
       run(node, "npm", "ci", "--no-audit", "--no-fund", "--loglevel=error");
     }
     String table = TestAccount.newTable("NodePg").getTableName();
-    assertThat(run(node, "node", "check.js", table)).isEqualTo("1:Ann:10,2:Bob:20|42703|2");
+    assertThat(run(node, "node", "check.js", table)).isEqualTo("1:Ann:10,2:Bob:20|42703|2|" + table + "|N,Name");
   }
 
   @Test
@@ -68,6 +68,6 @@ class PgClientsTest {
         "import psycopg2").start().waitFor() == 0, "psycopg2 is not installed (apt-get install python3-psycopg2)");
     String table = TestAccount.newTable("Psycopg").getTableName();
     assertThat(run(Path.of("src/clients/python"), List.of(python.toString(), "check.py", table)
-        .toArray(new String[0]))).isEqualTo("1:Ann:10,2:Bob:20|42703|2");
+        .toArray(new String[0]))).isEqualTo("1:Ann:10,2:Bob:20|42703|2|" + table + "|N,Name|1,Ann;2,Bob;");
   }
 }
