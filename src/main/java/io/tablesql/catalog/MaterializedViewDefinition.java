@@ -35,10 +35,23 @@ public record MaterializedViewDefinition(String name, List<String> columns, List
     List<IndexColumn> row, String condition, String query, String table, boolean ready, List<String> resumeFrom,
     List<Aggregate> aggregates) {
 
-  /** A summary's running aggregate: COUNT(*) (column null), COUNT(column) or SUM(column), under a view column name. */
+  /**
+   * A summary's running aggregate: COUNT(*) (column null), COUNT(column), SUM(column) or
+   * AVG(column), under a view column name. An AVG is kept as a SUM is (the running sum and its
+   * count of values), its entity's property under the name holding their quotient.
+   */
   public record Aggregate(String name, String function, String column) {
     public boolean sum() {
       return "SUM".equals(function);
+    }
+
+    public boolean average() {
+      return "AVG".equals(function);
+    }
+
+    /** Whether it keeps a running sum of the column's values and their count (SUM, AVG). */
+    public boolean sums() {
+      return sum() || average();
     }
   }
 
@@ -94,12 +107,21 @@ public record MaterializedViewDefinition(String name, List<String> columns, List
         new EncodedKey(keys(viewColumns, row)), summary() ? new KeyLayout.Discriminator(GROUP_STATE, LIVE) : null));
   }
 
-  /** A count is a BIGINT; a sum of integers a BIGINT, of decimals a DECIMAL of the column's scale (NULL for no values). */
+  /**
+   * A count is a BIGINT; a sum of integers a BIGINT, of decimals a DECIMAL of the column's scale;
+   * an average of integers a BIGINT, of decimals a DECIMAL of the column's type, as a query's AVG
+   * is (NULL for no values).
+   */
   public static Column aggregateColumn(Aggregate aggregate, TableDefinition base) {
-    if (!aggregate.sum()) {
+    if (!aggregate.sums()) {
       return Column.declared(aggregate.name(), SqlTypeName.BIGINT, false, -1, -1, false);
     }
     Column summed = base.column(aggregate.column());
+    if (aggregate.average()) {
+      return summed.sqlType() == SqlTypeName.DECIMAL
+          ? Column.declared(aggregate.name(), SqlTypeName.DECIMAL, false, summed.precision(), summed.scale(), true)
+          : Column.declared(aggregate.name(), SqlTypeName.BIGINT, false, -1, -1, true);
+    }
     return summed.sqlType() == SqlTypeName.DECIMAL
         ? Column.declared(aggregate.name(), SqlTypeName.DECIMAL, false, 19, Math.max(0, summed.scale()), true)
         : Column.declared(aggregate.name(), SqlTypeName.BIGINT, false, -1, -1, true);

@@ -43,9 +43,12 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
    * them refuse it. 6, a table with a covering global index (INCLUDE), so that drivers which
    * would write its rows without marking the entries' values unverified first refuse it. 7, a
    * mapped table whose key properties hold numbers ({@code numericKeyProperties}), so that drivers
-   * which would write them as text refuse it.
+   * which would write them as text refuse it. 8, a table with a summary that keeps an AVG, so that
+   * drivers which would keep it as a count refuse it.
    */
-  public static final int FORMAT = 7;
+  public static final int FORMAT = 8;
+  /** The format of a table with a summary keeping an AVG. */
+  static final int FORMAT_WITH_AVERAGES = 8;
   /** The format of a mapped table whose entities hold key fields as numbers. */
   static final int FORMAT_WITH_NUMERIC_KEY_PROPERTIES = 7;
   /** The format of a table with a covering global index. */
@@ -122,6 +125,10 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
 
   /** The catalog format its JSON is written in. */
   public int format() {
+    if (materializedViews.stream().anyMatch(view -> view.aggregates().stream()
+        .anyMatch(MaterializedViewDefinition.Aggregate::average))) {
+      return FORMAT_WITH_AVERAGES;
+    }
     if (!layout.numericKeyProperties().isEmpty()) {
       return FORMAT_WITH_NUMERIC_KEY_PROPERTIES;
     }

@@ -195,7 +195,7 @@ final class MaterializedViews {
   }
 
   /**
-   * A summary's aggregate: COUNT(*), COUNT(c) or SUM(c) of an integer or DECIMAL column, named
+   * A summary's aggregate: COUNT(*), COUNT(c), or SUM(c) or AVG(c) of an integer or DECIMAL column, named
    * with AS. The others are refused, saying why: a running value cannot keep them.
    */
   private static MaterializedViewDefinition.Aggregate aggregate(SqlNode item, SqlCall call, TableDefinition base) {
@@ -205,13 +205,9 @@ final class MaterializedViews {
       throw refused(shown + ": MIN and MAX are not kept by a summary, since deleting the row that holds the extreme "
           + "needs the other rows of the group. Keep a copy keyed by the group and the column instead.");
     }
-    if (function.equals("AVG")) {
-      throw refused(shown + ": a summary keeps no AVG; keep SUM(x) and COUNT(x) instead, and a query's AVG(x) "
-          + "of the table is answered from them.");
-    }
-    if (!function.equals("COUNT") && !function.equals("SUM")) {
-      throw refused(shown + ": a summary keeps COUNT(*), COUNT(column) and SUM(column), which each write changes by "
-          + "a known amount.");
+    if (!function.equals("COUNT") && !function.equals("SUM") && !function.equals("AVG")) {
+      throw refused(shown + ": a summary keeps COUNT(*), COUNT(column), SUM(column) and AVG(column), which each write "
+          + "changes by a known amount.");
     }
     if (call.getFunctionQuantifier() != null || call.operandCount() != 1) {
       throw refused(shown + ": DISTINCT and several arguments are not kept by a summary.");
@@ -230,12 +226,12 @@ final class MaterializedViews {
     Column column = base.columns().stream().filter(c -> c.name().equalsIgnoreCase(Names.last(id))).findFirst()
         .orElseThrow(() -> new StoreException("Column " + Names.last(id) + " is not a column of " + base.name() + ".",
             SqlStates.COLUMN_NOT_FOUND, null));
-    if (function.equals("SUM") && !List.of(org.apache.calcite.sql.type.SqlTypeName.TINYINT,
+    if (!function.equals("COUNT") && !List.of(org.apache.calcite.sql.type.SqlTypeName.TINYINT,
         org.apache.calcite.sql.type.SqlTypeName.SMALLINT, org.apache.calcite.sql.type.SqlTypeName.INTEGER,
         org.apache.calcite.sql.type.SqlTypeName.BIGINT, org.apache.calcite.sql.type.SqlTypeName.DECIMAL)
         .contains(column.sqlType())) {
-      throw refused(shown + ": a summary keeps sums of integers and DECIMAL exactly; a sum of " + column.sqlType()
-          + " would drift as rows are taken away.");
+      throw refused(shown + ": a summary keeps sums and averages of integers and DECIMAL exactly; a sum of "
+          + column.sqlType() + " would drift as rows are taken away.");
     }
     return new MaterializedViewDefinition.Aggregate(name, function, column.name());
   }

@@ -16,7 +16,8 @@ import java.util.Set;
 /**
  * The running totals of one group of a summary view, and how its entity holds them: each
  * aggregate's value under its column, the group's row count ({@value #ROWS}), each sum's count of
- * non-NULL values ({@code TablesqlValues<i>}: a sum of none is NULL), whether the group is live
+ * non-NULL values ({@code TablesqlValues<i>}: a sum of none is NULL), each average's running sum
+ * ({@code TablesqlSum<i>}; its column holds the quotient, as a query's AVG computes it), whether the group is live
  * ({@link MaterializedViewDefinition#GROUP_STATE}) and the writes already added
  * ({@value #APPLIED}: intent ids, so that a write's change is added once however often it is
  * applied). Also a change of totals: a row's contribution, added or taken away.
@@ -25,6 +26,7 @@ final class SummaryTotals {
   static final String ROWS = "TablesqlRows";
   static final String APPLIED = "TablesqlApplied";
   private static final String VALUES = "TablesqlValues";
+  private static final String SUM = "TablesqlSum";
   private static final String EMPTY = "empty";
 
   private final MaterializedViewDefinition view;
@@ -48,7 +50,7 @@ final class SummaryTotals {
     totals.rows = number(entity.getProperty(ROWS)).longValue();
     List<Aggregate> aggregates = view.aggregates();
     for (int i = 0; i < aggregates.size(); i++) {
-      Object value = entity.getProperty(aggregates.get(i).name());
+      Object value = entity.getProperty(aggregates.get(i).average() ? SUM + i : aggregates.get(i).name());
       totals.values[i] = value == null ? BigDecimal.ZERO : number(value);
       totals.counts[i] = number(entity.getProperty(VALUES + i)).longValue();
     }
@@ -72,7 +74,7 @@ final class SummaryTotals {
       if (value == null) {
         continue;
       }
-      if (aggregate.sum()) {
+      if (aggregate.sums()) {
         BigDecimal number = value instanceof BigDecimal d ? d : BigDecimal.valueOf(((Number) value).longValue());
         values[i] = values[i].add(sign > 0 ? number : number.negate());
         counts[i] += sign;
@@ -114,15 +116,25 @@ final class SummaryTotals {
     List<Aggregate> aggregates = view.aggregates();
     for (int i = 0; i < aggregates.size(); i++) {
       Aggregate aggregate = aggregates.get(i);
-      if (aggregate.sum()) {
+      if (aggregate.sums()) {
         properties.put(VALUES + i, counts[i]);
         if (counts[i] == 0) {
-          continue; // a sum of no values is NULL
+          continue; // a sum, or an average, of no values is NULL
         }
       }
       Column column = MaterializedViewDefinition.aggregateColumn(aggregate, base);
-      properties.put(aggregate.name(), column.toSdk(column.sqlType() == org.apache.calcite.sql.type.SqlTypeName.DECIMAL
-          ? values[i] : (Object) values[i].longValueExact()));
+      boolean decimal = column.sqlType() == org.apache.calcite.sql.type.SqlTypeName.DECIMAL;
+      if (aggregate.average()) {
+        Column summed = MaterializedViewDefinition.aggregateColumn(new Aggregate(aggregate.name(), "SUM",
+            aggregate.column()), base);
+        properties.put(SUM + i, summed.toSdk(decimal ? values[i] : (Object) values[i].longValueExact()));
+        // as a query's AVG: the sum divided by the count, truncated to the average's scale
+        BigDecimal average = values[i].divide(BigDecimal.valueOf(counts[i]), decimal ? Math.max(0, column.scale()) : 0,
+            java.math.RoundingMode.DOWN);
+        properties.put(aggregate.name(), column.toSdk(decimal ? average : (Object) average.longValueExact()));
+        continue;
+      }
+      properties.put(aggregate.name(), column.toSdk(decimal ? values[i] : (Object) values[i].longValueExact()));
     }
     if (!appliedIds.isEmpty()) {
       properties.put(APPLIED, String.join(",", appliedIds));
