@@ -85,4 +85,26 @@ class SystemCatalogsTest {
           });
     }
   }
+
+  /** PostgreSQL's date_trunc and now(), as BI tools group by time; the pushdown-free oracle agrees. */
+  @Test
+  void dateTruncGroupsByTimeAsPostgresqlDoes() throws Exception {
+    String name = "DateTrunc" + System.nanoTime() % 1_000_000;
+    try (Connection connection = TestAccount.connect(); Connection oracle = TestAccount.connect("pushdown=false");
+         Statement statement = connection.createStatement(); Statement oracleStatement = oracle.createStatement()) {
+      statement.execute("CREATE TABLE " + name + " (Id INTEGER, At TIMESTAMP, PRIMARY KEY ((Id)))");
+      try {
+        statement.execute("INSERT INTO " + name + " VALUES (1, TIMESTAMP '2024-05-17 10:11:12'), "
+            + "(2, TIMESTAMP '2024-05-31 23:59:59'), (3, TIMESTAMP '2024-06-01 00:00:00'), (4, NULL)");
+        String byMonth = "SELECT date_trunc('month', At) AS m, COUNT(*) FROM " + name + " GROUP BY date_trunc('month', At) "
+            + "ORDER BY m NULLS LAST";
+        assertThat(rows(statement, byMonth)).containsExactly("2024-05-01 00:00:00 2", "2024-06-01 00:00:00 1",
+            "null 1").isEqualTo(rows(oracleStatement, byMonth));
+        assertThat(rows(statement, "SELECT COUNT(*) FROM " + name + " WHERE At < now() "
+            + "AND date_trunc('day', At) = TIMESTAMP '2024-05-17 00:00:00'")).containsExactly("1");
+      } finally {
+        statement.execute("DROP TABLE " + name);
+      }
+    }
+  }
 }

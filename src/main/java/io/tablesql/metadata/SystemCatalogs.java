@@ -10,8 +10,9 @@ import org.apache.calcite.schema.SchemaPlus;
 
 /**
  * Adds the catalogs to a connection's root schema: {@code pg_catalog} and {@code information_schema},
- * and, so that they are found unqualified as in PostgreSQL, the catalog functions and the type
- * names PostgreSQL's clients cast to ({@code ::text}, {@code ::int4}, ...).
+ * and, so that they are found unqualified as in PostgreSQL, the catalog functions, PostgreSQL's
+ * {@code date_trunc} and {@code now}, and the type names PostgreSQL's clients cast to
+ * ({@code ::text}, {@code ::int4}, ...).
  */
 public final class SystemCatalogs {
   private static final Multimap<String, Function> FUNCTIONS = functionsOf();
@@ -41,6 +42,7 @@ public final class SystemCatalogs {
     for (String name : PgFunctions.NAMES) {
       ConnectionFunction.of(PgFunctions.class, name).forEach(function -> functions.put(name, function));
     }
+    PgTimeFunctions.all().forEach(function -> functions.put(function.name(), function));
     return functions.build();
   }
 
