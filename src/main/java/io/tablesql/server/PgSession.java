@@ -275,11 +275,7 @@ final class PgSession implements Runnable {
     if (options == null || options.isBlank()) {
       return;
     }
-    java.util.Set<String> driverProperties = new java.util.HashSet<>();
-    for (java.sql.DriverPropertyInfo info : DriverManager.getDriver(server.driverUrl())
-        .getPropertyInfo(server.driverUrl(), null)) {
-      driverProperties.add(info.name.toLowerCase(Locale.ROOT));
-    }
+    java.util.Set<String> driverProperties = driverProperties();
     java.util.regex.Matcher option = java.util.regex.Pattern.compile("(?:-c\\s*|--)([A-Za-z_][\\w.]*)=(\\S*)")
         .matcher(options);
     while (option.find()) {
@@ -290,6 +286,16 @@ final class PgSession implements Runnable {
         settings.put(name.toLowerCase(Locale.ROOT), option.group(2));
       }
     }
+  }
+
+  /** The names of the driver's properties (its {@code getPropertyInfo}), in lower case. */
+  private java.util.Set<String> driverProperties() throws SQLException {
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (java.sql.DriverPropertyInfo info : DriverManager.getDriver(server.driverUrl())
+        .getPropertyInfo(server.driverUrl(), null)) {
+      names.add(info.name.toLowerCase(Locale.ROOT));
+    }
+    return names;
   }
 
   /** Opens the session's driver connection; then AuthenticationOk and the session's parameters. */
@@ -480,15 +486,25 @@ final class PgSession implements Runnable {
     return commit ? "COMMIT" : "ROLLBACK";
   }
 
-  /** SET name = value, SET name TO value, SET SESSION ...: kept for SHOW; the driver's own settings are its connection's. */
-  private void set(String assignment) {
+  /**
+   * SET name = value, SET name TO value, SET SESSION ...: kept for SHOW. A driver property is its
+   * connection's, fixed when the session opens: SET of one is refused (55P02) rather than kept
+   * without effect, naming the startup option that sets it.
+   */
+  private void set(String assignment) throws SQLException {
     String text = assignment.replaceFirst("(?i)^(SESSION|LOCAL)\\s+", "");
     String[] parts = text.split("(?i)\\s*(=|\\s+TO\\s+)\\s*", 2);
     String value = parts.length > 1 ? parts[1].trim() : "";
     if (value.length() > 1 && value.startsWith("'") && value.endsWith("'")) {
       value = value.substring(1, value.length() - 1).replace("''", "'");
     }
-    settings.put(parts[0].trim().toLowerCase(Locale.ROOT), value);
+    String name = parts[0].trim();
+    if (driverProperties().contains(name.toLowerCase(Locale.ROOT))) {
+      throw new SQLException("Parameter \"" + name + "\" is a property of the session's tablesql connection, set "
+          + "when the session opens: connect with options='-c " + name + "=" + value + "' (libpq's PGOPTIONS), or "
+          + "put it in the server's connection string.", "55P02");
+    }
+    settings.put(name.toLowerCase(Locale.ROOT), value);
   }
 
   /** The RowDescription of SHOW's one column. */

@@ -265,6 +265,12 @@ class PgServerTest {
     try (Connection connection = connect(); Statement statement = connection.createStatement()) {
       assertThat(String.join("\n", rows(statement, "EXPLAIN PLAN FOR SELECT Id FROM " + table + "Opt WHERE Id = 1")))
           .contains("POINT LOOKUP");
+      // a driver property is the connection's: SET of one is refused, not kept without effect
+      assertThat(stateOf(statement, "SET pushdown = false")).isEqualTo("55P02");
+      assertThat(String.join("\n", rows(statement, "EXPLAIN PLAN FOR SELECT Id FROM " + table + "Opt WHERE Id = 1")))
+          .contains("POINT LOOKUP");
+      statement.execute("SET application_name = 'report'");
+      assertThat(rows(statement, "SHOW application_name")).containsExactly("report");
     }
   }
 
