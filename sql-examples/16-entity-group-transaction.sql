@@ -9,7 +9,10 @@ CREATE TABLE Staff (PartitionKey VARCHAR, RowKey VARCHAR, DepartmentName VARCHAR
 INSERT INTO Staff (PartitionKey, RowKey, DepartmentName, EmployeeCount) VALUES ('Sales', 'department', 'Sales', 0);
 -- expect updated: 1
 
--- One statement, one partition: one entity group transaction.
+-- One statement, one partition: one entity group transaction. (It writes the count as a value;
+-- an application counting up would, in one transaction, INSERT the employee and UPDATE Staff SET
+-- EmployeeCount = EmployeeCount + 1: both statements' writes go in one entity group transaction
+-- at commit, conditional on the count it read.)
 UPSERT INTO Staff (PartitionKey, RowKey, EmployeeCount, FirstName, LastName)
 VALUES ('Sales', 'department', 1, NULL, NULL), ('Sales', 'empid_000900', NULL, 'Ada', 'Byron');
 -- expect updated: 2
