@@ -244,7 +244,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       if (!schemaName.equalsIgnoreCase(PendingWritesTable.SCHEMA)) {
         calciteConnection.getRootSchema().add(PendingWritesTable.SCHEMA, PendingWritesTable.schema(session));
       }
-      io.tablesql.metadata.SystemCatalogs.register(calciteConnection.getRootSchema(), schemaName);
+      io.tablesql.metadata.SystemCatalogs.register(calciteConnection.getRootSchema(), schema, schemaName);
       calciteConnection.setSchema(schemaName);
       TableSqlConnection connection = new TableSqlConnection(calciteConnection, session, schema, schemaName);
       session.onSchemaChange(connection::refreshSchema);

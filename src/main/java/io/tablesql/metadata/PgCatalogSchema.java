@@ -24,7 +24,9 @@ import org.apache.calcite.schema.impl.AbstractSchema;
  * PostgreSQL's system catalogs as clients read them ({@code pg_class}, {@code pg_attribute},
  * {@code pg_type}, ... and the views over them, {@code pg_tables}, {@code pg_indexes}, ...),
  * generated from the connection's relations; catalogs of what tablesql has none of (comments,
- * column defaults, functions, ranges, enums) are empty. Each relation's owner is the account.
+ * column defaults, functions, ranges, enums) are empty, and the columns that name functions
+ * (a type's {@code typinput}, {@code typreceive}, ...: {@code regproc}, an OID) are 0. Each
+ * relation's owner is the account.
  */
 final class PgCatalogSchema extends AbstractSchema {
   static final String NAME = "pg_catalog";
@@ -75,14 +77,13 @@ final class PgCatalogSchema extends AbstractSchema {
     table("pg_type", relations, columns("oid", INTEGER, "typname", VARCHAR, "typnamespace", INTEGER, "typowner",
         INTEGER, "typlen", SMALLINT, "typbyval", BOOLEAN, "typtype", VARCHAR, "typcategory", VARCHAR,
         "typispreferred", BOOLEAN, "typisdefined", BOOLEAN, "typdelim", VARCHAR, "typrelid", INTEGER, "typsubscript",
-        VARCHAR, "typelem", INTEGER, "typarray", INTEGER, "typinput", VARCHAR, "typoutput", VARCHAR, "typreceive",
-        VARCHAR, "typsend", VARCHAR, "typmodin", VARCHAR, "typmodout", VARCHAR, "typanalyze", VARCHAR, "typalign",
+        VARCHAR, "typelem", INTEGER, "typarray", INTEGER, "typinput", INTEGER, "typoutput", INTEGER, "typreceive",
+        INTEGER, "typsend", INTEGER, "typmodin", INTEGER, "typmodout", INTEGER, "typanalyze", INTEGER, "typalign",
         VARCHAR, "typstorage", VARCHAR, "typnotnull", BOOLEAN, "typbasetype", INTEGER, "typtypmod", INTEGER,
         "typndims", INTEGER, "typcollation", INTEGER, "typdefaultbin", VARCHAR, "typdefault", VARCHAR, "typacl",
         VARCHAR), r -> rows(List.of(PgType.values()), t -> new Object[] {t.oid, t.typname,
             PgType.PG_CATALOG_NAMESPACE, ROLE, (short) t.length, t.length > 0 && t.length <= 8, "b",
-            String.valueOf(t.category), false, true, ",", 0, "-", 0, 0, t.typname + "in", t.typname + "out",
-            t.typname + "recv", t.typname + "send", "-", "-", "-", "i", t.length > 0 ? "p" : "x", false, 0, -1, 0, 0,
+            String.valueOf(t.category), false, true, ",", 0, "-", 0, 0, 0, 0, 0, 0, 0, 0, 0, "i", t.length > 0 ? "p" : "x", false, 0, -1, 0, 0,
             null, null, null}));
     table("pg_index", relations, columns("indexrelid", INTEGER, "indrelid", INTEGER, "indnatts", SMALLINT,
         "indnkeyatts", SMALLINT, "indisunique", BOOLEAN, "indnullsnotdistinct", BOOLEAN, "indisprimary", BOOLEAN,
@@ -180,6 +181,12 @@ final class PgCatalogSchema extends AbstractSchema {
 
   String account() {
     return account;
+  }
+
+  /** A table of this catalog by name, ignoring case; null for none. */
+  org.apache.calcite.schema.lookup.Named<Table> find(String name) {
+    return tables.entrySet().stream().filter(table -> table.getKey().equalsIgnoreCase(name)).findFirst()
+        .map(table -> new org.apache.calcite.schema.lookup.Named<>(table.getKey(), table.getValue())).orElse(null);
   }
 
   @Override

@@ -6,6 +6,7 @@ import com.google.common.collect.Multimap;
 import java.util.Map;
 import org.apache.calcite.rel.type.RelProtoDataType;
 import org.apache.calcite.schema.Function;
+import io.tablesql.plan.AzureSchema;
 import org.apache.calcite.schema.SchemaPlus;
 
 /**
@@ -21,9 +22,14 @@ public final class SystemCatalogs {
   private SystemCatalogs() {
   }
 
-  /** Registers the catalogs of the connection whose account's schema is {@code account}. */
-  public static void register(SchemaPlus root, String account) {
-    root.add(PgCatalogSchema.NAME, new PgCatalogSchema(account));
+  /**
+   * Registers the catalogs of the connection whose account's schema, named {@code account}, is
+   * {@code schema}; pg_catalog's tables are also found unqualified, as in PostgreSQL's search path.
+   */
+  public static void register(SchemaPlus root, AzureSchema schema, String account) {
+    PgCatalogSchema catalog = new PgCatalogSchema(account);
+    root.add(PgCatalogSchema.NAME, catalog);
+    schema.alsoFind(catalog::find);
     root.add(InformationSchema.NAME, new InformationSchema());
     FUNCTIONS.forEach(root::add);
     TYPES.forEach(root::add);

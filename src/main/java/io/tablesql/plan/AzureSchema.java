@@ -39,6 +39,8 @@ public final class AzureSchema extends AbstractSchema {
   private final boolean listed;
   private Map<String, Table> tables;
   private long expiresAtNanos;
+  /** Tables found by names no Azure table can have (PostgreSQL's catalogs, unqualified); none by default. */
+  private volatile java.util.function.Function<String, Named<Table>> alsoFound = name -> null;
 
   /** A schema of the account's tables, or, if {@code listed} is false, of the names given. */
   public AzureSchema(Session session, List<String> tableNames, boolean listed) {
@@ -74,14 +76,16 @@ public final class AzureSchema extends AbstractSchema {
     return new Lookup<>() {
       @Override
       public Table get(String name) {
-        return getTableMap().get(name);
+        Table table = getTableMap().get(name);
+        Named<Table> also = table == null ? alsoFound.apply(name) : null;
+        return table != null ? table : also != null && also.name().equals(name) ? also.entity() : null;
       }
 
       @Override
       public Named<Table> getIgnoreCase(String name) {
         Map<String, Table> map = getTableMap();
         String found = NameMatch.find(map.keySet(), name, false);
-        return found == null ? null : new Named<>(found, map.get(found));
+        return found == null ? alsoFound.apply(name) : new Named<>(found, map.get(found));
       }
 
       @Override
@@ -90,6 +94,16 @@ public final class AzureSchema extends AbstractSchema {
             .collect(java.util.stream.Collectors.toSet());
       }
     };
+  }
+
+  /**
+   * Also finds, after the account's tables, the tables {@code lookup} names (by a name ignoring
+   * case; null for none), without listing them: PostgreSQL's clients name {@code pg_catalog}'s
+   * tables unqualified, as its search path allows, and no Azure table can be named like them
+   * (Azure table names hold letters and digits only).
+   */
+  public void alsoFind(java.util.function.Function<String, Named<Table>> lookup) {
+    alsoFound = lookup;
   }
 
   public synchronized boolean isStale() {

@@ -152,4 +152,44 @@ class PgCatalogTest {
     }
     assertThat(seen).hasSize(3).containsOnly(seen.get(0));
   }
+
+  /**
+   * Npgsql's type loading (Power BI's PostgreSQL connector runs it on every connection): the four
+   * statements of its PostgresDatabaseInfo, in one simple query as Npgsql sends them, with
+   * pg_catalog's tables named unqualified. Every type tablesql's columns are described with is
+   * loaded as a base type.
+   */
+  @Test
+  void npgsqlsTypeLoadingQueriesAnswerAsItExpects() throws Exception {
+    String startup;
+    try (var text = PgCatalogTest.class.getResourceAsStream("/clients/npgsql-startup.sql")) {
+      startup = new String(text.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    List<List<String>> results = new ArrayList<>();
+    try (Connection connection = PgClient.connect(server, "preferQueryMode=simple");
+         Statement statement = connection.createStatement()) {
+      boolean isResult = statement.execute(startup);
+      while (isResult || statement.getUpdateCount() != -1) {
+        if (isResult) {
+          try (ResultSet result = statement.getResultSet()) {
+            List<String> rows = new ArrayList<>();
+            while (result.next()) {
+              rows.add(result.getMetaData().getColumnCount() >= 4 ? result.getString(3) + ":" + result.getString(4)
+                  + ":" + result.getString(1) : result.getString(1));
+            }
+            results.add(rows);
+          }
+        }
+        isResult = statement.getMoreResults();
+      }
+    }
+    assertThat(results).hasSize(4);
+    assertThat(results.get(0)).singleElement().asString().startsWith("PostgreSQL 14");
+    assertThat(results.get(1)).contains("bool:b:pg_catalog", "int2:b:pg_catalog", "int4:b:pg_catalog",
+        "int8:b:pg_catalog", "float8:b:pg_catalog", "numeric:b:pg_catalog", "varchar:b:pg_catalog",
+        "text:b:pg_catalog", "timestamp:b:pg_catalog", "date:b:pg_catalog", "bytea:b:pg_catalog",
+        "uuid:b:pg_catalog");
+    assertThat(results.get(2)).isEmpty();
+    assertThat(results.get(3)).isEmpty();
+  }
 }
