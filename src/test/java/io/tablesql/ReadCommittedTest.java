@@ -385,4 +385,33 @@ class ReadCommittedTest {
       }
     }
   }
+
+  /**
+   * A writer that stopped before its commit point leaves its rows marked: another writer that
+   * meets a mark of its intent once the lease has run out settles it, as recovery would (here:
+   * every group was applied, so it commits), and its statement's retry goes on.
+   */
+  @Test
+  void aWriterSettlesTheExpiredIntentOfAStoppedWriterItMeets() throws Exception {
+    TableClient table = twoAccounts("ExpiredIntent");
+    String name = table.getTableName();
+    try (Connection writer = FaultTest.connectThrough(proxy, "maxRetries=0", "intentLeaseSeconds=2",
+        "requestTimeoutSeconds=1")) {
+      // the commit point's write is refused: the intent stays applying, every group applied
+      proxy.inject(FaultyProxy.Fault.BUSY, HEADER_CHANGE, 1);
+      twoStatements(writer, TAKE_FROM_A.formatted(name), GIVE_TO_B.formatted(name));
+      assertThatThrownBy(writer::commit).isInstanceOfSatisfying(SQLException.class,
+          e -> assertThat(e.getSQLState()).isEqualTo("08007"));
+    }
+    Thread.sleep(3_500); // past the lease, as the service's clock (whole seconds) tells
+    try (Connection other = TestAccount.connect("intentLeaseSeconds=2", "requestTimeoutSeconds=1")) {
+      String update = "UPDATE " + name + " SET N = N + 1 WHERE PartitionKey = 'p1' AND RowKey = 'a'";
+      String first = outcome(other, update);
+      assertThat(first).isIn("40001", "written");
+      if (first.equals("40001")) {
+        assertThat(outcome(other, update)).isEqualTo("written");
+      }
+      assertThat(rows(other, "SELECT RowKey, N FROM " + name + " ORDER BY RowKey")).containsExactly("a 91", "b 110");
+    }
+  }
 }

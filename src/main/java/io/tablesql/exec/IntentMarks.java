@@ -54,6 +54,7 @@ public final class IntentMarks {
    */
   static void checkNotPending(Session session, TableEntity read, RequestCounters counters) throws SQLException {
     if (read != null && read.getProperties().get(Intent.BEFORE_IMAGE) instanceof String writer) {
+      IntentRecovery.settleIfExpired(session, writer, counters); // a writer that stopped: the retry goes on
       throw SqlExceptions.of("The row (PartitionKey '" + read.getPartitionKey() + "', RowKey '" + read.getRowKey()
           + "') was read as it was before another transaction (intent " + writer + ") that had not committed when "
           + "it was read. Nothing was written; run the statement again.", SqlStates.SERIALIZATION_FAILURE);
@@ -82,6 +83,8 @@ public final class IntentMarks {
     Optional<TableEntity> header = header(session, id, counters);
     Object state = header.map(entity -> entity.getProperties().get("state")).orElse(null);
     if (Intent.stateName(Intent.State.APPLYING).equals(state) || Intent.stateName(Intent.State.UNDOING).equals(state)) {
+      // a writer that stopped: settled now, as recovery would, so that the statement's retry goes on
+      IntentRecovery.settleIfExpired(session, id, counters);
       return id;
     }
     SETTLED.put(id, Boolean.TRUE);
@@ -90,8 +93,13 @@ public final class IntentMarks {
 
   /** An intent's header with its state only (one GET); empty if it is gone, or no intent was ever recorded. */
   static Optional<TableEntity> header(Session session, String id, RequestCounters counters) {
+    return header(session, id, List.of("state"), counters);
+  }
+
+  /** An intent's header with the properties {@code select} names (null: all); empty if it is gone. */
+  static Optional<TableEntity> header(Session session, String id, List<String> select, RequestCounters counters) {
     try {
-      return session.store().get(Intent.TABLE, id, Intent.HEADER, List.of("state"), counters);
+      return session.store().get(Intent.TABLE, id, Intent.HEADER, select, counters);
     } catch (StoreException e) {
       if (SqlStates.TABLE_NOT_FOUND.equals(e.sqlState())) {
         return Optional.empty();

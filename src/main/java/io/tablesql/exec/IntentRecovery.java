@@ -18,6 +18,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -200,6 +201,32 @@ public final class IntentRecovery {
       }
     }
     return settled;
+  }
+
+  /**
+   * Settles intent {@code id} now if its lease has run out (its writer stopped), as the periodic
+   * recovery would: a writer that meets its mark need not wait for that. False if it is alive,
+   * gone, parked, of a later version, or claimed by another connection first.
+   */
+  static boolean settleIfExpired(Session session, String id, RequestCounters counters) {
+    Optional<TableEntity> header = IntentMarks.header(session, id, null, counters);
+    if (header.isEmpty() || header.get().getTimestamp() == null) {
+      return false;
+    }
+    long lease = session.settings().getInt(DriverProperty.INTENT_LEASE);
+    if (!header.get().getTimestamp().plusSeconds(lease).isBefore(session.store().serviceTime(Intent.TABLE, counters))) {
+      return false;
+    }
+    Intent.Header listed = Intent.header(id, header.get().getProperties());
+    if (!Intent.knows(listed.format()) || listed.state() == Intent.State.PARKED) {
+      return false;
+    }
+    try {
+      return recover(session, listed, header.get().getETag());
+    } catch (StoreException e) { // recovery tries again later
+      LOG.debug("Settling expired intent {} stopped: {}", id, e.getMessage());
+      return false;
+    }
   }
 
   /** Claims one intent and settles it; false if another connection claimed it first. */
