@@ -306,8 +306,9 @@ class ReadCommittedTest {
         new TableEntity("p1", "c").addProperty("N", 100), new TableEntity("p2", "b").addProperty("N", 100));
     String name = table.getTableName();
     try (Connection writer = FaultTest.connectThrough(proxy, "maxRetries=0"); Connection other = TestAccount.connect()) {
-      // from the commit point on, every entity group transaction fails: the tombstones' removal and the intent's
-      proxy.before(HEADER_CHANGE, () -> proxy.inject(FaultyProxy.Fault.BUSY, FaultyProxy.Request::isBatch, 1000), 1);
+      // from the commit point on, the tombstones' removal (in a group, then one by one) and the intent's fail
+      proxy.before(HEADER_CHANGE, () -> proxy.inject(FaultyProxy.Fault.BUSY, request -> request.isBatch()
+          || request.method().equals("DELETE") && request.path().contains(name), 1000), 1);
       writer.setAutoCommit(false);
       try (Statement statement = writer.createStatement()) {
         statement.executeUpdate("DELETE FROM " + name + " WHERE PartitionKey = 'p1'");
@@ -412,6 +413,33 @@ class ReadCommittedTest {
         assertThat(outcome(other, update)).isEqualTo("written");
       }
       assertThat(rows(other, "SELECT RowKey, N FROM " + name + " ORDER BY RowKey")).containsExactly("a 91", "b 110");
+    }
+  }
+
+  /**
+   * An upsert of keys only (in merge mode, a write of nothing) of a row an intent in flight wrote
+   * leaves the intent's mark, so an undo still puts the row back; after a delete's commit it
+   * writes the row again over the tombstone.
+   */
+  @Test
+  void anUpsertOfKeysOnlyLeavesAnIntentsMarkAndRevivesADeletedRow() throws Exception {
+    TableClient table = twoAccounts("KeysOnlyUpsert");
+    String name = table.getTableName();
+    String keysOnly = "UPSERT INTO " + name + " (PartitionKey, RowKey) VALUES ('p1', 'a')";
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection other = TestAccount.connect()) {
+      var upsert = atTheCommitPoint(() -> List.of(outcome(other, keysOnly)));
+      twoStatements(writer, TAKE_FROM_A.formatted(name), GIVE_TO_B.formatted(name));
+      table.updateEntity(new TableEntity("p2", "b").addProperty("N", 100)); // b's group is refused, a's undone
+      assertThatThrownBy(writer::commit).isInstanceOfSatisfying(SQLException.class,
+          e -> assertThat(e.getSQLState()).isEqualTo("40001"));
+      assertThat(upsert.get()).containsExactly("written");
+      assertThat(rows(other, "SELECT RowKey, N FROM " + name + " ORDER BY RowKey")).containsExactly("a 100", "b 100");
+      try (Statement statement = writer.createStatement()) {
+        writer.setAutoCommit(true);
+        statement.executeUpdate("DELETE FROM " + name + " WHERE N = 100"); // over both partitions: tombstones
+      }
+      assertThat(outcome(other, keysOnly)).isEqualTo("written");
+      assertThat(rows(other, "SELECT RowKey, N FROM " + name + " ORDER BY RowKey")).containsExactly("a null");
     }
   }
 }

@@ -156,7 +156,7 @@ final class CommittedReads {
       if (!(row.getProperties().get(Intent.MARK) instanceof String id) || id.isEmpty()) {
         return row;
       }
-      if (!whole && row.getProperties().containsKey(Intent.DELETED)) {
+      if (!whole && row.getProperties().get(Intent.DELETED) != null) { // null: named in $select, absent
         // a tombstone, unless values were merged into it since, which a read with a $select may not show
         Optional<TableEntity> again = session.store().get(table, row.getPartitionKey(), row.getRowKey(), null,
             counters);
@@ -243,8 +243,8 @@ final class CommittedReads {
     }
     Intent.Step step = steps.get(new WriteOperation.EntityKey(table.toLowerCase(Locale.ROOT), row.getPartitionKey(),
         row.getRowKey()));
-    if (step == null) {
-      return row; // a mark the intent did not write (copied by the application): the row as it is
+    if (step == null) { // a mark the intent did not write (copied by the application): the row as it is
+      return Intent.isTombstone(row.getProperties()) ? null : row;
     }
     if (step.before() == null) {
       return null;

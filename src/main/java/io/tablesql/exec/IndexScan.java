@@ -91,7 +91,7 @@ final class IndexScan implements Iterator<List<TableEntity>> {
       for (TableEntity entry : found) {
         if (!committed.holdsCommitted(entry)) {
           marked.add(entry);
-        } else if (entry.getProperties().containsKey(Intent.DELETED)) {
+        } else if (entry.getProperties().get(Intent.DELETED) != null) {
           continue; // the old entry of a committed intent: no longer the row's
         } else if (named(entry) != null && index.row(entry) != null) {
           addOnce(matching, index.row(entry));

@@ -122,11 +122,8 @@ final class IndexedWrites {
       java.util.Set<WriteOperation.EntityKey> pending) {
     String table = group.get(0).table();
     TableDefinition base = Catalog.ofPhysicalTable(session, table);
-    if (base != null && !base.layout().isMapped()) {
-      group = group.stream().map(IndexedWrites::unmarkedIfKeyOnlyMerge).toList();
-    }
     if (base == null || base.indexes().isEmpty()) {
-      session.store().submit(table, group, counters);
+      session.store().submit(table, keyOnlyMergesOverTombstones(session, group, counters), counters);
       return;
     }
     java.util.Set<WriteOperation.EntityKey> others = new java.util.HashSet<>(pending);
@@ -135,16 +132,23 @@ final class IndexedWrites {
   }
 
   /**
-   * A blind upsert that merges no value into a row, as an intent's tombstone (a deleted row) would
-   * keep it whole, with an empty {@link io.tablesql.txn.Intent#MARK} (no intent's, and no value
-   * readers see) that makes it a row again; on tables tablesql declared, whose entities only it reads.
+   * The group with each blind upsert that merges no value (keys only) over an intent's tombstone
+   * made a REPLACE of the tombstone, conditional on its ETag: merged, nothing would change it, and
+   * the row would stay deleted. One of an intent in flight is refused (40001). Reads only the rows
+   * of such upserts (a merge of values makes a tombstone a row again by itself).
    */
-  private static WriteOperation unmarkedIfKeyOnlyMerge(WriteOperation write) {
-    if (write.kind() != Kind.UPSERT_MERGE || write.properties().values().stream().anyMatch(Objects::nonNull)) {
-      return write;
+  private static List<WriteOperation> keyOnlyMergesOverTombstones(Session session, List<WriteOperation> group,
+      RequestCounters counters) {
+    List<WriteOperation> sent = new ArrayList<>(group.size());
+    for (WriteOperation write : group) {
+      boolean keysOnly = write.kind() == Kind.UPSERT_MERGE
+          && write.properties().values().stream().noneMatch(Objects::nonNull);
+      Optional<TableEntity> row = keysOnly ? session.store().get(write.table(), write.partitionKey(),
+          write.rowKey(), null, counters) : Optional.empty();
+      sent.add(row.isPresent() && Intent.isTombstone(row.get().getProperties())
+          ? overTombstone(session, write, row.get(), counters) : write);
     }
-    return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), write.kind(),
-        Map.of(Intent.MARK, ""), write.etag(), write.origin(), write.before());
+    return sent;
   }
 
   /** The keys of the rows the groups write. */
@@ -156,7 +160,7 @@ final class IndexedWrites {
 
   private void send(List<WriteOperation> group) {
     intent = group.stream().map(write -> write.properties().get(Intent.MARK))
-        .filter(String.class::isInstance).map(String.class::cast).findFirst().orElse(null);
+        .filter(mark -> mark instanceof String id && !id.isEmpty()).map(String.class::cast).findFirst().orElse(null);
     List<Optional<TableEntity>> current = Parallel.map(group, session.maxConcurrency(),
         write -> write.kind() == Kind.INSERT ? Optional.<TableEntity>empty()
             : session.store().get(table, write.partitionKey(), write.rowKey(), null, counters));
@@ -169,7 +173,7 @@ final class IndexedWrites {
       TableEntity read = current.get(i).orElse(null);
       // a tombstone is a deleted row: no entries; a write over it replaces it (conditional on its ETag)
       TableEntity before = read != null && Intent.isTombstone(read.getProperties()) ? null : read;
-      rows.add(read != before ? overTombstone(write, read) : conditional(write, before));
+      rows.add(read != before ? overTombstone(session, write, read, counters) : conditional(write, before));
       Map<String, Object> after = write.after(io.tablesql.catalog.TableShape.userProperties(before));
       IndexEntries.Entry[] newEntries = new IndexEntries.Entry[indexes.size()];
       IndexEntries.Entry[] oldEntries = new IndexEntries.Entry[indexes.size()];
@@ -350,10 +354,18 @@ final class IndexedWrites {
     }
   }
 
-  /** An upsert of a row an intent's tombstone holds as a REPLACE of the tombstone; other writes as given. */
-  private static WriteOperation overTombstone(WriteOperation write, TableEntity tombstone) {
+  /**
+   * An upsert of a row an intent's tombstone holds as a REPLACE of the tombstone (refused, 40001,
+   * while that intent is in flight: its undo would put the row back); other writes as given.
+   */
+  private static WriteOperation overTombstone(Session session, WriteOperation write, TableEntity tombstone,
+      RequestCounters counters) {
     boolean upsert = write.kind() == Kind.UPSERT_MERGE || write.kind() == Kind.UPSERT_REPLACE;
-    return upsert ? with(write, Kind.REPLACE, tombstone.getETag()) : conditional(write, tombstone);
+    if (!upsert) {
+      return conditional(write, tombstone);
+    }
+    IntentMarks.refuseIfPending(session, tombstone, counters);
+    return with(write, Kind.REPLACE, tombstone.getETag());
   }
 
   private static WriteOperation with(WriteOperation write, Kind kind, String etag) {

@@ -221,8 +221,13 @@ public final class IntentMarks {
       if (!clears.isEmpty()) {
         try {
           session.store().submit(clears.get(0).table(), clears, counters);
-        } catch (StoreException e) { // a row changed since it was read: its later writer's values stay
-          LOG.debug("The marks of intent {} stay on a group of its rows: {}", intent.id(), e.getMessage());
+        } catch (StoreException e) {
+          // an entity changed since it was read (its later writer's values stay): the others one by one,
+          // so that one row's change leaves no tombstone or mark of the rest behind
+          LOG.debug("The marks of intent {} are cleared one by one in a group: {}", intent.id(), e.getMessage());
+          for (WriteOperation clear : clears) {
+            session.store().write(clear.table(), clear, counters);
+          }
         }
       }
       return null;
@@ -253,13 +258,13 @@ public final class IntentMarks {
       IndexEntries.Entry now = entryOf(index, write, after);
       if (old != null && !old.sameKey(now)) {
         entry(session, index, old, counters).filter(e -> Intent.carriesMark(e.getProperties(), intent.id())
-            && e.getProperties().containsKey(Intent.DELETED)).ifPresent(e -> clears.add(new WriteOperation(
+            && e.getProperties().get(Intent.DELETED) != null).ifPresent(e -> clears.add(new WriteOperation(
             write.table(), e.getPartitionKey(), e.getRowKey(), Kind.DELETE, Map.of(), e.getETag(),
             "removing the old entry of intent " + intent.id())));
       }
       if (now != null) {
         entry(session, index, now, counters).filter(e -> Intent.carriesMark(e.getProperties(), intent.id())
-            && !e.getProperties().containsKey(Intent.DELETED)).ifPresent(e -> clears.add(new WriteOperation(
+            && e.getProperties().get(Intent.DELETED) == null).ifPresent(e -> clears.add(new WriteOperation(
             write.table(), e.getPartitionKey(), e.getRowKey(), Kind.REPLACE, TableShape.userProperties(e),
             e.getETag(), "clearing the mark of intent " + intent.id())));
       }

@@ -178,7 +178,8 @@ public final class Intent {
    * {@code $select} that carries {@link #DELETED} must be read whole to tell.
    */
   public static boolean isTombstone(Map<String, Object> properties) {
-    if (!properties.containsKey(DELETED) || !(properties.get(MARK) instanceof String mark) || mark.isEmpty()) {
+    // a property a $select names and the entity lacks comes back as null (Azure; Azurite leaves it out)
+    if (properties.get(DELETED) == null || !(properties.get(MARK) instanceof String mark) || mark.isEmpty()) {
       return false;
     }
     for (Map.Entry<String, Object> property : properties.entrySet()) {
