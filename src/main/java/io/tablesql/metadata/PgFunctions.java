@@ -115,7 +115,7 @@ public final class PgFunctions {
       return PgCatalogSchema.indexDefinition(relations(root), index);
     }
     Relations.Relation relation = relations(root).relation(index);
-    return relation == null || column > relation.attributes().size() ? null
+    return relation == null || column < 0 || column > relation.attributes().size() ? null
         : relation.attributes().get(column - 1).name();
   }
 
