@@ -1,9 +1,8 @@
 package io.tablesql.jdbc;
 
 /**
- * Functions PostgreSQL's clients call that Calcite's PostgreSQL library lacks, added to each
- * connection's root schema so that they are found unqualified: {@code version()} names tablesql
- * after the PostgreSQL version the server reports (clients read its leading "PostgreSQL n.m").
+ * What {@code version()} answers (the catalogs' function, {@code metadata.PgFunctions}): tablesql,
+ * named after the PostgreSQL version the server reports (clients read its leading "PostgreSQL n.m").
  */
 public final class PostgresFunctions {
   private PostgresFunctions() {

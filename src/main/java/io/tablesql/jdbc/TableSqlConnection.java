@@ -239,12 +239,11 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       CalciteConnection calciteConnection = connected(calciteConnecting);
       String schemaName = settings.schemaName();
       calciteConnection.getRootSchema().add(schemaName, schema);
-      calciteConnection.getRootSchema().add("version",
-          org.apache.calcite.schema.impl.ScalarFunctionImpl.create(PostgresFunctions.class, "version"));
       if (!schemaName.equalsIgnoreCase(PendingWritesTable.SCHEMA)) {
         calciteConnection.getRootSchema().add(PendingWritesTable.SCHEMA, PendingWritesTable.schema(session));
       }
-      io.tablesql.metadata.SystemCatalogs.register(calciteConnection.getRootSchema(), schema, schemaName);
+      io.tablesql.metadata.SystemCatalogs.register(calciteConnection.getRootSchema(), schema, schemaName,
+          PostgresFunctions.version());
       calciteConnection.setSchema(schemaName);
       TableSqlConnection connection = new TableSqlConnection(calciteConnection, session, schema, schemaName);
       session.onSchemaChange(connection::refreshSchema);

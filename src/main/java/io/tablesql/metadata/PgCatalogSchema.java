@@ -38,10 +38,12 @@ final class PgCatalogSchema extends AbstractSchema {
   private static final int BTREE = 403;
 
   private final String account;
+  private final String version;
   private final Map<String, Table> tables = new LinkedHashMap<>();
 
-  PgCatalogSchema(String account) {
+  PgCatalogSchema(String account, String version) {
     this.account = account;
+    this.version = version;
     Function<DataContext, Relations> relations = PgFunctions::relations;
     table("pg_namespace", relations, columns("oid", INTEGER, "nspname", VARCHAR, "nspowner", INTEGER, "nspacl",
         VARCHAR), r -> rows(r.namespaces, n -> new Object[] {n.oid(), n.name(), ROLE, null}));
@@ -181,6 +183,10 @@ final class PgCatalogSchema extends AbstractSchema {
 
   String account() {
     return account;
+  }
+
+  String version() {
+    return version;
   }
 
   /** A table of this catalog by name, ignoring case; null for none. */

@@ -27,6 +27,10 @@ public final class PgFunctions {
     return Relations.of(root.getRootSchema(), catalog(root).account(), root.getTypeFactory());
   }
 
+  public static String version(DataContext root) {
+    return catalog(root).version();
+  }
+
   public static String current_database(DataContext root) {
     return catalog(root).account();
   }
@@ -205,7 +209,7 @@ public final class PgFunctions {
   }
 
   /** The names {@link SystemCatalogs} registers, each with all its overloads. */
-  static final java.util.List<String> NAMES = java.util.List.of("current_database", "current_schema", "current_schemas",
+  static final java.util.List<String> NAMES = java.util.List.of("version", "current_database", "current_schema", "current_schemas",
       "pg_get_userbyid", "pg_backend_pid", "current_setting", "set_config", "regclass", "regtype", "pg_get_indexdef",
       "pg_get_constraintdef", "pg_get_viewdef", "format_type", "pg_table_is_visible", "pg_type_is_visible",
       "has_table_privilege", "has_schema_privilege", "has_database_privilege", "obj_description",

@@ -24,10 +24,11 @@ public final class SystemCatalogs {
 
   /**
    * Registers the catalogs of the connection whose account's schema, named {@code account}, is
-   * {@code schema}; pg_catalog's tables are also found unqualified, as in PostgreSQL's search path.
+   * {@code schema}, and whose {@code version()} answers {@code version}; pg_catalog's tables are
+   * also found unqualified, as in PostgreSQL's search path.
    */
-  public static void register(SchemaPlus root, AzureSchema schema, String account) {
-    PgCatalogSchema catalog = new PgCatalogSchema(account);
+  public static void register(SchemaPlus root, AzureSchema schema, String account, String version) {
+    PgCatalogSchema catalog = new PgCatalogSchema(account, version);
     root.add(PgCatalogSchema.NAME, catalog);
     schema.alsoFind(catalog::find);
     root.add(InformationSchema.NAME, new InformationSchema());

@@ -120,10 +120,11 @@ class PgCatalogTest {
             result.getString(5))).containsExactly(true, "r", true, true, LocalEmulator.ACCOUNT);
       }
       try (ResultSet result = statement.executeQuery("SELECT current_database(), current_schema(), "
-          + "current_setting('server_version'), 'x'::text || 'y'")) {
+          + "current_setting('server_version'), 'x'::text || 'y', pg_catalog.version()")) {
         assertThat(result.next()).isTrue();
         assertThat(List.of(result.getString(1), result.getString(2), result.getString(3), result.getString(4)))
             .containsExactly(LocalEmulator.ACCOUNT, LocalEmulator.ACCOUNT, "14.0", "xy");
+        assertThat(result.getString(5)).startsWith("PostgreSQL 14.0 (tablesql");
       }
       assertThat(rows(statement.executeQuery("SELECT i.indisunique, i.indisprimary, "
           + "pg_catalog.pg_get_indexdef(i.indexrelid) AS def FROM pg_catalog.pg_index i "
