@@ -226,8 +226,9 @@ class SplitScanTest {
     }
     try (Connection connection = TestAccount.connect("scanSplits=auto");
          Statement statement = connection.createStatement()) {
-      // auto: the table is larger than its sample: split into maxConcurrency ranges, unless limited
-      assertThat(plan(statement, "SELECT PartitionKey, RowKey FROM " + table)).contains("split=[8 key ranges]");
+      // auto: the table is larger than its sample: split into as many ranges as the pages its sample
+      // expects (1,200 entities in pages of 1,000: two), never one smaller than a page, unless limited
+      assertThat(plan(statement, "SELECT PartitionKey, RowKey FROM " + table)).contains("split=[2 key ranges]");
       assertThat(plan(statement, "SELECT PartitionKey, RowKey FROM " + table + " LIMIT 2000"))
           .doesNotContain("split");
     }
@@ -407,10 +408,10 @@ class SplitScanTest {
       assertThat(plan(statement, filtered)).contains("split=[4 key ranges]");
       assertThat(read(statement, filtered)).isEqualTo(expected);
     }
-    // in pages of 1,000 the same entities are 2 pages: the ranges read at once, no more
+    // in pages of 1,000 the same entities are 2 pages: 2 ranges, none smaller than about a page
     try (Connection connection = FaultTest.connectThrough(proxy, "pageSize=1000", "maxConcurrency=4");
          Statement statement = connection.createStatement()) {
-      assertThat(plan(statement, all)).contains("split=[4 key ranges]");
+      assertThat(plan(statement, all)).contains("split=[2 key ranges]");
     }
   }
 

@@ -66,6 +66,7 @@ public final class ShapeCache {
   private static TableShape sample(Session session, String table) {
     int sampleSize = session.settings().getInt(DriverProperty.SAMPLE_SIZE);
     TableStore.Sample sample = session.store().sample(table, sampleSize, new RequestCounters());
-    return TableShape.infer(table, DeclaredColumns.read(session, table), sample.entities(), sample.complete());
+    return TableShape.infer(table, DeclaredColumns.read(session, table), sample.entities(), sample.complete(),
+        sample.estimatedEntities());
   }
 }

@@ -25,24 +25,27 @@ import java.util.TreeMap;
  * @param sampledPartitionKeys distinct PartitionKeys of the sample, in order, at most
  *     {@link #MAX_SAMPLED_PARTITION_KEYS} spread evenly over them: where a large scan can be split
  *     without asking the service; empty for a declared table
+ * @param estimatedEntities the table's entities as its sample tells ({@code TableStore.Sample}):
+ *     exact for a complete sample, rough for a spread one, -1 when it cannot tell
  */
 public record TableShape(String tableName, List<Column> columns, long sampledEntities, boolean completeSample,
-    KeyLayout layout, List<String> sampledPartitionKeys) {
+    KeyLayout layout, List<String> sampledPartitionKeys, long estimatedEntities) {
   static final int MAX_SAMPLED_PARTITION_KEYS = 64;
 
   public TableShape(String tableName, List<Column> columns, long sampledEntities, boolean completeSample) {
-    this(tableName, columns, sampledEntities, completeSample, null, List.of());
+    this(tableName, columns, sampledEntities, completeSample, null, List.of(),
+        completeSample ? sampledEntities : -1);
   }
 
   /** The same shape with other columns (a column a statement adds). */
   TableShape withColumns(List<Column> columns) {
     return new TableShape(tableName, List.copyOf(columns), sampledEntities, completeSample, layout,
-        sampledPartitionKeys);
+        sampledPartitionKeys, estimatedEntities);
   }
 
   /** The shape of a declared table: its columns as declared, its size unknown. */
   public static TableShape declared(String tableName, List<Column> columns, KeyLayout layout) {
-    return new TableShape(tableName, List.copyOf(columns), 0, false, layout, List.of());
+    return new TableShape(tableName, List.copyOf(columns), 0, false, layout, List.of(), -1);
   }
 
   /** The position of a column in the key (see {@link KeyLayout#columns}), or -1 for a property. */
@@ -65,6 +68,12 @@ public record TableShape(String tableName, List<Column> columns, long sampledEnt
    */
   public static TableShape infer(String tableName, List<Column> declared, List<TableEntity> sample,
       boolean completeSample) {
+    return infer(tableName, declared, sample, completeSample, completeSample ? sample.size() : -1);
+  }
+
+  /** As {@link #infer(String, List, List, boolean)}, with the table's entities as the sample estimated them. */
+  public static TableShape infer(String tableName, List<Column> declared, List<TableEntity> sample,
+      boolean completeSample, long estimatedEntities) {
     Map<String, Set<EdmType>> types = new TreeMap<>(Comparator.comparing((String s) -> s.toLowerCase(java.util.Locale.ROOT))
         .thenComparing(Comparator.naturalOrder()));
     for (TableEntity entity : sample) {
@@ -88,7 +97,7 @@ public record TableShape(String tableName, List<Column> columns, long sampledEnt
     }
     types.forEach((name, edmTypes) -> columns.add(Column.of(name, edmTypes)));
     return new TableShape(tableName, List.copyOf(columns), sample.size(), completeSample, null,
-        partitionKeys(sample));
+        partitionKeys(sample), estimatedEntities);
   }
 
   /** The sample's distinct PartitionKeys in order, thinned evenly to at most MAX_SAMPLED_PARTITION_KEYS. */

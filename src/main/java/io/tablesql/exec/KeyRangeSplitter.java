@@ -78,6 +78,15 @@ public final class KeyRangeSplitter {
     if (!large || query.limit() != null || !roomToReadAhead) {
       return 1;
     }
+    // no range smaller than about a page: a whole table's scan gets as many ranges as the pages its
+    // sample expects (a table of 3,000 entities, in pages of 1,000, three), never more than are read at once
+    long expected = query.shape().estimatedEntities();
+    if (sampled(query) && expected > 0 && query.partitionKeyComparisons().isEmpty()) {
+      ranges = (int) Math.min(ranges, (expected + pageSize - 1) / pageSize);
+      if (ranges < 2) {
+        return 1;
+      }
+    }
     // literal bounds in which the sample saw too few keys (or no page end is known): one chain,
     // and EXPLAIN says so
     boolean literalBounds = query.partitionKeyComparisons().stream().noneMatch(bound -> bound.value().isParameter());

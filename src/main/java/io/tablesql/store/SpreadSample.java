@@ -63,7 +63,29 @@ final class SpreadSample {
     sample.spread(size);
     List<TableEntity> entities = new ArrayList<>(sample.seen.values());
     entities.sort(Comparator.comparing(TableEntity::getPartitionKey).thenComparing(TableEntity::getRowKey));
-    return new TableStore.Sample(entities, false);
+    return new TableStore.Sample(entities, false, estimate(head.entities(), entities));
+  }
+
+  /**
+   * How many entities the table holds, as the head's share of the key space the sample found
+   * tells: the head's entities over the part of the PartitionKeys (or, for a head within one
+   * partition with nothing past it, of its RowKeys) from the first key to the head's last, taken
+   * against the part up to the farthest key seen. Rough where keys are dense in some places and
+   * sparse in others; -1 when the keys seen tell nothing (all in the head's last partition or row).
+   */
+  static long estimate(List<TableEntity> head, List<TableEntity> seen) {
+    TableEntity first = head.get(0);
+    TableEntity headLast = head.get(head.size() - 1);
+    TableEntity farthest = seen.get(seen.size() - 1);
+    double share;
+    if (!farthest.getPartitionKey().equals(first.getPartitionKey())) {
+      share = KeySpace.share(first.getPartitionKey(), headLast.getPartitionKey(), farthest.getPartitionKey(),
+          seen.stream().map(TableEntity::getPartitionKey).distinct().toList());
+    } else {
+      share = KeySpace.share(first.getRowKey(), headLast.getRowKey(), farthest.getRowKey(),
+          seen.stream().map(TableEntity::getRowKey).toList());
+    }
+    return share > 0 && share <= 1 ? Math.max(seen.size(), Math.round(head.size() / share)) : -1;
   }
 
   private void spread(int size) {
@@ -250,6 +272,22 @@ final class SpreadSample {
         }
       }
       return points;
+    }
+
+    /**
+     * The share of the key space from {@code first} to {@code end} that lies before {@code middle};
+     * 0 where the keys tell none (all equal).
+     */
+    static double share(String first, String middle, String end, List<String> known) {
+      int common = 0;
+      while (common < Math.min(first.length(), end.length()) && first.charAt(common) == end.charAt(common)) {
+        common++;
+      }
+      String prefix = end.substring(0, common);
+      KeySpace space = new KeySpace(prefix, known.stream().filter(key -> key.startsWith(prefix)).toList());
+      double from = space.position(first);
+      double to = space.position(end);
+      return to > from ? (space.position(middle) - from) / (to - from) : 0;
     }
 
     /** The first place at which the keys differ (a shorter key differs where it ends). */

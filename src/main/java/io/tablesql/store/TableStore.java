@@ -296,8 +296,14 @@ public final class TableStore {
     };
   }
 
-  /** Entities of a table, and whether they are all of it. */
-  public record Sample(List<TableEntity> entities, boolean complete) {
+  /**
+   * Entities of a table, whether they are all of it, and how many entities the table holds as far
+   * as the sample can tell (its size when complete; -1 when it cannot tell).
+   */
+  public record Sample(List<TableEntity> entities, boolean complete, long estimatedEntities) {
+    public Sample(List<TableEntity> entities, boolean complete) {
+      this(entities, complete, complete ? entities.size() : -1);
+    }
   }
 
   /**
