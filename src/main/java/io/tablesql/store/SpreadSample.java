@@ -255,12 +255,7 @@ final class SpreadSample {
 
     /** {@code count} keys spread evenly between {@code low} and {@code high}, both excluded. */
     static List<String> between(String low, String high, int count, List<String> known) {
-      int common = 0;
-      while (common < Math.min(low.length(), high.length()) && low.charAt(common) == high.charAt(common)) {
-        common++;
-      }
-      String prefix = high.substring(0, common);
-      KeySpace space = new KeySpace(prefix, known.stream().filter(key -> key.startsWith(prefix)).toList());
+      KeySpace space = spanning(low, high, known);
       double from = space.position(low);
       double to = space.position(high);
       List<String> points = new ArrayList<>();
@@ -279,15 +274,20 @@ final class SpreadSample {
      * 0 where the keys tell none (all equal).
      */
     static double share(String first, String middle, String end, List<String> known) {
-      int common = 0;
-      while (common < Math.min(first.length(), end.length()) && first.charAt(common) == end.charAt(common)) {
-        common++;
-      }
-      String prefix = end.substring(0, common);
-      KeySpace space = new KeySpace(prefix, known.stream().filter(key -> key.startsWith(prefix)).toList());
+      KeySpace space = spanning(first, end, known);
       double from = space.position(first);
       double to = space.position(end);
       return to > from ? (space.position(middle) - from) / (to - from) : 0;
+    }
+
+    /** The space of the keys past the common prefix of {@code low} and {@code high}, in the alphabet of the known ones. */
+    private static KeySpace spanning(String low, String high, List<String> known) {
+      int common = 0;
+      while (common < Math.min(low.length(), high.length()) && low.charAt(common) == high.charAt(common)) {
+        common++;
+      }
+      String prefix = high.substring(0, common);
+      return new KeySpace(prefix, known.stream().filter(key -> key.startsWith(prefix)).toList());
     }
 
     /** The first place at which the keys differ (a shorter key differs where it ends). */
