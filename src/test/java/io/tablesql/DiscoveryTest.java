@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 class DiscoveryTest {
   private static TableClient partitions;
   private static TableClient onePartition;
+  private static TableClient lastFew;
 
   @BeforeAll
   static void setUp() {
@@ -49,6 +50,27 @@ class DiscoveryTest {
     }
     onePartition = TestAccount.newTable("LateProperty");
     TestAccount.insert(onePartition, entities);
+
+    // 60 partitions of 100 whose last 5 (8 % of the table) hold another kind, with AuditNote
+    entities.clear();
+    for (int p = 0; p < 60; p++) {
+      for (int r = 0; r < 100; r++) {
+        TableEntity entity = new TableEntity(String.format("p%03d", p), String.format("%05d", r)).addProperty("N", r);
+        entities.add(p >= 55 ? entity.addProperty("AuditNote", "checked") : entity.addProperty("Name", "x"));
+      }
+    }
+    lastFew = TestAccount.newTable("LateFew");
+    TestAccount.insert(lastFew, entities);
+  }
+
+  /** A kind of entity in the last 8 % of the key space: the scouts' last probes place the pages over the data. */
+  @Test
+  void aKindOfEntityInTheLastPartitionsIsSeen() throws SQLException {
+    try (Connection connection = TestAccount.connect()) {
+      assertThat(columnTypes(connection, lastFew.getTableName())).contains("AuditNote VARCHAR", "Name VARCHAR");
+      assertThat(QueryRuns.run(connection, "SELECT COUNT(AuditNote) FROM " + lastFew.getTableName()).rows())
+          .containsExactly("500");
+    }
   }
 
   @Test

@@ -20,8 +20,11 @@ import java.util.Map;
  *       ever larger blocks of keys sharing a prefix with the last one (its last varying character
  *       advanced by one, then the one before...), across partitions and inside the head's last
  *       partition. They find how far the keys reach, whatever their alphabet;</li>
+ *   <li>closer scouts: one entity each, at points spread evenly between the farthest key the
+ *       scouts found and the first block where they found nothing, so that the end of the keys is
+ *       known closely (a first block found empty may lie far past the last key);</li>
  *   <li>pages: the rest of the budget, in equal pages at points spread evenly between the head's
- *       last key and the first block where the scouts found nothing, plus one from the farthest
+ *       last key and the first point where the scouts found nothing, plus one from the farthest
  *       key found.</li>
  * </ol>
  *
@@ -106,6 +109,18 @@ final class SpreadSample {
     rows.scouted(found.subList(split, found.size()), TableEntity::getRowKey);
     found.stream().filter(java.util.Objects::nonNull).forEach(this::add);
 
+    // where the keys end, between the farthest key found and the first block found empty: the
+    // pages are spread up to there, so none is spent past the last key
+    List<String> closer = new ArrayList<>(partitions.closer());
+    int closerSplit = closer.size();
+    closer.addAll(rows.closer());
+    if (!closer.isEmpty()) {
+      List<TableEntity> near = fetch(closer);
+      partitions.scouted(near.subList(0, closerSplit), TableEntity::getPartitionKey);
+      rows.scouted(near.subList(closerSplit, near.size()), TableEntity::getRowKey);
+      near.stream().filter(java.util.Objects::nonNull).forEach(this::add);
+    }
+
     List<String> pages = new ArrayList<>(partitions.pages());
     pages.addAll(rows.pages());
     int budget = size - seen.size();
@@ -155,6 +170,24 @@ final class SpreadSample {
 
     List<String> scouts() {
       return scouts;
+    }
+
+    /**
+     * The second round of scouts: points spread evenly between the farthest key found and the
+     * first block the scouts found empty, where the keys end; none when that is known already.
+     * Each asks for the first key at or past its point, and replaces the scouts' points.
+     */
+    List<String> closer() {
+      if (farthest == null || beyond == null || beyond.compareTo(farthest) <= 0) {
+        return List.of();
+      }
+      points.clear();
+      List<String> probes = new ArrayList<>();
+      for (String point : KeySpace.between(farthest, beyond, SCOUTS - 1, known)) {
+        points.add(point);
+        probes.add(condition + property + " ge " + literal(point) + " and " + property + " gt " + literal(last));
+      }
+      return probes; // a point found empty lowers beyond; one found keys raises farthest
     }
 
     /** What the scouts found, in their order: the first entity at or past each point, or null for none. */
