@@ -176,8 +176,8 @@ public final class EntityRules {
     if (operation.etag() != null) {
       size += jsonStringSize(operation.etag()); // If-Match
     }
-    if (operation.kind().deletes()) {
-      return size; // no body
+    if (operation.kind().deletes() && operation.kind() != WriteOperation.Kind.TOMBSTONE) {
+      return size; // no body (a tombstone is sent as a REPLACE of its properties)
     }
     size += jsonStringSize(operation.partitionKey()) + jsonStringSize(operation.rowKey()) + 40;
     if (operation.etag() != null) {
