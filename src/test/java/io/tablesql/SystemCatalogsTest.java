@@ -55,6 +55,9 @@ class SystemCatalogsTest {
             + "FROM pg_catalog.pg_attribute a WHERE a.attrelid = '" + name + "'::regclass ORDER BY a.attnum"))
             .containsExactly("Dept character varying", "Id integer", "Email character varying",
                 "Salary numeric(10,2)");
+        // a number past an OID's range names no relation: 42S02, not an internal error
+        assertThatThrownBy(() -> rows(statement, "SELECT '99999999999'::regclass FROM (VALUES (1))"))
+            .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42S02"));
       } finally {
         statement.execute("DROP VIEW " + name + "V");
         statement.execute("DROP TABLE " + name);

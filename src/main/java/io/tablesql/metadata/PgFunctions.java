@@ -1,5 +1,7 @@
 package io.tablesql.metadata;
 
+import io.tablesql.errors.SqlStates;
+import io.tablesql.store.StoreException;
 import java.util.Locale;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.schema.SchemaPlus;
@@ -74,7 +76,11 @@ public final class PgFunctions {
     }
     String text = name.trim();
     if (text.chars().allMatch(Character::isDigit) && !text.isEmpty()) {
-      return Integer.valueOf(text);
+      try {
+        return Integer.valueOf(text);
+      } catch (NumberFormatException e) { // past an OID's range: names no relation
+        throw new StoreException("Relation \"" + name + "\" does not exist.", SqlStates.TABLE_NOT_FOUND, null);
+      }
     }
     String account = catalog(root).account();
     int dot = text.lastIndexOf('.');

@@ -40,6 +40,7 @@ final class PgSession implements Runnable {
   private final int secretKey;
   /** The session's settings as SET and the startup packet gave them, by lower-case name. */
   private final Map<String, String> settings = new LinkedHashMap<>();
+  private java.util.Set<String> driverProperties;
   private PgWire wire;
   private Connection connection;
   private final PgExtendedQuery extended = new PgExtendedQuery(this);
@@ -288,14 +289,17 @@ final class PgSession implements Runnable {
     }
   }
 
-  /** The names of the driver's properties (its {@code getPropertyInfo}), in lower case. */
+  /** The names of the driver's properties (its {@code getPropertyInfo}), in lower case; read once a session. */
   private java.util.Set<String> driverProperties() throws SQLException {
-    java.util.Set<String> names = new java.util.HashSet<>();
-    for (java.sql.DriverPropertyInfo info : DriverManager.getDriver(server.driverUrl())
-        .getPropertyInfo(server.driverUrl(), null)) {
-      names.add(info.name.toLowerCase(Locale.ROOT));
+    if (driverProperties == null) {
+      java.util.Set<String> names = new java.util.HashSet<>();
+      for (java.sql.DriverPropertyInfo info : DriverManager.getDriver(server.driverUrl())
+          .getPropertyInfo(server.driverUrl(), null)) {
+        names.add(info.name.toLowerCase(Locale.ROOT));
+      }
+      driverProperties = names;
     }
-    return names;
+    return driverProperties;
   }
 
   /** Opens the session's driver connection; then AuthenticationOk and the session's parameters. */
