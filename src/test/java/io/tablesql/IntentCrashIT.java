@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.PendingIntents;
 import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.TestAccount;
 import java.io.BufferedReader;
@@ -12,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -95,7 +95,8 @@ class IntentCrashIT {
       Thread.sleep(random.nextInt(800)); // then dies anywhere: in a statement, recording, applying, deleting
       process.destroyForcibly().waitFor();
       reader.join();
-      awaitRecovery(table.getTableName()); // by two connections at once, before the next writer reads the counter
+      // by two connections at once, before the next writer reads the counter
+      PendingIntents.awaitRecovery(table.getTableName(), 30, SHORT_LEASE);
     }
     Map<Integer, Integer> rowsPerTransaction = new TreeMap<>();
     long rows = 0;
@@ -148,27 +149,6 @@ class IntentCrashIT {
               .contains("0 entities written or removed");
         }
       }
-    }
-  }
-
-  /** Two connections recover at once; returns when no intent is left. */
-  private static void awaitRecovery(String table) throws Exception {
-    try (Connection first = TestAccount.connect(SHORT_LEASE); Connection second = TestAccount.connect(SHORT_LEASE)) {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (pending(first, table) > 0 && System.nanoTime() < deadline) {
-        Thread.sleep(250);
-      }
-      assertThat(pending(second, table)).as("intents left: %s", QueryRuns.run(second,
-          "SELECT state, reason, entities, entity_groups FROM tablesql.pending_writes").rows()).isZero();
-    }
-  }
-
-  private static int pending(Connection connection, String table) throws SQLException {
-    try (Statement statement = connection.createStatement();
-         ResultSet result = statement.executeQuery("SELECT COUNT(*) FROM tablesql.pending_writes WHERE tables LIKE '%"
-             + table + "%'")) {
-      result.next();
-      return result.getInt(1);
     }
   }
 }

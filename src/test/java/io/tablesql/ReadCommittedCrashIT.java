@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablesql.testing.FaultyProxy;
 import io.tablesql.testing.FaultyProxy.Fault;
+import io.tablesql.testing.PendingIntents;
 import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.TestAccount;
 import java.io.BufferedReader;
@@ -114,7 +115,7 @@ class ReadCommittedCrashIT {
     } finally {
       threads.shutdownNow();
     }
-    awaitRecovery(prefix);
+    PendingIntents.awaitRecovery(prefix, 40, SHORT_LEASE);
     assertOutcome(accounts, receipts);
   }
 
@@ -262,27 +263,6 @@ class ReadCommittedCrashIT {
       assertThat(versions).as("two versions per committed transfer (%s)", committed.size())
           .isEqualTo(2L * committed.size());
       assertThat(committed.size()).as("transfers committed").isGreaterThan(10);
-    }
-  }
-
-  /** Two connections recover at once; returns when no intent is left. */
-  private static void awaitRecovery(String prefix) throws Exception {
-    try (Connection first = TestAccount.connect(SHORT_LEASE); Connection second = TestAccount.connect(SHORT_LEASE)) {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
-      while (pending(first, prefix) > 0 && System.nanoTime() < deadline) {
-        Thread.sleep(250);
-      }
-      assertThat(pending(second, prefix)).as("intents left: %s", QueryRuns.run(second,
-          "SELECT state, reason, entities, entity_groups FROM tablesql.pending_writes").rows()).isZero();
-    }
-  }
-
-  private static int pending(Connection connection, String prefix) throws SQLException {
-    try (Statement statement = connection.createStatement();
-         ResultSet result = statement.executeQuery("SELECT COUNT(*) FROM tablesql.pending_writes WHERE tables LIKE '%"
-             + prefix + "%'")) {
-      result.next();
-      return result.getInt(1);
     }
   }
 }
