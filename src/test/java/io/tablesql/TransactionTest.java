@@ -67,6 +67,24 @@ class TransactionTest {
     }
   }
 
+  /** A lookup in a transaction reads only its own keys: the transaction's other updates are not read to merge them. */
+  @Test
+  void aLookupInATransactionReadsOnlyItsKeys() throws SQLException {
+    TableClient table = table("TxKeys");
+    String name = table.getTableName();
+    table.createEntity(new TableEntity("other", "count").addProperty("N", 0));
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      connection.setAutoCommit(false);
+      statement.executeUpdate("UPDATE " + name + " SET N = N + 1 WHERE PartitionKey = 'dept' AND RowKey = 'count'");
+      statement.executeUpdate("UPDATE " + name + " SET N = N + 1 WHERE PartitionKey = 'other' AND RowKey = 'count'");
+      assertThat(statement.unwrap(TableSqlStatement.class).requestCount()).as("its own row's read").isEqualTo(1);
+      assertThat(rows(connection, "SELECT PartitionKey, N FROM " + name + " WHERE PartitionKey = 'dept' AND "
+          + "RowKey = 'count'")).containsExactly("dept=1");
+      connection.commit();
+    }
+    assertThat(table.getEntity("other", "count").getProperty("N")).isEqualTo(1);
+  }
+
   @Test
   void rollbackDiscards() throws SQLException {
     TableClient table = table("Rb");

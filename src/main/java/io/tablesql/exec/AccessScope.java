@@ -2,6 +2,7 @@ package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.catalog.Column;
+import io.tablesql.query.AccessPath;
 import io.tablesql.query.Operand;
 import io.tablesql.query.TableQuery;
 import java.util.function.Function;
@@ -16,18 +17,11 @@ final class AccessScope {
   }
 
   static boolean contains(TableQuery query, TableEntity entity, Function<Operand, Object> values) {
-    switch (query.path()) {
-      case POINT_LOOKUP:
-      case MULTI_POINT_LOOKUP:
-        return query.keys().stream().anyMatch(key -> entity.getPartitionKey().equals(values.apply(key.partitionKey()))
-            && entity.getRowKey().equals(values.apply(key.rowKey())));
-      case MULTI_PARTITION_SCAN:
-        if (query.partitions().stream().noneMatch(p -> entity.getPartitionKey().equals(values.apply(p)))) {
-          return false;
-        }
-        break;
-      default:
-        break;
+    if (!mayContain(query, entity.getPartitionKey(), entity.getRowKey(), values)) {
+      return false;
+    }
+    if (query.path() == AccessPath.POINT_LOOKUP || query.path() == AccessPath.MULTI_POINT_LOOKUP) {
+      return true;
     }
     Function<String, Object> property = name -> switch (name) {
       case Column.PARTITION_KEY -> entity.getPartitionKey();
@@ -36,5 +30,18 @@ final class AccessScope {
       default -> entity.getProperty(name);
     };
     return query.filter() == null || query.filter().matches(property, values);
+  }
+
+  /**
+   * Whether the query's keys or partitions admit an entity of these keys, before its properties
+   * are known (a lookup's keys, a multi-partition scan's partitions; any other path may).
+   */
+  static boolean mayContain(TableQuery query, String partitionKey, String rowKey, Function<Operand, Object> values) {
+    return switch (query.path()) {
+      case POINT_LOOKUP, MULTI_POINT_LOOKUP -> query.keys().stream().anyMatch(key ->
+          partitionKey.equals(values.apply(key.partitionKey())) && rowKey.equals(values.apply(key.rowKey())));
+      case MULTI_PARTITION_SCAN -> query.partitions().stream().anyMatch(p -> partitionKey.equals(values.apply(p)));
+      default -> true;
+    };
   }
 }

@@ -35,6 +35,9 @@ final class PendingOverlay {
     Set<String> touched = new HashSet<>();
     List<TableEntity> changed = new ArrayList<>();
     for (WriteOperation operation : pending) {
+      if (!AccessScope.mayContain(query, operation.partitionKey(), operation.rowKey(), values)) {
+        continue; // outside the query's keys: not in its answer either way, and not read to know
+      }
       touched.add(operation.partitionKey() + "\u0000" + operation.rowKey());
       TableEntity after = afterCommit(operation, store, counters);
       if (after != null && AccessScope.contains(query, after, values)) {

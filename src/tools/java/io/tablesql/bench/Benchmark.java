@@ -301,6 +301,7 @@ public final class Benchmark {
       derivedData(connection, next);
       batchInsert(connection);
       crossPartitionTransaction(connection);
+      readsDuringTransfers(connection);
     }
     if ((cases.isEmpty() || cases.stream().anyMatch("cold start"::contains)) && profile.isEmpty()) {
       coldStart();
@@ -540,6 +541,103 @@ public final class Benchmark {
       }
       return new long[] {(Long) server.getAttribute(metrics, "Requests") - before, 0, 1_000};
     });
+  }
+
+  /**
+   * Point lookups while another connection commits transfers between two partitions without
+   * pause (each an intent over two entity groups): the SDK reads each row as stored, marked or
+   * not; tablesql reads it as committed, consulting the intent of a row it finds marked (at most
+   * one request more per intent a statement meets). Prints tablesql's requests per lookup over
+   * all runs and the transfers committed meanwhile.
+   */
+  private void readsDuringTransfers(Connection connection) throws Exception {
+    String name = "point lookups while another connection commits transfers across partitions";
+    if (!cases.isEmpty() && cases.stream().noneMatch(name::contains)) {
+      return;
+    }
+    TableClient accounts = service.createTable("Transfers");
+    int count = 8;
+    for (int a = 0; a < count; a++) {
+      accounts.createEntity(new TableEntity("p" + a % 4, "a" + a).addProperty("N", 1000));
+    }
+    // what one transfer costs alone, before the readers: the account's requests (the MXBean's)
+    javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+    javax.management.ObjectName metrics = server.queryNames(new javax.management.ObjectName("io.tablesql:type=Metrics,*"),
+        null).iterator().next();
+    long requestsBefore = (Long) server.getAttribute(metrics, "Requests");
+    int alone = 20;
+    try (Statement transfer = connection.createStatement()) {
+      connection.setAutoCommit(false);
+      for (int t = 0; t < alone; t++) {
+        transfer.executeUpdate("UPDATE Transfers SET N = N - 1 WHERE PartitionKey = 'p0' AND RowKey = 'a0'");
+        transfer.executeUpdate("UPDATE Transfers SET N = N + 1 WHERE PartitionKey = 'p1' AND RowKey = 'a1'");
+        connection.commit();
+      }
+    } finally {
+      connection.setAutoCommit(true);
+    }
+    double perTransfer = ((Long) server.getAttribute(metrics, "Requests") - requestsBefore) / (double) alone;
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    AtomicLong transfers = new AtomicLong();
+    AtomicLong refused = new AtomicLong();
+    CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+      try (Connection writes = DriverManager.getConnection(url);
+           PreparedStatement move = writes.prepareStatement(
+               "UPDATE Transfers SET N = N + ? WHERE PartitionKey = ? AND RowKey = ?")) {
+        writes.setAutoCommit(false);
+        java.util.Random random = new java.util.Random(6);
+        while (!stop.get()) {
+          int from = random.nextInt(count);
+          int to = (from + 1 + 2 * random.nextInt(count / 2 - 1)) % count; // another partition
+          try {
+            for (int[] side : new int[][] {{from, -1}, {to, 1}}) {
+              move.setInt(1, side[1]);
+              move.setString(2, "p" + side[0] % 4);
+              move.setString(3, "a" + side[0]);
+              move.executeUpdate();
+            }
+            writes.commit();
+            transfers.incrementAndGet();
+          } catch (java.sql.SQLException e) {
+            refused.incrementAndGet();
+            writes.rollback();
+          }
+        }
+      } catch (java.sql.SQLException e) {
+        throw new IllegalStateException(e);
+      }
+    }, pool);
+    int[] next = {0};
+    AtomicLong lookups = new AtomicLong();
+    AtomicLong requests = new AtomicLong();
+    try (PreparedStatement point = connection.prepareStatement(
+        "SELECT N FROM Transfers WHERE PartitionKey = ? AND RowKey = ?")) {
+      java.util.Map<String, TableClient> clients = new java.util.HashMap<>();
+      sdks.forEach(sdk -> clients.put(sdk.transport(), sdk.service().getTableClient("Transfers")));
+      compare(name, 200, 300, sdk -> {
+        long before = sdk.requests().get();
+        int a = next[0]++ % count;
+        TableEntity entity = clients.get(sdk.transport()).getEntity("p" + a % 4, "a" + a);
+        return sdk.cost(before, 1, entity == null ? 0 : 1);
+      }, () -> {
+        int a = next[0]++ % count;
+        point.setString(1, "p" + a % 4);
+        point.setString(2, "a" + a);
+        long[] cost = sqlCost(point, count(point.executeQuery()));
+        lookups.incrementAndGet();
+        requests.addAndGet(cost[0]);
+        return cost;
+      });
+    } finally {
+      stop.set(true);
+      writer.join();
+    }
+    String line = String.format(Locale.ROOT, "    tablesql: %d requests for %d lookups (%.3f per lookup); the writer "
+        + "committed %d transfers (%d refused) meanwhile; a transfer alone costs %.1f requests (its two reads "
+        + "included)", requests.get(), lookups.get(), requests.get() / (double) Math.max(1, lookups.get()),
+        transfers.get(), refused.get(), perTransfer);
+    rows.add(line);
+    System.out.println(line);
   }
 
   /**
