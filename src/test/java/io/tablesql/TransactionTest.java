@@ -67,6 +67,44 @@ class TransactionTest {
     }
   }
 
+  /**
+   * Savepoints: the transaction's writes are held in the client until commit, so going back to one
+   * drops the writes made since (reads of the transaction see that at once) and sends nothing.
+   */
+  @Test
+  void savepointsDropTheWritesMadeSince() throws SQLException {
+    TableClient table = table("TxSave");
+    String name = table.getTableName();
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      assertThat(connection.getMetaData().supportsSavepoints()).isTrue();
+      assertThatThrownBy(connection::setSavepoint).isInstanceOf(SQLException.class)
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("25P01");
+      connection.setAutoCommit(false);
+      statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, Name) VALUES ('dept', 'e1', 'Ann')");
+      java.sql.Savepoint named = connection.setSavepoint("before Bob");
+      statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, Name) VALUES ('dept', 'e2', 'Bob')");
+      statement.executeUpdate("UPDATE " + name + " SET Name = 'Anne' WHERE PartitionKey = 'dept' AND RowKey = 'e1'");
+      java.sql.Savepoint unnamed = connection.setSavepoint();
+      statement.executeUpdate("DELETE FROM " + name + " WHERE RowKey = 'count'");
+      connection.rollback(unnamed);
+      assertThat(rows(connection, "SELECT RowKey, Name FROM " + name)).containsExactly("count=counter", "e1=Anne",
+          "e2=Bob");
+      connection.rollback(named);
+      assertThat(rows(connection, "SELECT RowKey, Name FROM " + name)).containsExactly("count=counter", "e1=Ann");
+      assertThatThrownBy(() -> connection.rollback(unnamed)).as("released by going back past it")
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("3B001");
+      assertThat(named.getSavepointName()).isEqualTo("before Bob");
+      assertThat(unnamed.getSavepointId()).isPositive();
+      connection.releaseSavepoint(named);
+      statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, Name) VALUES ('dept', 'e3', 'Cy')");
+      connection.commit();
+      assertThatThrownBy(() -> connection.rollback(named)).as("its transaction ended")
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("3B001");
+    }
+    assertThat(table.listEntities().stream().map(e -> e.getRowKey()).sorted().toList())
+        .containsExactly("count", "e1", "e3");
+  }
+
   /** A lookup in a transaction reads only its own keys: the transaction's other updates are not read to merge them. */
   @Test
   void aLookupInATransactionReadsOnlyItsKeys() throws SQLException {

@@ -43,6 +43,10 @@ public final class SqlStates {
   public static final String CONNECTION_CLOSED = "08003";
   /** A write on a connection set read-only; nothing was sent. */
   public static final String READ_ONLY = "25006";
+  /** A savepoint outside a transaction (PostgreSQL's no_active_sql_transaction). */
+  public static final String NO_ACTIVE_TRANSACTION = "25P01";
+  /** A savepoint that does not exist (released, or of an ended transaction). */
+  public static final String INVALID_SAVEPOINT = "3B001";
   /**
    * The service stayed busy (throttling, 5xx) through every retry; the same request may succeed
    * later. Class 53 (insufficient resources), as PostgreSQL uses it.

@@ -578,6 +578,38 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     session.rollback();
   }
 
+  /** A savepoint: going back to it drops the writes made since (they are held in the client until commit). */
+  @Override
+  public java.sql.Savepoint setSavepoint() throws SQLException {
+    return new TableSqlSavepoint(this, session.setSavepoint(null).id(), null);
+  }
+
+  @Override
+  public java.sql.Savepoint setSavepoint(String name) throws SQLException {
+    if (name == null) {
+      throw SqlExceptions.of("A named savepoint needs a name: call setSavepoint() for an unnamed one.",
+          SqlStates.INVALID_SAVEPOINT);
+    }
+    return new TableSqlSavepoint(this, session.setSavepoint(name).id(), name);
+  }
+
+  @Override
+  public void rollback(java.sql.Savepoint savepoint) throws SQLException {
+    session.rollbackTo(idOf(savepoint));
+  }
+
+  @Override
+  public void releaseSavepoint(java.sql.Savepoint savepoint) throws SQLException {
+    session.release(idOf(savepoint));
+  }
+
+  private int idOf(java.sql.Savepoint savepoint) throws SQLException {
+    if (!(savepoint instanceof TableSqlSavepoint ours)) {
+      throw SqlExceptions.of("Not a savepoint of this connection: " + savepoint + ".", SqlStates.INVALID_SAVEPOINT);
+    }
+    return ours.idFor(this);
+  }
+
   /** Closing discards writes not committed, like a rollback, and ends the fetches of its statements. */
   @Override
   public void close() throws SQLException {

@@ -212,7 +212,7 @@ final class TableSqlDatabaseMetaData extends ForwardingDatabaseMetaData {
 
   @Override
   public boolean supportsSavepoints() {
-    return false;
+    return true;
   }
 
   /** Commit and rollback only send or discard pending writes: result sets and statements stay usable. */

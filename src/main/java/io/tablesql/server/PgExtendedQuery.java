@@ -250,6 +250,29 @@ final class PgExtendedQuery {
     return portal;
   }
 
+  /**
+   * DEALLOCATE: closes the named statement (the SQL command and the protocol share the names),
+   * 26000 if there is none; with a null name every named statement and portal (the unnamed ones
+   * stay: the command itself may be running as them).
+   */
+  void deallocate(String name) throws SQLException {
+    if (name != null) {
+      statement(name);
+      closeStatement(name);
+      return;
+    }
+    for (String named : List.copyOf(statements.keySet())) {
+      if (!named.isEmpty()) {
+        closeStatement(named);
+      }
+    }
+    for (String named : List.copyOf(portals.keySet())) {
+      if (!named.isEmpty()) {
+        closePortal(named);
+      }
+    }
+  }
+
   private void closeStatement(String name) {
     Parsed parsed = statements.remove(name);
     portals.entrySet().removeIf(entry -> {

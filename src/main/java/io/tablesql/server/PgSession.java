@@ -40,6 +40,10 @@ final class PgSession implements Runnable {
   private final int secretKey;
   /** The session's settings as SET and the startup packet gave them, by lower-case name. */
   private final Map<String, String> settings = new LinkedHashMap<>();
+  /** The settings as the session opened with them: what RESET goes back to. */
+  private Map<String, String> startupSettings = Map.of();
+  /** The open transaction's savepoints, oldest first. */
+  private final List<java.sql.Savepoint> savepoints = new java.util.ArrayList<>();
   private java.util.Set<String> driverProperties;
   private PgWire wire;
   private Connection connection;
@@ -317,6 +321,7 @@ final class PgSession implements Runnable {
           : "The server could not open the account with its connection string: " + e.getMessage());
       return false;
     }
+    startupSettings = Map.copyOf(settings);
     wire.send(new Message('R').int32(0)); // AuthenticationOk
     for (Map.Entry<String, String> parameter : parameters().entrySet()) {
       wire.send(new Message('S').cstring(parameter.getKey()).cstring(parameter.getValue()));
@@ -428,8 +433,8 @@ final class PgSession implements Runnable {
   /** Whether a statement is one the session itself runs rather than the driver (transactions, SET, SHOW). */
   static boolean isControl(List<String> words) {
     String first = words.isEmpty() ? "" : words.get(0);
-    return List.of("BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SET", "RESET", "SHOW", "COPY")
-        .contains(first);
+    return List.of("BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SET", "RESET", "SHOW", "COPY",
+        "DEALLOCATE", "DISCARD", "SAVEPOINT", "RELEASE").contains(first);
   }
 
   /**
@@ -453,16 +458,50 @@ final class PgSession implements Runnable {
         complete(first.equals("BEGIN") ? "BEGIN" : "START TRANSACTION");
       }
       case "COMMIT", "END" -> complete(endTransaction(status != 'E'));
-      case "ROLLBACK", "ABORT" -> complete(endTransaction(false));
+      case "ROLLBACK", "ABORT" -> {
+        String to = savepointAfter(sql, "(?i)^\\s*(ROLLBACK|ABORT)(\\s+(WORK|TRANSACTION))?\\s+TO(\\s+SAVEPOINT)?\\s+");
+        if (to != null) {
+          connection.rollback(savepoint(to, "ROLLBACK TO SAVEPOINT"));
+          status = 'T'; // a failed transaction goes on from the savepoint
+          complete("ROLLBACK");
+        } else {
+          complete(endTransaction(false));
+        }
+      }
+      case "SAVEPOINT" -> {
+        if (status == 'I') {
+          throw new SQLException("SAVEPOINT can only be used in transaction blocks (BEGIN first).", "25P01");
+        }
+        String name = savepointAfter(sql, "(?i)^\\s*SAVEPOINT\\s+");
+        if (name == null) {
+          throw new SQLException("SAVEPOINT needs a name: SAVEPOINT name.", "42601");
+        }
+        savepoints.add(connection.setSavepoint(name));
+        complete("SAVEPOINT");
+      }
+      case "RELEASE" -> {
+        java.sql.Savepoint savepoint = savepoint(savepointAfter(sql, "(?i)^\\s*RELEASE(\\s+SAVEPOINT)?\\s+"),
+            "RELEASE SAVEPOINT");
+        connection.releaseSavepoint(savepoint);
+        savepoints.subList(savepoints.indexOf(savepoint), savepoints.size()).clear();
+        complete("RELEASE");
+      }
       case "SET" -> {
         set(sql.substring(3).trim());
         complete("SET");
       }
       case "RESET" -> {
-        settings.remove(sql.substring(5).trim().toLowerCase(Locale.ROOT));
+        reset(sql.substring(5).trim());
         complete("RESET");
       }
       case "COPY" -> new PgCopy(this).run(CopyCommand.parse(sql));
+      case "DEALLOCATE" -> {
+        String name = sql.trim().substring("DEALLOCATE".length()).trim().replaceFirst("(?i)^PREPARE\\s+", "")
+            .replaceFirst(";\\s*$", "").trim();
+        extended.deallocate(name.equalsIgnoreCase("ALL") ? null : identifier(name));
+        complete(name.equalsIgnoreCase("ALL") ? "DEALLOCATE ALL" : "DEALLOCATE");
+      }
+      case "DISCARD" -> discard(words.size() > 1 ? words.get(1).replace(";", "") : "");
       default -> show(sql.substring(4).trim(), describe);
     }
     return true;
@@ -475,6 +514,7 @@ final class PgSession implements Runnable {
       return commit ? "COMMIT" : "ROLLBACK";
     }
     status = 'I';
+    savepoints.clear();
     try {
       if (commit) {
         connection.commit();
@@ -511,6 +551,79 @@ final class PgSession implements Runnable {
     settings.put(name.toLowerCase(Locale.ROOT), value);
   }
 
+  /** The savepoint's name that follows {@code prefix} in a statement, as PostgreSQL reads names; null if none. */
+  private static String savepointAfter(String sql, String prefix) {
+    java.util.regex.Matcher matcher = java.util.regex.Pattern.compile(prefix).matcher(sql);
+    if (!matcher.find()) {
+      return null;
+    }
+    String name = sql.substring(matcher.end()).replaceFirst(";\\s*$", "").trim();
+    return name.isEmpty() ? null : identifier(name);
+  }
+
+  /** The latest savepoint of that name (PostgreSQL lets a name be reused); 3B001 if there is none. */
+  private java.sql.Savepoint savepoint(String name, String command) throws SQLException {
+    if (status == 'I') {
+      throw new SQLException(command + " can only be used in transaction blocks.", "25P01");
+    }
+    for (int i = savepoints.size() - 1; i >= 0; i--) {
+      if (savepoints.get(i).getSavepointName().equals(name)) {
+        java.sql.Savepoint found = savepoints.get(i);
+        if (command.startsWith("ROLLBACK")) {
+          savepoints.subList(i + 1, savepoints.size()).clear();
+        }
+        return found;
+      }
+    }
+    throw new SQLException("Savepoint \"" + name + "\" does not exist.", "3B001");
+  }
+
+  /** RESET name, or RESET ALL: back to the value the session opened with (its startup options'), or unset. */
+  private void reset(String name) {
+    String key = name.replaceFirst(";\\s*$", "").trim().toLowerCase(Locale.ROOT);
+    if (key.equals("all")) {
+      settings.clear();
+      settings.putAll(startupSettings);
+    } else if (startupSettings.containsKey(key)) {
+      settings.put(key, startupSettings.get(key));
+    } else {
+      settings.remove(key);
+    }
+  }
+
+  /**
+   * DISCARD ALL (what connection pools send when a connection goes back): the settings reset, every
+   * named statement and portal closed; outside a transaction only, as PostgreSQL has it. DISCARD
+   * PLANS, SEQUENCES and TEMP hold nothing here to discard.
+   */
+  private void discard(String what) throws SQLException, IOException {
+    switch (what) {
+      case "ALL" -> {
+        if (status != 'I') {
+          throw new SQLException("DISCARD ALL cannot run inside a transaction block.", "25001");
+        }
+        reset("ALL");
+        extended.deallocate(null);
+      }
+      case "PLANS", "SEQUENCES", "TEMP", "TEMPORARY" -> {
+      }
+      default -> throw new SQLException("DISCARD takes ALL, PLANS, SEQUENCES or TEMP, not \"" + what + "\".",
+          "42601");
+    }
+    complete("DISCARD " + (what.equals("TEMPORARY") ? "TEMP" : what));
+  }
+
+  /** A name as PostgreSQL reads it: as written in double quotes, else in lower case. */
+  private static String identifier(String name) {
+    return name.length() > 1 && name.startsWith("\"") && name.endsWith("\"")
+        ? name.substring(1, name.length() - 1).replace("\"\"", "\"") : name.toLowerCase(Locale.ROOT);
+  }
+
+  /** What SHOW answers for settings that no startup option or SET has given a value: PostgreSQL's defaults. */
+  private static final Map<String, String> DEFAULTS = Map.of("application_name", "", "extra_float_digits", "1",
+      "statement_timeout", "0", "idle_session_timeout", "0", "search_path", "\"$user\", public",
+      "client_min_messages", "notice", "intervalstyle", "postgres", "is_superuser", "off");
+
   /** The RowDescription of SHOW's one column. */
   static Message showDescription(String name) {
     String key = name.toLowerCase(Locale.ROOT).trim().replaceAll("\\s+", "_");
@@ -527,7 +640,7 @@ final class PgSession implements Runnable {
       case "datestyle" -> "ISO, MDY";
       case "timezone" -> "UTC";
       case "standard_conforming_strings", "integer_datetimes" -> "on";
-      default -> settings.get(key);
+      default -> settings.getOrDefault(key, DEFAULTS.get(key));
     };
     if (value == null) {
       throw new SQLException("Unrecognized configuration parameter \"" + name + "\".", "42704");

@@ -37,6 +37,8 @@ public final class Session {
   private volatile boolean autoCommit = true;
   private volatile boolean readOnly;
   private String transactionPartition;
+  private final List<Savepoint> savepoints = new java.util.ArrayList<>();
+  private int savepointNumber;
   private volatile Runnable schemaChanged = () -> { };
   /** Work that finishes this connection's last commit behind it (clearing marks): its next statement waits for it. */
   private CompletableFuture<?> behind = CompletableFuture.completedFuture(null);
@@ -146,6 +148,48 @@ public final class Session {
 
   private synchronized void newTransaction() {
     transactionPartition = null;
+    savepoints.clear();
+  }
+
+  /** A savepoint of the open transaction: its number, its name (null if unnamed) and the writes it goes back to. */
+  public record Savepoint(int id, String name, PendingWrites.Snapshot writes) {
+  }
+
+  /**
+   * Sets a savepoint in the open transaction. Writes are kept in the client until commit, so
+   * going back to it drops the writes made since, and nothing sent needs undoing.
+   */
+  public synchronized Savepoint setSavepoint(String name) throws java.sql.SQLException {
+    if (autoCommit) {
+      throw SqlExceptions.of("A savepoint needs a transaction: call setAutoCommit(false) first (in auto-commit "
+          + "mode every statement commits at once).", io.tablesql.errors.SqlStates.NO_ACTIVE_TRANSACTION);
+    }
+    Savepoint savepoint = new Savepoint(++savepointNumber, name, pending.snapshot());
+    savepoints.add(savepoint);
+    return savepoint;
+  }
+
+  /** Goes back to a savepoint: the writes made since it are dropped, later savepoints released; it stays. */
+  public synchronized void rollbackTo(int id) throws java.sql.SQLException {
+    Savepoint savepoint = savepoint(id);
+    pending.restore(savepoint.writes());
+    savepoints.subList(savepoints.indexOf(savepoint) + 1, savepoints.size()).clear();
+  }
+
+  /** Releases a savepoint and the ones set after it; the writes made since stay in the transaction. */
+  public synchronized void release(int id) throws java.sql.SQLException {
+    Savepoint savepoint = savepoint(id);
+    savepoints.subList(savepoints.indexOf(savepoint), savepoints.size()).clear();
+  }
+
+  private Savepoint savepoint(int id) throws java.sql.SQLException {
+    for (Savepoint savepoint : savepoints) {
+      if (savepoint.id() == id) {
+        return savepoint;
+      }
+    }
+    throw SqlExceptions.of("No such savepoint (" + id + ") in the open transaction: it was released, or the "
+        + "transaction it belonged to has ended.", io.tablesql.errors.SqlStates.INVALID_SAVEPOINT);
   }
 
   /**

@@ -79,6 +79,26 @@ public final class PendingWrites {
     return result;
   }
 
+  /** The pending operations as they are now: what a savepoint goes back to. */
+  public synchronized Snapshot snapshot() {
+    return new Snapshot(new LinkedHashMap<>(operations));
+  }
+
+  /** Goes back to a snapshot: the writes made since are dropped. */
+  public synchronized void restore(Snapshot snapshot) {
+    operations.clear();
+    operations.putAll(snapshot.operations);
+  }
+
+  /** The pending operations at a savepoint (they are kept in the client until commit). */
+  public static final class Snapshot {
+    private final LinkedHashMap<EntityKey, WriteOperation> operations;
+
+    private Snapshot(LinkedHashMap<EntityKey, WriteOperation> operations) {
+      this.operations = operations;
+    }
+  }
+
   /** Takes every pending operation, leaving the transaction empty. */
   public synchronized List<WriteOperation> drain() {
     List<WriteOperation> all = new ArrayList<>(operations.values());

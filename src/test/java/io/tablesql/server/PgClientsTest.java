@@ -18,9 +18,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The server through the clients of other languages, as applications use them: node-postgres
- * (npm, installed project-locally by {@code npm ci} in src/clients/node, as the emulator is) and
- * Python's psycopg2 (Debian's python3-psycopg2, which .ci/run installs where it is missing). Each
- * runs the script in src/clients: parameters, a transaction, an error's SQLSTATE.
+ * (npm, installed project-locally by {@code npm ci} in src/clients/node, as the emulator is);
+ * Python's psycopg2, psycopg 3, SQLAlchemy with pandas; and ODBC, the path of Excel and Power BI,
+ * through unixODBC's isql and psqlODBC (Debian's python3-psycopg2, python3-psycopg,
+ * python3-sqlalchemy, python3-pandas, unixodbc and odbc-postgresql, which .ci/run installs where
+ * they are missing; without one, its test is skipped). Each runs the script in src/clients:
+ * parameters, a transaction, an error's SQLSTATE, the catalog, an export.
  */
 class PgClientsTest {
   private static PgServer server;
@@ -37,14 +40,24 @@ class PgClientsTest {
 
   /** Runs a client program with the PG* environment pointing at the server; its output. */
   private static String run(Path directory, String... command) throws Exception {
+    return run(directory, Map.of(), "", command);
+  }
+
+  /** Runs a client program with the PG* environment and {@code more}, {@code input} on its standard input; its output. */
+  private static String run(Path directory, Map<String, String> more, String input, String... command)
+      throws Exception {
     ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true);
     Map<String, String> environment = builder.environment();
+    environment.putAll(more);
     environment.put("PGHOST", "127.0.0.1");
     environment.put("PGPORT", String.valueOf(server.port()));
     environment.put("PGUSER", LocalEmulator.ACCOUNT);
     environment.put("PGPASSWORD", LocalEmulator.KEY);
     environment.put("PGDATABASE", LocalEmulator.ACCOUNT);
     Process process = builder.start();
+    try (var stdin = process.getOutputStream()) {
+      stdin.write(input.getBytes(StandardCharsets.UTF_8));
+    }
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
     assertThat(process.waitFor(10, TimeUnit.MINUTES)).isTrue();
     assertThat(process.exitValue()).as(output).isZero();
@@ -69,5 +82,67 @@ class PgClientsTest {
     String table = TestAccount.newTable("Psycopg").getTableName();
     assertThat(run(Path.of("src/clients/python"), List.of(python.toString(), "check.py", table)
         .toArray(new String[0]))).isEqualTo("1:Ann:10,2:Bob:20|42703|2|" + table + "|N,Name|1,Ann;2,Bob;");
+  }
+
+  /** Whether Debian's python3 has a module (.ci/run installs the clients' packages). */
+  private static boolean pythonHas(String module) throws Exception {
+    return Files.isExecutable(PYTHON) && new ProcessBuilder(PYTHON.toString(), "-c", "import " + module).start()
+        .waitFor() == 0;
+  }
+
+  private static final Path PYTHON = Path.of("/usr/bin/python3");
+
+  @Test
+  void psycopg3() throws Exception {
+    Assumptions.assumeTrue(pythonHas("psycopg"), "psycopg 3 is not installed (apt-get install python3-psycopg)");
+    String table = TestAccount.newTable("Psycopg3").getTableName() + "D";
+    // prepared statements on the server, DEALLOCATE ALL at a rollback, a savepoint (connection.transaction())
+    assertThat(run(Path.of("src/clients/python"), PYTHON.toString(), "check_psycopg3.py", table))
+        .isEqualTo("Bob|42703|1:Ann:100.50,2:Bob:200.00|1,Anne;2,Bob;3,Cy;");
+  }
+
+  @Test
+  void sqlAlchemyAndPandas() throws Exception {
+    Assumptions.assumeTrue(pythonHas("sqlalchemy") && pythonHas("pandas") && pythonHas("psycopg2"),
+        "SQLAlchemy, pandas or psycopg2 is not installed (apt-get install python3-sqlalchemy python3-pandas)");
+    String table = TestAccount.newTable("Alchemy").getTableName() + "D";
+    assertThat(run(Path.of("src/clients/python"), PYTHON.toString(), "check_sqlalchemy.py", table))
+        .isEqualTo("True|2:Bob:20.0,3:Cy:30.25,4:Di:nan|float64");
+  }
+
+  /**
+   * ODBC as Excel and Power BI's ODBC connector reach it: a DSN of psqlODBC (its defaults: the
+   * extended protocol, a savepoint around each statement in a transaction), run through isql:
+   * DDL, inserts, a query, an error's SQLSTATE, and the tables and columns that SQLTables and
+   * SQLColumns report (isql's help).
+   */
+  @Test
+  void odbc() throws Exception {
+    Path isql = Path.of("/usr/bin/isql");
+    Path driver;
+    try (var found = Files.list(Path.of("/usr/lib"))) {
+      driver = found.map(directory -> directory.resolve("odbc/psqlodbcw.so")).filter(Files::exists).findFirst()
+          .orElse(null);
+    }
+    Assumptions.assumeTrue(Files.isExecutable(isql) && driver != null,
+        "unixODBC's isql or psqlODBC is not installed (apt-get install unixodbc odbc-postgresql)");
+    Path configuration = Files.createTempDirectory("odbc");
+    Files.writeString(configuration.resolve("odbcinst.ini"), "[PostgreSQL Unicode]\nDriver=" + driver + "\n");
+    Files.writeString(configuration.resolve("odbc.ini"), "[tablesql]\nDriver=PostgreSQL Unicode\nServername=127.0.0.1\n"
+        + "Port=" + server.port() + "\nDatabase=" + LocalEmulator.ACCOUNT + "\nSSLmode=disable\n");
+    String table = TestAccount.newTable("Odbc").getTableName() + "D";
+    String input = String.join("\n",
+        "CREATE TABLE " + table + " (Dept VARCHAR, Id INT, Name VARCHAR, Amount DECIMAL(10,2), PRIMARY KEY ((Dept), Id))",
+        "INSERT INTO " + table + " VALUES ('d1', 1, 'Ann', 10.50), ('d2', 2, 'Bob', 20)",
+        "SELECT Id, Name, Amount FROM " + table + " ORDER BY Id",
+        "SELECT Nope FROM " + table,
+        "help",
+        "help " + table) + "\n";
+    String output = run(configuration, Map.of("ODBCSYSINI", configuration.toString(),
+        "ODBCINI", configuration.resolve("odbc.ini").toString()), input,
+        isql.toString(), "-b", "-v", "-d|", "tablesql", LocalEmulator.ACCOUNT, LocalEmulator.KEY);
+    assertThat(output).contains("1|Ann|10.50\n2|Bob|20.00", "[42703]",
+        LocalEmulator.ACCOUNT + "|" + LocalEmulator.ACCOUNT + "|" + table + "|TABLE|",
+        "|" + table + "|Id|4|int4|", "|" + table + "|Amount|2|numeric|10|");
   }
 }

@@ -155,6 +155,43 @@ class PgServerTest {
     }
   }
 
+  /**
+   * Savepoints as clients use them (pgjdbc's setSavepoint, psqlODBC around each statement,
+   * psycopg's nested transactions): ROLLBACK TO drops the writes made since and ends a failed
+   * state; RELEASE keeps them; a released or unknown one is 3B001. DISCARD ALL and DEALLOCATE, as
+   * pools and psycopg send them.
+   */
+  @Test
+  void savepointsDiscardAndDeallocate() throws SQLException {
+    try (Connection connection = connectExtended("autosave=never"); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IF NOT EXISTS " + table + "Sp (Id INTEGER, Part VARCHAR, PRIMARY KEY ((Part), Id))");
+      connection.setAutoCommit(false);
+      statement.executeUpdate("INSERT INTO " + table + "Sp VALUES (1, 'p1')");
+      java.sql.Savepoint first = connection.setSavepoint("first");
+      statement.executeUpdate("INSERT INTO " + table + "Sp VALUES (2, 'p2')");
+      assertThat(rows(statement, "SELECT COUNT(*) FROM " + table + "Sp")).containsExactly("2");
+      connection.rollback(first);
+      assertThat(rows(statement, "SELECT COUNT(*) FROM " + table + "Sp")).containsExactly("1");
+      java.sql.Savepoint second = connection.setSavepoint();
+      assertThat(stateOf(statement, "SELECT Nope FROM " + table + "Sp")).isEqualTo("42703");
+      connection.rollback(second); // the failed transaction goes on from the savepoint
+      statement.executeUpdate("INSERT INTO " + table + "Sp VALUES (3, 'p3')");
+      connection.releaseSavepoint(first);
+      connection.commit();
+      statement.executeUpdate("INSERT INTO " + table + "Sp VALUES (4, 'p4')");
+      assertThat(stateOf(statement, "ROLLBACK TO SAVEPOINT first")).as("its transaction ended").isEqualTo("3B001");
+      connection.rollback(); // the failed transaction, and its insert
+      connection.setAutoCommit(true);
+      assertThat(rows(statement, "SELECT Id FROM " + table + "Sp ORDER BY Id")).containsExactly("1", "3");
+      assertThat(stateOf(statement, "SAVEPOINT outside")).isEqualTo("25P01");
+      statement.execute("SET application_name = 'changed'");
+      statement.execute("DEALLOCATE ALL");
+      statement.execute("DISCARD ALL");
+      assertThat(rows(statement, "SHOW application_name")).containsExactly(connection.getClientInfo("ApplicationName"));
+      assertThat(stateOf(statement, "DEALLOCATE nosuch")).isEqualTo("26000");
+    }
+  }
+
   /** pgjdbc in its default mode, the extended protocol. */
   private static Connection connectExtended(String... options) throws SQLException {
     return PgClient.connect(server, options);
