@@ -123,7 +123,7 @@ class JdbcErrorTranslationTest {
 
   @Test
   void connectionRefusals() throws SQLException {
-    assertFails(connection::setSavepoint, "0A000", SQLFeatureNotSupportedException.class, "Connection.setSavepoint");
+    assertFails(connection::setSavepoint, "25P01", SQLException.class, "setAutoCommit(false)");
     assertFails(connection::createClob, "0A000", SQLFeatureNotSupportedException.class, "Connection.createClob");
     assertFails(() -> connection.setSchema("NoSuchSchema"), "3F000", SQLException.class, "NoSuchSchema");
     assertFails(() -> connection.setClientInfo("a", "b"), "0A000", SQLClientInfoException.class);

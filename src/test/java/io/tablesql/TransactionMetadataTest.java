@@ -22,7 +22,7 @@ class TransactionMetadataTest {
       assertThat(metaData.supportsDataDefinitionAndDataManipulationTransactions()).isFalse();
       assertThat(metaData.dataDefinitionCausesTransactionCommit()).isFalse();
       assertThat(metaData.dataDefinitionIgnoredInTransactions()).isFalse();
-      assertThat(metaData.supportsSavepoints()).isFalse();
+      assertThat(metaData.supportsSavepoints()).isTrue();
       assertThat(metaData.supportsOpenCursorsAcrossCommit()).isTrue();
       assertThat(metaData.supportsOpenCursorsAcrossRollback()).isTrue();
       assertThat(metaData.supportsOpenStatementsAcrossCommit()).isTrue();
