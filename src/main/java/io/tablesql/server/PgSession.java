@@ -38,10 +38,7 @@ final class PgSession implements Runnable {
   private final Socket socket;
   private final int processId;
   private final int secretKey;
-  /** The session's settings as SET and the startup packet gave them, by lower-case name. */
-  private final Map<String, String> settings = new LinkedHashMap<>();
-  /** The settings as the session opened with them: what RESET goes back to. */
-  private Map<String, String> startupSettings = Map.of();
+  private final PgSettings settings = new PgSettings();
   /** The open transaction's savepoints, oldest first. */
   private final List<java.sql.Savepoint> savepoints = new java.util.ArrayList<>();
   private java.util.Set<String> driverProperties;
@@ -158,7 +155,7 @@ final class PgSession implements Runnable {
       if (name.isEmpty()) {
         break;
       }
-      settings.put(name.toLowerCase(Locale.ROOT), startup.cstring());
+      settings.put(name, startup.cstring());
     }
     if (!server.admit(this)) {
       fatal("53300", "Sorry, too many clients already: the server takes " + server.maxSessions() + " sessions "
@@ -288,7 +285,7 @@ final class PgSession implements Runnable {
       if (driverProperties.contains(name.toLowerCase(Locale.ROOT))) {
         properties.setProperty(name, option.group(2));
       } else {
-        settings.put(name.toLowerCase(Locale.ROOT), option.group(2));
+        settings.put(name, option.group(2));
       }
     }
   }
@@ -321,7 +318,7 @@ final class PgSession implements Runnable {
           : "The server could not open the account with its connection string: " + e.getMessage());
       return false;
     }
-    startupSettings = Map.copyOf(settings);
+    settings.opened();
     wire.send(new Message('R').int32(0)); // AuthenticationOk
     for (Map.Entry<String, String> parameter : parameters().entrySet()) {
       wire.send(new Message('S').cstring(parameter.getKey()).cstring(parameter.getValue()));
@@ -491,7 +488,7 @@ final class PgSession implements Runnable {
         complete("SET");
       }
       case "RESET" -> {
-        reset(sql.substring(5).trim());
+        settings.reset(sql.substring(5).trim());
         complete("RESET");
       }
       case "COPY" -> new PgCopy(this).run(CopyCommand.parse(sql));
@@ -548,7 +545,7 @@ final class PgSession implements Runnable {
           + "when the session opens: connect with options='-c " + name + "=" + value + "' (libpq's PGOPTIONS), or "
           + "put it in the server's connection string.", "55P02");
     }
-    settings.put(name.toLowerCase(Locale.ROOT), value);
+    settings.put(name, value);
   }
 
   /** The savepoint's name that follows {@code prefix} in a statement, as PostgreSQL reads names; null if none. */
@@ -578,19 +575,6 @@ final class PgSession implements Runnable {
     throw new SQLException("Savepoint \"" + name + "\" does not exist.", "3B001");
   }
 
-  /** RESET name, or RESET ALL: back to the value the session opened with (its startup options'), or unset. */
-  private void reset(String name) {
-    String key = name.replaceFirst(";\\s*$", "").trim().toLowerCase(Locale.ROOT);
-    if (key.equals("all")) {
-      settings.clear();
-      settings.putAll(startupSettings);
-    } else if (startupSettings.containsKey(key)) {
-      settings.put(key, startupSettings.get(key));
-    } else {
-      settings.remove(key);
-    }
-  }
-
   /**
    * DISCARD ALL (what connection pools send when a connection goes back): the settings reset, every
    * named statement and portal closed; outside a transaction only, as PostgreSQL has it. DISCARD
@@ -602,7 +586,7 @@ final class PgSession implements Runnable {
         if (status != 'I') {
           throw new SQLException("DISCARD ALL cannot run inside a transaction block.", "25001");
         }
-        reset("ALL");
+        settings.reset("ALL");
         extended.deallocate(null);
       }
       case "PLANS", "SEQUENCES", "TEMP", "TEMPORARY" -> {
@@ -619,11 +603,6 @@ final class PgSession implements Runnable {
         ? name.substring(1, name.length() - 1).replace("\"\"", "\"") : name.toLowerCase(Locale.ROOT);
   }
 
-  /** What SHOW answers for settings that no startup option or SET has given a value: PostgreSQL's defaults. */
-  private static final Map<String, String> DEFAULTS = Map.of("application_name", "", "extra_float_digits", "1",
-      "statement_timeout", "0", "idle_session_timeout", "0", "search_path", "\"$user\", public",
-      "client_min_messages", "notice", "intervalstyle", "postgres", "is_superuser", "off");
-
   /** The RowDescription of SHOW's one column. */
   static Message showDescription(String name) {
     String key = name.toLowerCase(Locale.ROOT).trim().replaceAll("\\s+", "_");
@@ -632,16 +611,7 @@ final class PgSession implements Runnable {
 
   private void show(String name, boolean describe) throws IOException, SQLException {
     String key = name.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
-    String value = switch (key) {
-      case "transaction isolation level", "transaction_isolation", "default_transaction_isolation" ->
-          "read committed";
-      case "server_version" -> PgServer.SERVER_VERSION;
-      case "server_encoding", "client_encoding" -> "UTF8";
-      case "datestyle" -> "ISO, MDY";
-      case "timezone" -> "UTC";
-      case "standard_conforming_strings", "integer_datetimes" -> "on";
-      default -> settings.getOrDefault(key, DEFAULTS.get(key));
-    };
+    String value = settings.shown(key);
     if (value == null) {
       throw new SQLException("Unrecognized configuration parameter \"" + name + "\".", "42704");
     }
@@ -690,7 +660,7 @@ final class PgSession implements Runnable {
   /** How long the session may wait for a client's next message: idle_session_timeout, else --idle-timeout; 0 for ever. */
   private long idleTimeoutMillis() {
     String set = settings.get("idle_session_timeout");
-    return set != null ? millis(set) : server.idleTimeoutMillis();
+    return set != null ? PgSettings.millis(set) : server.idleTimeoutMillis();
   }
 
   /**
@@ -698,27 +668,8 @@ final class PgSession implements Runnable {
    * statement_timeout: a statement past it is stopped with 57014.
    */
   int queryTimeoutSeconds() {
-    long millis = millis(settings.getOrDefault("statement_timeout", "0"));
+    long millis = PgSettings.millis(settings.getOrDefault("statement_timeout", "0"));
     return (int) Math.min(Integer.MAX_VALUE, (millis + 999) / 1000);
-  }
-
-  /** A duration setting as PostgreSQL reads it: milliseconds, or a number with a unit (us, ms, s, min, h, d). */
-  static long millis(String setting) {
-    java.util.regex.Matcher duration = java.util.regex.Pattern.compile("\\s*(\\d+(?:\\.\\d+)?)\\s*([a-z]*)\\s*")
-        .matcher(setting.toLowerCase(Locale.ROOT));
-    if (!duration.matches()) {
-      return 0;
-    }
-    double value = Double.parseDouble(duration.group(1));
-    double unit = switch (duration.group(2)) {
-      case "us" -> 0.001;
-      case "s" -> 1000;
-      case "min" -> 60_000;
-      case "h" -> 3_600_000;
-      case "d" -> 86_400_000;
-      default -> 1;
-    };
-    return (long) Math.ceil(value * unit);
   }
 
   /** The statement running now, for CancelRequest; null when none is. */
