@@ -388,6 +388,51 @@ class ReadCommittedTest {
   }
 
   /**
+   * A UNIQUE global index keeps a row's old value until the commit point: a lookup by it finds
+   * the row as committed, another transaction that wants the value is told to retry (40001)
+   * rather than given a value the row may yet get back; once committed the value is free and the
+   * kept entry gone. (A value passed between two rows of one transaction, which
+   * CrossPartitionWriteTest covers, names the row taking it from that row's group on.)
+   */
+  @Test
+  void aUniqueIndexFindsARowByItsOldValueUntilTheCommitPoint() throws Exception {
+    String name = "RcUnique" + System.nanoTime() % 1_000_000;
+    try (Connection setup = TestAccount.connect(); Statement ddl = setup.createStatement()) {
+      ddl.execute("CREATE TABLE " + name + " (Grp VARCHAR, Id INTEGER, Email VARCHAR, N INTEGER, "
+          + "PRIMARY KEY ((Grp), Id))");
+      ddl.execute("CREATE UNIQUE INDEX " + name + "Email ON " + name + " (Email)");
+      ddl.executeUpdate("INSERT INTO " + name + " VALUES ('g1', 1, 'a@x', 0), ('g2', 2, 'b@x', 0)");
+    }
+    String byOld = "SELECT Id, Email FROM " + name + " WHERE Email = 'a@x'";
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect()) {
+      assertThat(rows(reader, "EXPLAIN PLAN FOR " + byOld)).singleElement().asString()
+          .contains("INDEX LOOKUP " + name + "Email");
+      var during = atTheCommitPoint(() -> List.of("old " + rows(reader, byOld),
+          "new " + rows(reader, "SELECT Id FROM " + name + " WHERE Email = 'c@x'"),
+          "taken " + outcome(reader, "INSERT INTO " + name + " VALUES ('g3', 3, 'a@x', 0)")));
+      twoStatements(writer, "UPDATE " + name + " SET Email = 'c@x' WHERE Grp = 'g1' AND Id = 1",
+          "UPDATE " + name + " SET N = 1 WHERE Grp = 'g2' AND Id = 2");
+      writer.commit();
+      assertThat(during.get()).containsExactly("old [1 a@x]", "new []", "taken 40001");
+      assertThat(rows(reader, byOld)).isEmpty();
+      assertThat(rows(reader, "SELECT Id FROM " + name + " WHERE Email = 'c@x'")).containsExactly("1");
+      assertThat(outcome(reader, "INSERT INTO " + name + " VALUES ('g3', 3, 'a@x', 0)")).as("a@x is free")
+          .isEqualTo("written");
+      assertThat(outcome(reader, "INSERT INTO " + name + " VALUES ('g4', 4, 'c@x', 0)")).isEqualTo("23505");
+      rows(writer, "SELECT COUNT(*) FROM " + name); // after the writer's clearing behind its commit
+      try (Statement statement = reader.createStatement()) {
+        statement.execute("ALTER INDEX " + name + "Email VERIFY");
+        StringBuilder warnings = new StringBuilder();
+        for (java.sql.SQLWarning w = statement.getWarnings(); w != null; w = w.getNextWarning()) {
+          warnings.append(w.getMessage()).append('\n');
+        }
+        assertThat(warnings).as("no entry left behind").contains("3 entries checked, 0 stale entries removed.");
+        statement.execute("DROP TABLE " + name);
+      }
+    }
+  }
+
+  /**
    * A writer that stopped before its commit point leaves its rows marked: another writer that
    * meets a mark of its intent once the lease has run out settles it, as recovery would (here:
    * every group was applied, so it commits), and its statement's retry goes on.

@@ -228,6 +228,16 @@ final class IndexEntries {
   }
 
   /**
+   * Whether an intent keeps this index's old entry of a row it changes as a tombstone until its
+   * commit point, though the value is given up: a GLOBAL UNIQUE index's (not adopted). Another
+   * group of the same intent may take the value over; another transaction is refused (40001)
+   * until the intent has committed. A non-UNIQUE global index's old entries simply stay.
+   */
+  boolean keepsOldEntryUntilCommit() {
+    return !index.local() && index.unique() && !index.adopted();
+  }
+
+  /**
    * An old entry an intent replaces, kept for readers until its commit point: the intent's mark
    * and {@link Intent#DELETED} merged in, conditional on the ETag read. A reader that meets it
    * reads the row as committed; once the intent has committed the entry is gone for readers, and

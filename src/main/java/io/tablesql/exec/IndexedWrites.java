@@ -281,10 +281,17 @@ final class IndexedWrites {
       }
     }
     // an intent's old entries stay: until it commits, readers find its rows by their old values
-    // (as committed); a later read removes each as it removes any entry its row no longer has. Not
-    // a UNIQUE index's: its value must be free for the row another group of the intent gives it to
+    // (as committed); a later read removes each as it removes any entry its row no longer has. A
+    // UNIQUE index's is kept as a tombstone its clearing removes (IntentMarks), so that the row
+    // another group of the intent gives the value to can take it
     for (Removal removal : removals.stream().filter(r -> intent == null || r.index().index().unique()).toList()) {
       steps.add(() -> {
+        if (intent != null && removal.index().keepsOldEntryUntilCommit()) {
+          // kept for readers until the commit point, free for this intent's other groups (addOnce)
+          bestEffort(session, removal.index().index().table(),
+              removal.index().tombstone(removal.entry(), removal.etag(), intent), counters);
+          return;
+        }
         EntityWrite deleted = bestEffort(session, removal.index().index().table(),
             removal.index().delete(removal.entry(), removal.etag(), null), counters);
         if (removal.index().index().coveringGlobal() && (deleted == null || deleted.status() == 412)) {
@@ -441,7 +448,8 @@ final class IndexedWrites {
             EntityWrite put = session.store().write(index.index().table(), index.put(entry, write.origin()), counters);
             return new Added(index, entry, put.etag(), null, false);
           }
-          return add(session, table, index, entry, write.describe(), write.origin(), removals, others, counters);
+          return add(session, table, index, entry, write.describe(), write.origin(), removals, others, intent,
+              counters);
         } catch (StoreException | WaitForOtherGroups e) {
           return e;
         }
@@ -475,10 +483,10 @@ final class IndexedWrites {
    * otherwise the write fails with 23505 (or 40001 while the other write may still be under way).
    */
   static Added add(Session session, String table, IndexEntries index, IndexEntries.Entry entry, String describe,
-      String origin, List<Removal> removals, java.util.Set<WriteOperation.EntityKey> others,
+      String origin, List<Removal> removals, java.util.Set<WriteOperation.EntityKey> others, String intent,
       RequestCounters counters) {
     for (int attempt = 0; attempt < 3; attempt++) {
-      Added added = addOnce(session, table, index, entry, describe, origin, removals, others, counters);
+      Added added = addOnce(session, table, index, entry, describe, origin, removals, others, intent, counters);
       if (added != null) {
         return added;
       }
@@ -491,7 +499,7 @@ final class IndexedWrites {
   /** One attempt of {@link #add}; null if the entry it found was removed before it could be taken over. */
   private static Added addOnce(Session session, String table, IndexEntries index, IndexEntries.Entry entry,
       String describe, String origin, List<Removal> removals, java.util.Set<WriteOperation.EntityKey> others,
-      RequestCounters counters) {
+      String intent, RequestCounters counters) {
     EntityWrite put = session.store().write(index.index().table(), index.insert(entry, origin), counters);
     if (put.written()) {
       return new Added(index, entry, put.etag(), null, true);
@@ -513,6 +521,20 @@ final class IndexedWrites {
     boolean fromThisGroup = removals.stream().anyMatch(r -> r.index() == index && r.entry().sameKey(holder)
         && r.entry().rowPartitionKey().equals(holder.rowPartitionKey())
         && r.entry().rowRowKey().equals(holder.rowRowKey()));
+    if (!same && index.keepsOldEntryUntilCommit() && held.get().getProperties().get(Intent.DELETED) != null) {
+      // the old entry an intent keeps for readers until its commit point: free if it is this
+      // intent's own (the value passes to a row of another of its groups) or its intent has
+      // committed; while that intent is in flight the value may yet come back to its row
+      String keeping = intent != null && Intent.carriesMark(held.get().getProperties(), intent) ? null
+          : IntentMarks.pendingIntent(session, held.get(), counters);
+      if (keeping != null) {
+        throw new StoreException("Concurrent change: the value of " + describe + " in UNIQUE index "
+            + index.index().name() + " is being given up by another transaction (intent " + keeping + ") that "
+            + "has not committed yet. Nothing was written; run the statement again.", SqlStates.SERIALIZATION_FAILURE,
+            null);
+      }
+      return replaceHeld(session, index, entry, held.get(), origin, describe, null, true, counters);
+    }
     if (!same && !fromThisGroup && others.contains(new WriteOperation.EntityKey(
         table.toLowerCase(java.util.Locale.ROOT), holder.rowPartitionKey(), holder.rowRowKey()))) {
       throw new WaitForOtherGroups("UNIQUE index " + index.index().name() + ": the value of " + describe
@@ -534,8 +556,15 @@ final class IndexedWrites {
             null);
       }
     }
+    return replaceHeld(session, index, entry, held.get(), origin, describe, fromThisGroup ? holder : null, !same,
+        counters);
+  }
+
+  /** Takes over the entry held, conditional on its ETag; null if it was removed in between (add it anew). */
+  private static Added replaceHeld(Session session, IndexEntries index, IndexEntries.Entry entry, TableEntity held,
+      String origin, String describe, IndexEntries.Entry fromThisGroup, boolean exclusive, RequestCounters counters) {
     EntityWrite replaced = session.store().write(index.index().table(),
-        index.replace(entry, held.get().getETag(), origin), counters);
+        index.replace(entry, held.getETag(), origin), counters);
     if (!replaced.written() && session.store().get(index.index().table(), entry.partitionKey(), entry.rowKey(),
         null, counters).isEmpty()) {
       return null; // removed in between (the row holding it changed): the value is free, add it anew
@@ -545,7 +574,7 @@ final class IndexedWrites {
           + describe + " changed while it was written. Nothing was written. Retry the statement.",
           SqlStates.SERIALIZATION_FAILURE, null);
     }
-    return new Added(index, entry, replaced.etag(), fromThisGroup ? holder : null, !same);
+    return new Added(index, entry, replaced.etag(), fromThisGroup, exclusive);
   }
 
   /**

@@ -75,7 +75,7 @@ public final class IntentMarks {
   }
 
   /** The id of the intent applying or undoing that marked the row; null for none (or one settled). */
-  private static String pendingIntent(Session session, TableEntity row, RequestCounters counters) {
+  static String pendingIntent(Session session, TableEntity row, RequestCounters counters) {
     Object mark = row == null ? null : row.getProperties().get(Intent.MARK);
     if (!(mark instanceof String id) || id.isEmpty() || SETTLED.getIfPresent(id) != null) {
       return null;
@@ -230,8 +230,44 @@ public final class IntentMarks {
           }
         }
       }
+      for (Intent.Step step : steps) {
+        for (WriteOperation old : uniqueEntries(session, intent, step, counters)) {
+          IndexedWrites.bestEffort(session, old.table(), old, counters); // another table: one by one
+        }
+      }
       return null;
     });
+  }
+
+  /**
+   * The removal of the old entries of a step's row that the intent kept for readers in its GLOBAL
+   * UNIQUE indexes ({@code IndexEntries.keepsOldEntryUntilCommit}): each conditional on the ETag
+   * just read, and only where it is still this intent's tombstone (not taken over by the row
+   * another of its groups gave the value to).
+   */
+  private static List<WriteOperation> uniqueEntries(Session session, Intent intent, Intent.Step step,
+      RequestCounters counters) {
+    WriteOperation write = step.write();
+    TableDefinition base = step.before() == null ? null : Catalog.ofPhysicalTable(session, write.table());
+    List<WriteOperation> removals = new ArrayList<>();
+    if (base == null) {
+      return removals;
+    }
+    Map<String, Object> after = write.after(step.before());
+    for (io.tablesql.catalog.IndexDefinition definition : base.indexes()) {
+      IndexEntries index = new IndexEntries(base, definition);
+      if (!index.keepsOldEntryUntilCommit()) {
+        continue;
+      }
+      IndexEntries.Entry old = entryOf(index, write, step.before());
+      if (old != null && !old.sameKey(entryOf(index, write, after))) {
+        entry(session, index, old, counters).filter(e -> Intent.carriesMark(e.getProperties(), intent.id())
+            && e.getProperties().get(Intent.DELETED) != null).ifPresent(e -> removals.add(new WriteOperation(
+            definition.table(), e.getPartitionKey(), e.getRowKey(), Kind.DELETE, Map.of(), e.getETag(),
+            "removing the old entry of intent " + intent.id())));
+      }
+    }
+    return removals;
   }
 
   /**
