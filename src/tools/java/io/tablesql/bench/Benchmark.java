@@ -201,6 +201,7 @@ public final class Benchmark {
         });
       }
       serverLookup(next);
+      serverThroughput(next);
       threadedLookups(next);
       try (Statement statement = connection.createStatement()) {
         SdkRun sdkGet = sdk -> {
@@ -873,10 +874,6 @@ public final class Benchmark {
   }
 
   /**
-   * Runs a case on every SDK side and tablesql, alternately, and adds its row: the medians, the
-   * ratio of tablesql to the faster SDK side, and to each.
-   */
-  /**
    * The point lookup above through tablesql's PostgreSQL-protocol server on loopback, from
    * pgjdbc's reused prepared statement (the extended protocol; server-side statements and binary
    * values after its prepareThreshold): what the wire adds to the driver in the same process.
@@ -912,6 +909,83 @@ public final class Benchmark {
         long rows = count(point.executeQuery());
         return new long[] {(Long) beans.getAttribute(metrics, "Requests") - before, rows, rows};
       });
+    }
+  }
+
+  /**
+   * Throughput through the PostgreSQL-protocol server: 1, then 4, then 16 pgjdbc clients, each
+   * with its own session and prepared point lookup, looking up without pause for a few seconds;
+   * lookups per second and the ratio to one client. With {@code tablesql.bench.latencyMs} the
+   * service's latency, not this machine's two cores, bounds a client, as on Azure.
+   */
+  private void serverThroughput(int[] next) throws Exception {
+    String name = "point lookups through the server, 1 to 16 clients (throughput)";
+    if (!cases.isEmpty() && cases.stream().noneMatch(name::contains)) {
+      return;
+    }
+    java.util.concurrent.atomic.AtomicInteger keys = new java.util.concurrent.atomic.AtomicInteger(next[0]);
+    try (io.tablesql.server.PgServer server = io.tablesql.server.PgServer.start("127.0.0.1", 0, 32, "TableEndpoint="
+        + endpoint + ";AccountName=" + LocalEmulator.ACCOUNT)) {
+      double single = 0;
+      List<String> parts = new ArrayList<>();
+      for (int clients : new int[] {1, 4, 16}) {
+        List<Connection> sessions = new ArrayList<>();
+        try {
+          for (int c = 0; c < clients; c++) {
+            sessions.add(DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + server.port() + "/"
+                + LocalEmulator.ACCOUNT + "?user=" + LocalEmulator.ACCOUNT + "&password="
+                + java.net.URLEncoder.encode(LocalEmulator.KEY, java.nio.charset.StandardCharsets.UTF_8)));
+          }
+          lookupsFor(sessions, keys, 2_000); // warm-up: server-side statements, the JIT
+          double perSecond = lookupsFor(sessions, keys, 6_000) / 6.0;
+          single = clients == 1 ? perSecond : single;
+          parts.add(String.format(Locale.ROOT, "%d client%s: %.0f/s (%.1f×)", clients, clients == 1 ? "" : "s",
+              perSecond, perSecond / single));
+        } finally {
+          for (Connection session : sessions) {
+            session.close();
+          }
+        }
+      }
+      String line = "| " + name + " | | | " + String.join("; ", parts) + " | | | | |";
+      rows.add(line);
+      System.out.println(line);
+    }
+    next[0] = keys.get();
+  }
+
+  /** Point lookups on each session's own thread for {@code millis}; how many were made in all. */
+  private long lookupsFor(List<Connection> sessions, java.util.concurrent.atomic.AtomicInteger keys, long millis)
+      throws Exception {
+    long end = System.nanoTime() + millis * 1_000_000;
+    List<CompletableFuture<Long>> runs = new ArrayList<>();
+    ExecutorService threads = Executors.newFixedThreadPool(sessions.size());
+    try {
+      for (Connection session : sessions) {
+        runs.add(CompletableFuture.supplyAsync(() -> {
+          long made = 0;
+          try (PreparedStatement point = session.prepareStatement(
+              "SELECT Name FROM " + BIG + " WHERE PartitionKey = ? AND RowKey = ?")) {
+            while (System.nanoTime() < end) {
+              int i = keys.getAndIncrement();
+              point.setString(1, partition(i % PARTITIONS));
+              point.setString(2, row(i % PER_PARTITION));
+              count(point.executeQuery());
+              made++;
+            }
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+          return made;
+        }, threads));
+      }
+      long total = 0;
+      for (CompletableFuture<Long> run : runs) {
+        total += run.join();
+      }
+      return total;
+    } finally {
+      threads.shutdown();
     }
   }
 
