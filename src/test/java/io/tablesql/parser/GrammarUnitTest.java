@@ -122,6 +122,24 @@ class GrammarUnitTest {
   }
 
   @Test
+  void materializedViewStatements() throws SqlParseException {
+    SqlCreateMaterializedView copy = (SqlCreateMaterializedView) parse("CREATE MATERIALIZED VIEW IF NOT EXISTS "
+        + "ByEmail PRIMARY KEY ((Email), Id) AS SELECT Email, Id, Name FROM People WHERE Email IS NOT NULL");
+    assertThat(copy.name.getSimple()).isEqualTo("ByEmail");
+    assertThat(copy.key).isNotNull();
+    assertThat(copy.query.getKind()).isEqualTo(SqlKind.SELECT);
+    assertThat(copy.ifNotExists).isTrue();
+    SqlCreateMaterializedView summary = (SqlCreateMaterializedView) parse("CREATE MATERIALIZED VIEW Totals AS "
+        + "SELECT Dept, COUNT(*) AS n, SUM(Salary) AS total, AVG(Salary) AS mean FROM People GROUP BY Dept");
+    assertThat(summary.key).as("no key clause: the GROUP BY columns are the key").hasToString("PRIMARY KEY ((`Dept`))");
+    assertThat(((SqlDropMaterializedView) parse("DROP MATERIALIZED VIEW IF EXISTS Totals")).ifExists).isTrue();
+    assertThat(((SqlAlterMaterializedView) parse("ALTER MATERIALIZED VIEW Totals REBUILD")).rebuild).isTrue();
+    assertThat(((SqlAlterMaterializedView) parse("ALTER MATERIALIZED VIEW Totals VERIFY")).rebuild).isFalse();
+    SqlParserPos missing = errorAt("CREATE MATERIALIZED VIEW v PRIMARY KEY ((a)) SELECT a FROM t");
+    assertThat(List.of(missing.getLineNum(), missing.getColumnNum())).containsExactly(1, 46);
+  }
+
+  @Test
   void dropBehaviorsAndAlterTable() throws SqlParseException {
     SqlDropTable cascade = (SqlDropTable) parse("DROP TABLE tab3 CASCADE");
     assertThat(cascade.behavior).isEqualTo(DropBehavior.CASCADE);
@@ -192,7 +210,10 @@ class GrammarUnitTest {
         "CREATE UNIQUE INDEX i ON t (a DESC) INCLUDE (b) LOCAL",
         "DROP TABLE IF EXISTS t CASCADE",
         "ALTER TABLE t DROP COLUMN c RESTRICT",
-        "CREATE OR REPLACE VIEW IF NOT EXISTS v (x) AS SELECT a FROM t")) {
+        "CREATE OR REPLACE VIEW IF NOT EXISTS v (x) AS SELECT a FROM t",
+        "CREATE MATERIALIZED VIEW m PRIMARY KEY ((a), b) AS SELECT a, b FROM t",
+        "DROP MATERIALIZED VIEW IF EXISTS m",
+        "ALTER MATERIALIZED VIEW m VERIFY")) {
       String once = parse(sql).toSqlString(CalciteSqlDialect.DEFAULT).getSql();
       assertThat(parse(once).toSqlString(CalciteSqlDialect.DEFAULT).getSql()).as(sql).isEqualTo(once);
     }
