@@ -185,6 +185,11 @@ class PlanCacheTest {
     }
   }
 
+  /** One of Connection's prepareStatement overloads. */
+  private interface Overload {
+    PreparedStatement prepare() throws SQLException;
+  }
+
   @Test
   void statementsPreparedForEachExecutionArePlannedOncePerConnection() throws SQLException {
     String name = tenRows("PlansKept");
@@ -200,6 +205,21 @@ class PlanCacheTest {
         }
       }
       assertThat(cache.plansMade()).isEqualTo(1);
+      // the other overloads with the default cursor share the plan, as tools call them
+      List<Overload> overloads = List.of(
+          () -> connection.prepareStatement(query, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY),
+          () -> connection.prepareStatement(query, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY,
+              connection.getHoldability()),
+          () -> connection.prepareStatement(query, Statement.RETURN_GENERATED_KEYS),
+          () -> connection.prepareStatement(query, new int[] {1}),
+          () -> connection.prepareStatement(query, new String[] {"N"}));
+      for (Overload overload : overloads) {
+        try (PreparedStatement statement = overload.prepare()) {
+          statement.setInt(1, 5);
+          assertThat(count(statement.executeQuery())).isEqualTo(5);
+        }
+      }
+      assertThat(cache.plansMade()).as("every overload on the one plan").isEqualTo(1);
 
       // what one use set does not reach the next: parameters, max rows, the batch
       try (PreparedStatement statement = connection.prepareStatement(query)) {
