@@ -247,7 +247,7 @@ public final class Catalog {
 
   private static StoreException exists(String name) {
     return new StoreException("Table " + name + " exists already. Use CREATE TABLE IF NOT EXISTS to accept that.",
-        "42S01", null);
+        SqlStates.OBJECT_EXISTS, null);
   }
 
   /** The entity under {@code rowKey} if it holds the table named exactly {@code name}, else null. */

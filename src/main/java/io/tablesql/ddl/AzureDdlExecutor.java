@@ -155,7 +155,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
         return;
       }
       throw new StoreException("Table " + name + " exists already. Use CREATE TABLE IF NOT EXISTS to accept that.",
-          "42S01", null);
+          SqlStates.OBJECT_EXISTS, null);
     }
     DeclaredColumns.write(session, name, columns);
     ShapeCache.invalidate(session, name);
@@ -263,14 +263,14 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     RelDataType rowType = new CalcitePrepareImpl().analyzeView(context, sql, false).rowType;
     boolean exists = Catalog.fresh(session).view(name, false) != null; // views of names differing only in case: not yet
     if (schema(context).getTable(name) != null && !exists) {
-      throw new StoreException("A table named " + name + " exists already; a view needs a name of its own.", "42S01",
+      throw new StoreException("A table named " + name + " exists already; a view needs a name of its own.", SqlStates.OBJECT_EXISTS,
           null);
     }
     if (exists && !create.getReplace()) {
       if (create.ifNotExists) {
         return;
       }
-      throw new StoreException("View " + name + " exists already. Use CREATE OR REPLACE VIEW to replace it.", "42S01",
+      throw new StoreException("View " + name + " exists already. Use CREATE OR REPLACE VIEW to replace it.", SqlStates.OBJECT_EXISTS,
           null);
     }
     Catalog.add(session, ViewDefinition.of(name, sql, rowType), create.getReplace());

@@ -161,7 +161,7 @@ final class DeclaredTables {
       }
     }
     throw new StoreException("No free Azure table name was found for table " + name + " (tried " + base
-        + " and 99 numbered ones). Choose a name of 3 to 63 letters and digits.", "42S01", null);
+        + " and 99 numbered ones). Choose a name of 3 to 63 letters and digits.", SqlStates.OBJECT_EXISTS, null);
   }
 
   /**
@@ -365,7 +365,7 @@ final class DeclaredTables {
 
   private static StoreException exists(String name) {
     return new StoreException("Table " + name + " exists already. Use CREATE TABLE IF NOT EXISTS to accept that.",
-        "42S01", null);
+        SqlStates.OBJECT_EXISTS, null);
   }
 
   private static KeyLayout layout(String table, SqlTableKey key, List<Column> columns) {

@@ -37,7 +37,7 @@ final class Indexes {
         return;
       }
       throw new StoreException("Index " + statement.name() + " exists already. Use CREATE INDEX IF NOT EXISTS to "
-          + "accept that, or another name.", "42S01", null);
+          + "accept that, or another name.", SqlStates.OBJECT_EXISTS, null);
     }
     TableDefinition table = catalog.table(statement.table(), statement.tableQuoted());
     if (table == null) {
@@ -102,7 +102,7 @@ final class Indexes {
     try {
       declared = Catalog.update(session, table.name(), definition -> {
         if (definition.index(index.name()) != null) {
-          throw new StoreException("Index " + index.name() + " exists already.", "42S01", null);
+          throw new StoreException("Index " + index.name() + " exists already.", SqlStates.OBJECT_EXISTS, null);
         }
         List<IndexDefinition> indexes = new ArrayList<>(definition.indexes());
         indexes.add(index);

@@ -51,11 +51,11 @@ final class MaterializedViews {
         return;
       }
       throw new StoreException("Materialized view " + name + " exists already. Use CREATE MATERIALIZED VIEW IF NOT "
-          + "EXISTS to accept that, or another name.", "42S01", null);
+          + "EXISTS to accept that, or another name.", SqlStates.OBJECT_EXISTS, null);
     }
     if (catalog.table(name, false) != null || catalog.view(name, false) != null
         || catalog.tables().values().stream().anyMatch(t -> t.index(name) != null)) {
-      throw new StoreException("A table, view or index is named " + name + " already: choose another name.", "42S01",
+      throw new StoreException("A table, view or index is named " + name + " already: choose another name.", SqlStates.OBJECT_EXISTS,
           null);
     }
     if (!(create.query instanceof SqlSelect select)) {

@@ -71,6 +71,10 @@ public final class SqlStates {
   /** A drop refused because other objects depend on the one dropped (PostgreSQL's dependent_objects_still_exist). */
   public static final String DEPENDENT_OBJECTS = "2BP01";
   public static final String COLUMN_EXISTS = "42S21";
+  /** A table, view, index or materialized view of that name exists already. */
+  public static final String OBJECT_EXISTS = "42S01";
+  /** A warning (SQLWarning) of no more specific class. */
+  public static final String WARNING = "01000";
 
   private SqlStates() {
   }

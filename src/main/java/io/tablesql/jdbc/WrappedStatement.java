@@ -604,7 +604,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
       ownWarningTexts = current;
       ownWarnings = null;
       for (String warning : current) {
-        SQLWarning next = new SQLWarning(warning, "01000");
+        SQLWarning next = new SQLWarning(warning, SqlStates.WARNING);
         if (ownWarnings == null) {
           ownWarnings = next;
         } else {

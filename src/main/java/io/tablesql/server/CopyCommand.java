@@ -40,10 +40,10 @@ record CopyCommand(String table, List<String> columns, String query, boolean out
     boolean out = direction.equals("TO");
     if (!(out && target.equals("STDOUT") || direction.equals("FROM") && target.equals("STDIN"))) {
       throw new SQLException("COPY reads and writes the client's data only: COPY ... TO STDOUT, COPY ... FROM STDIN "
-          + "(psql's \\copy does that with files).", "0A000");
+          + "(psql's \\copy does that with files).", PgStates.FEATURE_NOT_SUPPORTED);
     }
     if (!out && query != null) {
-      throw new SQLException("COPY (query) FROM STDIN is not a statement: name a table.", "42601");
+      throw new SQLException("COPY (query) FROM STDIN is not a statement: name a table.", PgStates.SYNTAX_ERROR);
     }
     boolean csv = false;
     boolean header = false;
@@ -72,18 +72,18 @@ record CopyCommand(String table, List<String> columns, String query, boolean out
         case "FORMAT" -> {
           csv = value.equalsIgnoreCase("csv");
           if (!csv && !value.equalsIgnoreCase("text")) {
-            throw new SQLException("COPY FORMAT " + value + " is not supported: use text or csv.", "0A000");
+            throw new SQLException("COPY FORMAT " + value + " is not supported: use text or csv.", PgStates.FEATURE_NOT_SUPPORTED);
           }
         }
         case "HEADER" -> header = !List.of("false", "off", "0").contains(value.toLowerCase(Locale.ROOT));
         case "DELIMITER" -> {
           if (value.length() != 1) {
-            throw new SQLException("COPY's DELIMITER must be one character.", "22023");
+            throw new SQLException("COPY's DELIMITER must be one character.", PgStates.INVALID_PARAMETER_VALUE);
           }
           delimiter = value.charAt(0);
         }
         case "NULL" -> nullText = value;
-        default -> throw new SQLException("COPY option " + option[0] + " is not supported.", "0A000");
+        default -> throw new SQLException("COPY option " + option[0] + " is not supported.", PgStates.FEATURE_NOT_SUPPORTED);
       }
     }
     return new CopyCommand(table, columns, query, out, csv, header, delimiter != null ? delimiter : csv ? ',' : '\t',
@@ -164,7 +164,7 @@ record CopyCommand(String table, List<String> columns, String query, boolean out
     }
     if (quoted) {
       throw new SQLException("A COPY line ends inside a quoted field (a field across lines is not supported).",
-          "22P04");
+          PgStates.BAD_COPY_FORMAT);
     }
     fields.add(!wasQuoted && field.toString().equals(nullText) ? null : field.toString());
     return fields;
@@ -223,7 +223,7 @@ record CopyCommand(String table, List<String> columns, String query, boolean out
 
     void expect(String word) throws SQLException {
       if (!next().equalsIgnoreCase(word)) {
-        throw new SQLException("Expected " + word + ".", "42601");
+        throw new SQLException("Expected " + word + ".", PgStates.SYNTAX_ERROR);
       }
     }
 
@@ -245,7 +245,7 @@ record CopyCommand(String table, List<String> columns, String query, boolean out
           return text.substring(start, position++).trim();
         }
       }
-      throw new SQLException("A parenthesis of COPY is not closed.", "42601");
+      throw new SQLException("A parenthesis of COPY is not closed.", PgStates.SYNTAX_ERROR);
     }
   }
 }

@@ -149,7 +149,7 @@ final class PgBinary {
     try {
       return binary ? fromBinary(value, oid) : fromText(new String(value, StandardCharsets.UTF_8), oid, jdbcType);
     } catch (RuntimeException e) {
-      throw new SQLException("A parameter's value cannot be read as its type: " + e.getMessage(), "22P02");
+      throw new SQLException("A parameter's value cannot be read as its type: " + e.getMessage(), PgStates.INVALID_TEXT_REPRESENTATION);
     }
   }
 

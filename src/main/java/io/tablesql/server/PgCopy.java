@@ -109,7 +109,7 @@ final class PgCopy {
       while (true) {
         Received message = session.wire().read();
         if (message.type() == 'f') {
-          throw new SQLException("COPY from stdin failed: " + message.fields().cstring(), "57014");
+          throw new SQLException("COPY from stdin failed: " + message.fields().cstring(), PgStates.QUERY_CANCELED);
         }
         if (message.type() == 'X') {
           throw new EOFException();
@@ -136,7 +136,7 @@ final class PgCopy {
           List<String> fields = copy.fields(line);
           if (fields.size() != columns.size()) {
             throw new SQLException("COPY line " + (rows + 1) + " has " + fields.size() + " fields where " + copy.table()
-                + " takes " + columns.size() + ".", "22P04");
+                + " takes " + columns.size() + ".", PgStates.BAD_COPY_FORMAT);
           }
           for (int c = 0; c < fields.size(); c++) {
             String field = fields.get(c);

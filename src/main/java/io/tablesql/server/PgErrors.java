@@ -11,13 +11,13 @@ import java.util.Map;
 final class PgErrors {
   /** The driver's states that PostgreSQL names otherwise; all others pass as they are. */
   private static final Map<String, String> STATES = Map.of(
-      "42S02", "42P01", // undefined table
-      "42S22", "42703", // undefined column
-      "42S01", "42P07", // duplicate table
-      "42S21", "42701", // duplicate column
-      "42000", "42601", // syntax error
-      "HYT00", "57014", // the query timeout: PostgreSQL's statement_timeout cancels
-      "HY000", "XX000"); // internal error
+      "42S02", PgStates.UNDEFINED_TABLE,
+      "42S22", PgStates.UNDEFINED_COLUMN,
+      "42S01", PgStates.DUPLICATE_TABLE,
+      "42S21", PgStates.DUPLICATE_COLUMN,
+      "42000", PgStates.SYNTAX_ERROR,
+      "HYT00", PgStates.QUERY_CANCELED, // the query timeout: PostgreSQL's statement_timeout cancels
+      "HY000", PgStates.INTERNAL_ERROR);
 
   private PgErrors() {
   }
@@ -25,7 +25,7 @@ final class PgErrors {
   static String state(SQLException e) {
     String state = e.getSQLState();
     if (state == null || state.length() != 5) {
-      return "XX000";
+      return PgStates.INTERNAL_ERROR;
     }
     return STATES.getOrDefault(state, state);
   }

@@ -107,7 +107,7 @@ final class PgExtendedQuery {
         int n = parsed.jdbc().parameters().get(j) - 1;
         if (n >= values.length) {
           throw new SQLException("The statement has parameter $" + (n + 1) + ", and Bind gave " + values.length
-              + " values.", "08P01");
+              + " values.", PgStates.PROTOCOL_VIOLATION);
         }
         boolean binary = parameterFormats.length == 1 ? parameterFormats[0] == 1
             : parameterFormats.length > n && parameterFormats[n] == 1;
@@ -237,7 +237,7 @@ final class PgExtendedQuery {
   private Parsed statement(String name) throws SQLException {
     Parsed parsed = statements.get(name);
     if (parsed == null) {
-      throw new SQLException("Prepared statement \"" + name + "\" does not exist.", "26000");
+      throw new SQLException("Prepared statement \"" + name + "\" does not exist.", PgStates.INVALID_STATEMENT_NAME);
     }
     return parsed;
   }
@@ -245,7 +245,7 @@ final class PgExtendedQuery {
   private Portal portal(String name) throws SQLException {
     Portal portal = portals.get(name);
     if (portal == null) {
-      throw new SQLException("Portal \"" + name + "\" does not exist.", "34000");
+      throw new SQLException("Portal \"" + name + "\" does not exist.", PgStates.INVALID_CURSOR_NAME);
     }
     return portal;
   }

@@ -104,7 +104,7 @@ final class PgSession implements Runnable {
           active.setSoTimeout((int) Math.min(Integer.MAX_VALUE, idleTimeoutMillis()));
           message = wire.read();
         } catch (java.net.SocketTimeoutException e) {
-          fatal("57P05", "The session was idle longer than its idle timeout (--idle-timeout, idle_session_timeout) "
+          fatal(PgStates.IDLE_SESSION_TIMEOUT, "The session was idle longer than its idle timeout (--idle-timeout, idle_session_timeout) "
               + "and is closed.");
           return;
         } finally {
@@ -115,7 +115,7 @@ final class PgSession implements Runnable {
         }
       }
     } catch (ProtocolViolation e) {
-      fatal("08P01", e.getMessage());
+      fatal(PgStates.PROTOCOL_VIOLATION, e.getMessage());
     } catch (EOFException e) {
       // the client went away
     } catch (IOException e) {
@@ -146,7 +146,7 @@ final class PgSession implements Runnable {
       return false;
     }
     if (code != PROTOCOL_3) {
-      fatal("08P01", "Protocol version " + (code >>> 16) + "." + (code & 0xffff) + " is not supported: tablesql "
+      fatal(PgStates.PROTOCOL_VIOLATION, "Protocol version " + (code >>> 16) + "." + (code & 0xffff) + " is not supported: tablesql "
           + "speaks PostgreSQL's protocol 3.0.");
       return false;
     }
@@ -158,7 +158,7 @@ final class PgSession implements Runnable {
       settings.put(name, startup.cstring());
     }
     if (!server.admit(this)) {
-      fatal("53300", "Sorry, too many clients already: the server takes " + server.maxSessions() + " sessions "
+      fatal(PgStates.TOO_MANY_CONNECTIONS, "Sorry, too many clients already: the server takes " + server.maxSessions() + " sessions "
           + "(--max-sessions).");
       return false;
     }
@@ -190,7 +190,7 @@ final class PgSession implements Runnable {
     }
     if (!encrypted && !socket.getInetAddress().isLoopbackAddress()) {
       // a password in clear text crosses only the machine's own loopback
-      fatal("28000", server.tls() != null ? "This server takes passwords from other machines only over TLS: "
+      fatal(PgStates.INVALID_AUTHORIZATION, server.tls() != null ? "This server takes passwords from other machines only over TLS: "
           + "connect with sslmode=require (or verify-full)." : "This server takes passwords from other machines only "
           + "over TLS, which it was started without (--tls-cert, --tls-key): connect from the machine it runs on.");
       return false;
@@ -206,7 +206,7 @@ final class PgSession implements Runnable {
     }
     String password = answer.fields().cstring();
     if (!user.equals(account)) {
-      fatal("28P01", "Password authentication failed for user \"" + user + "\": log in as the storage account's "
+      fatal(PgStates.INVALID_PASSWORD, "Password authentication failed for user \"" + user + "\": log in as the storage account's "
           + "name, " + account + ", with its key or a SAS token as the password.");
       return false;
     }
@@ -218,7 +218,7 @@ final class PgSession implements Runnable {
   /** The database is the account: any other name is 3D000 (an empty one, or the user's by default, is the account's). */
   private boolean checkDatabase(String database) {
     if (!database.isEmpty() && !database.equals(server.accountName())) {
-      fatal("3D000", "Database \"" + database + "\" does not exist: the database is the storage account, "
+      fatal(PgStates.INVALID_CATALOG_NAME, "Database \"" + database + "\" does not exist: the database is the storage account, "
           + server.accountName() + ".");
       return false;
     }
@@ -240,7 +240,7 @@ final class PgSession implements Runnable {
     String mechanism = fields.cstring();
     int length = fields.int32();
     if (!mechanism.equals(Scram.MECHANISM) || length < 0) {
-      fatal("28000", "Authentication " + mechanism + " is not offered: this server takes " + Scram.MECHANISM + ".");
+      fatal(PgStates.INVALID_AUTHORIZATION, "Authentication " + mechanism + " is not offered: this server takes " + Scram.MECHANISM + ".");
       return false;
     }
     Scram.Exchange exchange = new Scram.Exchange(server.users().get(user), user);
@@ -248,7 +248,7 @@ final class PgSession implements Runnable {
     try {
       serverFirst = exchange.serverFirst(new String(fields.bytes(length), StandardCharsets.UTF_8));
     } catch (IllegalArgumentException e) {
-      fatal("28000", "SCRAM authentication failed: " + e.getMessage() + ".");
+      fatal(PgStates.INVALID_AUTHORIZATION, "SCRAM authentication failed: " + e.getMessage() + ".");
       return false;
     }
     wire.send(new Message('R').int32(11).raw(serverFirst.getBytes(StandardCharsets.UTF_8))); // SASLContinue
@@ -260,7 +260,7 @@ final class PgSession implements Runnable {
     String serverFinal = exchange.serverFinal(new String(response.body(), StandardCharsets.UTF_8));
     if (serverFinal == null) {
       LOG.info("Session {} from {} was refused: 28P01", processId, socket.getInetAddress().getHostAddress());
-      fatal("28P01", "Password authentication failed for user \"" + user + "\".");
+      fatal(PgStates.INVALID_PASSWORD, "Password authentication failed for user \"" + user + "\".");
       return false;
     }
     wire.send(new Message('R').int32(12).raw(serverFinal.getBytes(StandardCharsets.UTF_8))); // SASLFinal
@@ -313,7 +313,7 @@ final class PgSession implements Runnable {
       boolean refused = server.users() == null && e.getSQLState() != null && e.getSQLState().startsWith("28");
       LOG.info("Session {} from {} was refused: {}", processId, socket.getInetAddress().getHostAddress(),
           e.getSQLState());
-      fatal(refused ? "28P01" : PgErrors.state(e), refused ? "Password authentication failed for user \"" + user
+      fatal(refused ? PgStates.INVALID_PASSWORD : PgErrors.state(e), refused ? "Password authentication failed for user \"" + user
           + "\": " + e.getMessage() : server.users() == null ? e.getMessage()
           : "The server could not open the account with its connection string: " + e.getMessage());
       return false;
@@ -423,7 +423,7 @@ final class PgSession implements Runnable {
     String first = words.isEmpty() ? "" : words.get(0);
     if (status == 'E' && !List.of("COMMIT", "END", "ROLLBACK", "ABORT").contains(first)) {
       throw new SQLException("The transaction has failed: statements are ignored until it ends (ROLLBACK).",
-          "25P02");
+          PgStates.IN_FAILED_TRANSACTION);
     }
   }
 
@@ -450,7 +450,7 @@ final class PgSession implements Runnable {
           connection.setAutoCommit(false);
           status = 'T';
         } else {
-          notice("25001", "There is already a transaction in progress.");
+          notice(PgStates.ACTIVE_TRANSACTION, "There is already a transaction in progress.");
         }
         complete(first.equals("BEGIN") ? "BEGIN" : "START TRANSACTION");
       }
@@ -467,11 +467,11 @@ final class PgSession implements Runnable {
       }
       case "SAVEPOINT" -> {
         if (status == 'I') {
-          throw new SQLException("SAVEPOINT can only be used in transaction blocks (BEGIN first).", "25P01");
+          throw new SQLException("SAVEPOINT can only be used in transaction blocks (BEGIN first).", PgStates.NO_ACTIVE_TRANSACTION);
         }
         String name = savepointAfter(sql, "(?i)^\\s*SAVEPOINT\\s+");
         if (name == null) {
-          throw new SQLException("SAVEPOINT needs a name: SAVEPOINT name.", "42601");
+          throw new SQLException("SAVEPOINT needs a name: SAVEPOINT name.", PgStates.SYNTAX_ERROR);
         }
         savepoints.add(connection.setSavepoint(name));
         complete("SAVEPOINT");
@@ -507,7 +507,7 @@ final class PgSession implements Runnable {
   /** Ends the transaction: commits it, or rolls it back; its tag. A failed commit ends it too. */
   private String endTransaction(boolean commit) throws SQLException, IOException {
     if (status == 'I') {
-      notice("25P01", "There is no transaction in progress.");
+      notice(PgStates.NO_ACTIVE_TRANSACTION, "There is no transaction in progress.");
       return commit ? "COMMIT" : "ROLLBACK";
     }
     status = 'I';
@@ -543,7 +543,7 @@ final class PgSession implements Runnable {
     if (driverProperties().contains(name.toLowerCase(Locale.ROOT))) {
       throw new SQLException("Parameter \"" + name + "\" is a property of the session's tablesql connection, set "
           + "when the session opens: connect with options='-c " + name + "=" + value + "' (libpq's PGOPTIONS), or "
-          + "put it in the server's connection string.", "55P02");
+          + "put it in the server's connection string.", PgStates.CANT_CHANGE_RUNTIME_PARAM);
     }
     settings.put(name, value);
   }
@@ -561,7 +561,7 @@ final class PgSession implements Runnable {
   /** The latest savepoint of that name (PostgreSQL lets a name be reused); 3B001 if there is none. */
   private java.sql.Savepoint savepoint(String name, String command) throws SQLException {
     if (status == 'I') {
-      throw new SQLException(command + " can only be used in transaction blocks.", "25P01");
+      throw new SQLException(command + " can only be used in transaction blocks.", PgStates.NO_ACTIVE_TRANSACTION);
     }
     for (int i = savepoints.size() - 1; i >= 0; i--) {
       if (savepoints.get(i).getSavepointName().equals(name)) {
@@ -572,7 +572,7 @@ final class PgSession implements Runnable {
         return found;
       }
     }
-    throw new SQLException("Savepoint \"" + name + "\" does not exist.", "3B001");
+    throw new SQLException("Savepoint \"" + name + "\" does not exist.", PgStates.INVALID_SAVEPOINT);
   }
 
   /**
@@ -584,7 +584,7 @@ final class PgSession implements Runnable {
     switch (what) {
       case "ALL" -> {
         if (status != 'I') {
-          throw new SQLException("DISCARD ALL cannot run inside a transaction block.", "25001");
+          throw new SQLException("DISCARD ALL cannot run inside a transaction block.", PgStates.ACTIVE_TRANSACTION);
         }
         settings.reset("ALL");
         extended.deallocate(null);
@@ -592,7 +592,7 @@ final class PgSession implements Runnable {
       case "PLANS", "SEQUENCES", "TEMP", "TEMPORARY" -> {
       }
       default -> throw new SQLException("DISCARD takes ALL, PLANS, SEQUENCES or TEMP, not \"" + what + "\".",
-          "42601");
+          PgStates.SYNTAX_ERROR);
     }
     complete("DISCARD " + (what.equals("TEMPORARY") ? "TEMP" : what));
   }
@@ -613,7 +613,7 @@ final class PgSession implements Runnable {
     String key = name.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
     String value = settings.shown(key);
     if (value == null) {
-      throw new SQLException("Unrecognized configuration parameter \"" + name + "\".", "42704");
+      throw new SQLException("Unrecognized configuration parameter \"" + name + "\".", PgStates.UNDEFINED_OBJECT);
     }
     if (describe) {
       wire.send(showDescription(name));
@@ -687,7 +687,7 @@ final class PgSession implements Runnable {
    */
   private static SQLException asSqlException(Exception failure) {
     return failure instanceof SQLException e ? e : new SQLException("Internal error of the server: " + failure,
-        "XX000", failure);
+        PgStates.INTERNAL_ERROR, failure);
   }
 
   void complete(String tag) throws IOException {
@@ -701,7 +701,7 @@ final class PgSession implements Runnable {
 
   private void notices(SQLWarning warnings) throws IOException {
     for (SQLWarning warning = warnings; warning != null; warning = warning.getNextWarning()) {
-      notice(warning.getSQLState() == null ? "01000" : warning.getSQLState(), warning.getMessage());
+      notice(warning.getSQLState() == null ? PgStates.WARNING : warning.getSQLState(), warning.getMessage());
     }
   }
 
