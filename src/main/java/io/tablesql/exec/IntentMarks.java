@@ -176,12 +176,12 @@ public final class IntentMarks {
     ALL;
 
     boolean includes(Session session, String table) {
-      return this == ALL || (this == TABLESQLS) == ownedByTablesql(session, table);
+      return this == ALL || (this == TABLESQLS) == ownedByTableSql(session, table);
     }
   }
 
   /** Whether tablesql declared the table, so that only tablesql reads its entities. */
-  private static boolean ownedByTablesql(Session session, String table) {
+  private static boolean ownedByTableSql(Session session, String table) {
     TableDefinition definition = Catalog.ofPhysicalTable(session, table);
     return definition != null && !definition.layout().isMapped();
   }

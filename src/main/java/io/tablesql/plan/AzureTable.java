@@ -27,7 +27,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * One Azure table as a SQL table. Its columns come from sampling (see {@link ShapeCache}), or,
  * for a table declared with a primary key, from its definition in the {@link io.tablesql.catalog.Catalog}.
  */
-public final class AzureTable extends AbstractTable implements TranslatableTable, WrittenByTablesql {
+public final class AzureTable extends AbstractTable implements TranslatableTable, WrittenByTableSql {
   private final Session session;
   private final String name;
   private final TableDefinition definition;

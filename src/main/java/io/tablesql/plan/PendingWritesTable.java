@@ -33,7 +33,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * account's tables. {@code DELETE} removes parked intents (see {@link #delete}); nothing else
  * writes it.
  */
-public final class PendingWritesTable extends AbstractTable implements ScannableTable, WrittenByTablesql,
+public final class PendingWritesTable extends AbstractTable implements ScannableTable, WrittenByTableSql,
     TranslatableTable {
   public static final String SCHEMA = SystemSchema.NAME;
   public static final String NAME = "pending_writes";

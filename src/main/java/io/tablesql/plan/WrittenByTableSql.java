@@ -18,7 +18,7 @@ import org.apache.calcite.schema.Schemas;
  * A table whose INSERT, UPDATE and DELETE run through tablesql's write rule
  * ({@link AzureRules#MODIFY_TO_ENUMERABLE}) rather than on Calcite's modifiable collection.
  */
-interface WrittenByTablesql extends ModifiableTable {
+interface WrittenByTableSql extends ModifiableTable {
   @Override
   default TableModify toModificationRel(RelOptCluster cluster, RelOptTable table, Prepare.CatalogReader catalogReader,
       RelNode child, TableModify.Operation operation, List<String> updateColumnList,
