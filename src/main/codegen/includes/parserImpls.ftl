@@ -39,12 +39,12 @@ DropBehavior DropBehaviorOpt() :
  * CREATE TABLE [IF NOT EXISTS] name [(elements)] [OVER azureTable [PARTITION KEY 'template']
  * [ROW KEY 'template'] [WHERE property = 'value']] [AS query].
  */
-SqlCreate SqlCreateTable(Span s, boolean replace) :
+SqlCreate CreateTableNode(Span s, boolean replace) :
 {
     final boolean ifNotExists;
     final SqlIdentifier id;
     final List<SqlNode> elements = new ArrayList<SqlNode>();
-    SqlTableMapping mapping = null;
+    TableMappingNode mapping = null;
     SqlNode query = null;
 }
 {
@@ -55,7 +55,7 @@ SqlCreate SqlCreateTable(Span s, boolean replace) :
     [ mapping = TableMapping() ]
     [ <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY) ]
     {
-        return new SqlCreateTable(s.end(this), replace, ifNotExists, id,
+        return new CreateTableNode(s.end(this), replace, ifNotExists, id,
             new SqlNodeList(elements, s.pos()), mapping, query);
     }
 }
@@ -67,7 +67,7 @@ void TableElement(List<SqlNode> elements) :
     SqlIdentifier name = null;
     final SqlNodeList columns;
     final SqlNode condition;
-    final SqlTableKey key;
+    final TableKeyNode key;
 }
 {
     ColumnDeclaration(elements)
@@ -109,7 +109,7 @@ void ColumnDeclaration(List<SqlNode> elements) :
         <DEFAULT_> defaultValue = Expression(ExprContext.ACCEPT_SUB_QUERY)
     |
         <PRIMARY> { c = span(); } <KEY> {
-            constraints.add(SqlTableKey.ofColumn(c.end(this), id));
+            constraints.add(TableKeyNode.ofColumn(c.end(this), id));
         }
     |
         <UNIQUE> { c = span(); } {
@@ -129,7 +129,7 @@ void ColumnDeclaration(List<SqlNode> elements) :
  * the PartitionKey, the rest the RowKey; without inner parentheses the first column is the
  * PartitionKey.
  */
-SqlTableKey PrimaryKey(Span s, SqlIdentifier name) :
+TableKeyNode PrimaryKey(Span s, SqlIdentifier name) :
 {
     final List<SqlIdentifier> columns = new ArrayList<SqlIdentifier>();
     final List<Boolean> descending = new ArrayList<Boolean>();
@@ -153,7 +153,7 @@ SqlTableKey PrimaryKey(Span s, SqlIdentifier name) :
     )*
     <RPAREN>
     {
-        return new SqlTableKey(s.end(this), name, columns, descending,
+        return new TableKeyNode(s.end(this), name, columns, descending,
             partitionColumns < 0 ? 1 : partitionColumns, partitionColumns >= 0);
     }
 }
@@ -175,7 +175,7 @@ void KeyColumn(List<SqlIdentifier> columns, List<Boolean> descending) :
  * OVER azureTable [PARTITION KEY 'template'] [ROW KEY 'template'] [KEY PROPERTIES (field, ...)]
  * [WHERE property = 'value'].
  */
-SqlTableMapping TableMapping() :
+TableMappingNode TableMapping() :
 {
     final Span s;
     final SqlIdentifier table;
@@ -192,7 +192,7 @@ SqlTableMapping TableMapping() :
     [ <KEY> <PROPERTIES> keyProperties = ParenthesizedSimpleIdentifierList() ]
     [ <WHERE> property = SimpleIdentifier() <EQ> value = PlainString() ]
     {
-        return new SqlTableMapping(s.end(this), table, partitionKey, rowKey, keyProperties, property, value);
+        return new TableMappingNode(s.end(this), table, partitionKey, rowKey, keyProperties, property, value);
     }
 }
 
@@ -207,7 +207,7 @@ SqlNode PlainString() :
 }
 
 /** CREATE VIEW name [(columns)] AS query. */
-SqlCreate SqlCreateView(Span s, boolean replace) :
+SqlCreate CreateViewNode(Span s, boolean replace) :
 {
     final boolean ifNotExists;
     final SqlIdentifier id;
@@ -219,7 +219,7 @@ SqlCreate SqlCreateView(Span s, boolean replace) :
     [ columns = ParenthesizedSimpleIdentifierList() ]
     <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
     {
-        return new io.tablesql.parser.SqlCreateView(s.end(this), replace, ifNotExists, id, columns, query);
+        return new io.tablesql.parser.CreateViewNode(s.end(this), replace, ifNotExists, id, columns, query);
     }
 }
 
@@ -227,7 +227,7 @@ SqlCreate SqlCreateView(Span s, boolean replace) :
  * CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (column [ASC | DESC], ...) [INCLUDE (columns)]
  * [GLOBAL | LOCAL] [ROW KEY 'template'].
  */
-SqlCreate SqlCreateIndex(Span s, boolean replace) :
+SqlCreate CreateIndexNode(Span s, boolean replace) :
 {
     boolean unique = false;
     final boolean ifNotExists;
@@ -251,7 +251,7 @@ SqlCreate SqlCreateIndex(Span s, boolean replace) :
     ]
     [ <ROW> <KEY> rowKey = PlainString() ]
     {
-        return new SqlCreateIndex(s.end(this), replace, unique, ifNotExists, name, table, columns, descending,
+        return new CreateIndexNode(s.end(this), replace, unique, ifNotExists, name, table, columns, descending,
             include, Boolean.TRUE.equals(local), rowKey);
     }
 }
@@ -275,7 +275,7 @@ Boolean IndexScope() :
 }
 
 /** DROP TABLE [IF EXISTS] name [CASCADE | RESTRICT]. */
-SqlDrop SqlDropTable(Span s, boolean replace) :
+SqlDrop DropTableNode(Span s, boolean replace) :
 {
     final boolean ifExists;
     final SqlIdentifier name;
@@ -284,12 +284,12 @@ SqlDrop SqlDropTable(Span s, boolean replace) :
 {
     <TABLE> ifExists = IfExistsOpt() name = CompoundIdentifier() behavior = DropBehaviorOpt()
     {
-        return new SqlDropTable(s.end(this), ifExists, name, behavior);
+        return new DropTableNode(s.end(this), ifExists, name, behavior);
     }
 }
 
 /** DROP VIEW [IF EXISTS] name [CASCADE | RESTRICT]. */
-SqlDrop SqlDropView(Span s, boolean replace) :
+SqlDrop DropViewNode(Span s, boolean replace) :
 {
     final boolean ifExists;
     final SqlIdentifier name;
@@ -298,12 +298,12 @@ SqlDrop SqlDropView(Span s, boolean replace) :
 {
     <VIEW> ifExists = IfExistsOpt() name = CompoundIdentifier() behavior = DropBehaviorOpt()
     {
-        return new SqlDropView(s.end(this), ifExists, name, behavior);
+        return new DropViewNode(s.end(this), ifExists, name, behavior);
     }
 }
 
 /** DROP INDEX [IF EXISTS] name. */
-SqlDrop SqlDropIndex(Span s, boolean replace) :
+SqlDrop DropIndexNode(Span s, boolean replace) :
 {
     final boolean ifExists;
     final SqlIdentifier name;
@@ -311,12 +311,12 @@ SqlDrop SqlDropIndex(Span s, boolean replace) :
 {
     <INDEX> ifExists = IfExistsOpt() name = SimpleIdentifier()
     {
-        return new SqlDropIndex(s.end(this), ifExists, name);
+        return new DropIndexNode(s.end(this), ifExists, name);
     }
 }
 
 /** ALTER INDEX name VERIFY | REBUILD. */
-SqlNode SqlAlterIndex() :
+SqlNode AlterIndexNode() :
 {
     final Span s;
     final SqlIdentifier name;
@@ -330,7 +330,7 @@ SqlNode SqlAlterIndex() :
         <REBUILD> { rebuild = true; }
     )
     {
-        return new SqlAlterIndex(s.end(this), name, rebuild);
+        return new AlterIndexNode(s.end(this), name, rebuild);
     }
 }
 
@@ -338,11 +338,11 @@ SqlNode SqlAlterIndex() :
  * CREATE MATERIALIZED VIEW [IF NOT EXISTS] name [PRIMARY KEY (...)] AS query: the view's key in
  * the table key syntax (a summary's is its GROUP BY columns when not written), its query over one table.
  */
-SqlCreate SqlCreateMaterializedView(Span s, boolean replace) :
+SqlCreate CreateMaterializedViewNode(Span s, boolean replace) :
 {
     final boolean ifNotExists;
     final SqlIdentifier id;
-    SqlTableKey key = null;
+    TableKeyNode key = null;
     final SqlNode query;
 }
 {
@@ -350,12 +350,12 @@ SqlCreate SqlCreateMaterializedView(Span s, boolean replace) :
     [ key = PrimaryKey(Span.of(), null) ]
     <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
     {
-        return new SqlCreateMaterializedView(s.end(this), replace, ifNotExists, id, key, query);
+        return new CreateMaterializedViewNode(s.end(this), replace, ifNotExists, id, key, query);
     }
 }
 
 /** DROP MATERIALIZED VIEW [IF EXISTS] name. */
-SqlDrop SqlDropMaterializedView(Span s, boolean replace) :
+SqlDrop DropMaterializedViewNode(Span s, boolean replace) :
 {
     final boolean ifExists;
     final SqlIdentifier name;
@@ -363,12 +363,12 @@ SqlDrop SqlDropMaterializedView(Span s, boolean replace) :
 {
     <MATERIALIZED> <VIEW> ifExists = IfExistsOpt() name = CompoundIdentifier()
     {
-        return new SqlDropMaterializedView(s.end(this), ifExists, name);
+        return new DropMaterializedViewNode(s.end(this), ifExists, name);
     }
 }
 
 /** ALTER MATERIALIZED VIEW name VERIFY | REBUILD. */
-SqlNode SqlAlterMaterializedView() :
+SqlNode AlterMaterializedViewNode() :
 {
     final Span s;
     final SqlIdentifier name;
@@ -382,12 +382,12 @@ SqlNode SqlAlterMaterializedView() :
         <REBUILD> { rebuild = true; }
     )
     {
-        return new SqlAlterMaterializedView(s.end(this), name, rebuild);
+        return new AlterMaterializedViewNode(s.end(this), name, rebuild);
     }
 }
 
 /** ALTER TABLE name ADD [COLUMN] column | DROP [COLUMN] name [CASCADE | RESTRICT]. */
-SqlNode SqlAlterTable() :
+SqlNode AlterTableNode() :
 {
     final Span s;
     final SqlIdentifier table;
@@ -400,12 +400,12 @@ SqlNode SqlAlterTable() :
     (
         <ADD> [ <COLUMN> ] ColumnDeclaration(added)
         {
-            return SqlAlterTable.addColumn(s.end(this), table, added);
+            return AlterTableNode.addColumn(s.end(this), table, added);
         }
     |
         <DROP> [ <COLUMN> ] dropped = SimpleIdentifier() behavior = DropBehaviorOpt()
         {
-            return SqlAlterTable.dropColumn(s.end(this), table, dropped, behavior);
+            return AlterTableNode.dropColumn(s.end(this), table, dropped, behavior);
         }
     )
 }

@@ -10,18 +10,18 @@ import io.tablesql.catalog.ViewDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
 import io.tablesql.parser.DropBehavior;
-import io.tablesql.parser.SqlAlterIndex;
-import io.tablesql.parser.SqlAlterMaterializedView;
-import io.tablesql.parser.SqlCreateMaterializedView;
-import io.tablesql.parser.SqlDropMaterializedView;
-import io.tablesql.parser.SqlAlterTable;
-import io.tablesql.parser.SqlCreateView;
-import io.tablesql.parser.SqlCreateIndex;
-import io.tablesql.parser.SqlCreateTable;
-import io.tablesql.parser.SqlDropIndex;
-import io.tablesql.parser.SqlDropTable;
-import io.tablesql.parser.SqlDropView;
-import io.tablesql.parser.SqlTableKey;
+import io.tablesql.parser.AlterIndexNode;
+import io.tablesql.parser.AlterMaterializedViewNode;
+import io.tablesql.parser.CreateMaterializedViewNode;
+import io.tablesql.parser.DropMaterializedViewNode;
+import io.tablesql.parser.AlterTableNode;
+import io.tablesql.parser.CreateViewNode;
+import io.tablesql.parser.CreateIndexNode;
+import io.tablesql.parser.CreateTableNode;
+import io.tablesql.parser.DropIndexNode;
+import io.tablesql.parser.DropTableNode;
+import io.tablesql.parser.DropViewNode;
+import io.tablesql.parser.TableKeyNode;
 import io.tablesql.plan.AzureSchema;
 import io.tablesql.session.Session;
 import io.tablesql.txn.Intent;
@@ -68,7 +68,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
    * with columns named PartitionKey and RowKey (as a PRIMARY KEY or not), an Azure table whose
    * entities keep exactly those keys and whose column types are remembered in the account.
    */
-  public void execute(SqlCreateTable create, CalcitePrepare.Context context) {
+  public void execute(CreateTableNode create, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     String name = Names.last(create.name);
     if (create.query != null) {
@@ -86,12 +86,12 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
             + "INSERT.", SqlStates.FEATURE_NOT_SUPPORTED, null);
       }
     }
-    List<SqlTableKey> keys = create.primaryKeys();
+    List<TableKeyNode> keys = create.primaryKeys();
     if (keys.size() > 1) {
       throw new StoreException("Table " + name + " declares more than one PRIMARY KEY; a table has one.",
           SqlStates.SYNTAX_ERROR, null);
     }
-    SqlTableKey key = keys.isEmpty() ? null : keys.get(0);
+    TableKeyNode key = keys.isEmpty() ? null : keys.get(0);
     List<Unique> uniques = uniques(create.uniqueConstraints());
     if (create.mapping != null) {
       if (!uniques.isEmpty()) {
@@ -125,7 +125,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
    * (PartitionKey, RowKey)}.
    */
   private static void createAzureTable(Session session, String name, boolean ifNotExists,
-      List<SqlColumnDeclaration> declarations, SqlTableKey key, List<Unique> uniques) {
+      List<SqlColumnDeclaration> declarations, TableKeyNode key, List<Unique> uniques) {
     if (key != null && !isServiceKey(key)) {
       throw new StoreException("The PRIMARY KEY of " + name + " names the service's own key columns: over "
           + "PartitionKey and RowKey the key is PRIMARY KEY (PartitionKey, RowKey), in that order and ascending, "
@@ -163,7 +163,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   }
 
   /** {@code PRIMARY KEY (PartitionKey, RowKey)} (or with the PartitionKey in its own parentheses), ascending. */
-  private static boolean isServiceKey(SqlTableKey key) {
+  private static boolean isServiceKey(TableKeyNode key) {
     List<String> columns = key.columnNames();
     return columns.size() == 2 && key.partitionColumns == 1 && columns.get(0).equalsIgnoreCase(Column.PARTITION_KEY)
         && columns.get(1).equalsIgnoreCase(Column.ROW_KEY) && !key.descending.contains(true);
@@ -218,7 +218,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
    * request (a declared table's indexes with it). RESTRICT refuses while a view reads it; CASCADE
    * drops those views too; without either the views stay (and fail when read).
    */
-  public void execute(SqlDropTable drop, CalcitePrepare.Context context) {
+  public void execute(DropTableNode drop, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     String name = Names.last(drop.name);
     if (isReserved(name)) {
@@ -249,7 +249,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   }
 
   /** CREATE [OR REPLACE] VIEW name [(columns)] AS query: the view, kept in the account's catalog. */
-  public void execute(SqlCreateView create, CalcitePrepare.Context context) {
+  public void execute(CreateViewNode create, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     String name = Names.last(create.name);
     String sql = create.query.toSqlString(CalciteSqlDialect.DEFAULT).getSql();
@@ -281,7 +281,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
    * DROP VIEW [IF EXISTS] name [CASCADE | RESTRICT]: removes the view from the catalog; its tables
    * are untouched. RESTRICT refuses while another view reads it; CASCADE drops those too.
    */
-  public void execute(SqlDropView drop, CalcitePrepare.Context context) {
+  public void execute(DropViewNode drop, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     String name = Names.last(drop.name);
     Catalog.Contents catalog = Catalog.fresh(session);
@@ -325,7 +325,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   }
 
   /** CREATE [UNIQUE] INDEX. */
-  public void execute(SqlCreateIndex create, CalcitePrepare.Context context) {
+  public void execute(CreateIndexNode create, CalcitePrepare.Context context) {
     if (create.getReplace()) {
       throw new StoreException("CREATE OR REPLACE INDEX is not supported: DROP INDEX, then CREATE INDEX.",
           SqlStates.FEATURE_NOT_SUPPORTED, null);
@@ -335,31 +335,31 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   }
 
   /** DROP INDEX [IF EXISTS]. */
-  public void execute(SqlDropIndex drop, CalcitePrepare.Context context) {
+  public void execute(DropIndexNode drop, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     Indexes.execute(session, IndexStatement.of(drop), session.executing()::warn);
   }
 
   /** CREATE MATERIALIZED VIEW. */
-  public void execute(SqlCreateMaterializedView create, CalcitePrepare.Context context) {
+  public void execute(CreateMaterializedViewNode create, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     MaterializedViews.create(session, create, session.executing()::warn);
   }
 
   /** DROP MATERIALIZED VIEW [IF EXISTS]. */
-  public void execute(SqlDropMaterializedView drop, CalcitePrepare.Context context) {
+  public void execute(DropMaterializedViewNode drop, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     MaterializedViews.drop(session, Names.last(drop.name), drop.ifExists);
   }
 
   /** ALTER MATERIALIZED VIEW ... VERIFY | REBUILD. */
-  public void execute(SqlAlterMaterializedView alter, CalcitePrepare.Context context) {
+  public void execute(AlterMaterializedViewNode alter, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     MaterializedViews.rebuild(session, Names.last(alter.name), alter.rebuild, session.executing()::warn);
   }
 
   /** ALTER INDEX ... VERIFY | REBUILD. */
-  public void execute(SqlAlterIndex alter, CalcitePrepare.Context context) {
+  public void execute(AlterIndexNode alter, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     Indexes.execute(session, IndexStatement.of(alter), session.executing()::warn);
   }
@@ -369,7 +369,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
    * in the catalog, no entity rewritten. An added column is nullable (rows written before hold
    * NULL); a key column cannot be dropped, nor an indexed one unless CASCADE drops its indexes.
    */
-  public void execute(SqlAlterTable alter, CalcitePrepare.Context context) {
+  public void execute(AlterTableNode alter, CalcitePrepare.Context context) {
     Session session = writableSession(context);
     String name = Names.last(alter.table);
     Catalog.Contents catalog = Catalog.fresh(session);
@@ -385,7 +385,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     if (alter.dropped != null) {
       DeclaredTables.dropColumn(session, table, alter.dropped.getSimple(), alter.behavior);
     } else {
-      if (alter.added.stream().anyMatch(SqlTableKey.class::isInstance)) {
+      if (alter.added.stream().anyMatch(TableKeyNode.class::isInstance)) {
         throw new StoreException("ALTER TABLE cannot add a PRIMARY KEY column: a table's key is fixed when it is "
             + "created.", SqlStates.FEATURE_NOT_SUPPORTED, null);
       }

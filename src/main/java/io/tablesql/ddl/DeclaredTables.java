@@ -14,8 +14,8 @@ import io.tablesql.keys.KeyLayout.KeyColumn;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.TemplateKey;
 import io.tablesql.parser.DropBehavior;
-import io.tablesql.parser.SqlTableKey;
-import io.tablesql.parser.SqlTableMapping;
+import io.tablesql.parser.TableKeyNode;
+import io.tablesql.parser.TableMappingNode;
 import io.tablesql.session.Session;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
@@ -52,7 +52,7 @@ final class DeclaredTables {
 
   /** CREATE TABLE with a PRIMARY KEY; false if it exists and IF NOT EXISTS accepts that. */
   static boolean create(Session session, String name, boolean quoted, boolean ifNotExists,
-      List<SqlColumnDeclaration> declarations, SqlTableKey key) {
+      List<SqlColumnDeclaration> declarations, TableKeyNode key) {
     if (AzureDdlExecutor.isReserved(name)) {
       throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
           SqlStates.SYNTAX_ERROR, null);
@@ -169,7 +169,7 @@ final class DeclaredTables {
    * templates read (see {@link TemplateKey}); nothing is written to the Azure table.
    */
   static void map(Session session, String name, boolean quoted, boolean ifNotExists,
-      List<SqlColumnDeclaration> declarations, SqlTableKey key, SqlTableMapping over) {
+      List<SqlColumnDeclaration> declarations, TableKeyNode key, TableMappingNode over) {
     Mapping mapping = new Mapping(over.tableName(), over.partitionKeyTemplate(), over.rowKeyTemplate(),
         over.property(), over.value());
     if (AzureDdlExecutor.isReserved(name)) {
@@ -368,7 +368,7 @@ final class DeclaredTables {
         SqlStates.OBJECT_EXISTS, null);
   }
 
-  private static KeyLayout layout(String table, SqlTableKey key, List<Column> columns) {
+  private static KeyLayout layout(String table, TableKeyNode key, List<Column> columns) {
     List<String> names = key.columnNames();
     int partitionColumns = key.partitionColumns;
     List<KeyColumn> partition = new ArrayList<>();

@@ -1,9 +1,9 @@
 package io.tablesql.ddl;
 
 import io.tablesql.catalog.IndexDefinition.IndexColumn;
-import io.tablesql.parser.SqlAlterIndex;
-import io.tablesql.parser.SqlCreateIndex;
-import io.tablesql.parser.SqlDropIndex;
+import io.tablesql.parser.AlterIndexNode;
+import io.tablesql.parser.CreateIndexNode;
+import io.tablesql.parser.DropIndexNode;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -20,7 +20,7 @@ record IndexStatement(Kind kind, String name, boolean unique, boolean ifExistsCl
 
   enum Kind { CREATE, DROP, VERIFY, REBUILD }
 
-  static IndexStatement of(SqlCreateIndex create) {
+  static IndexStatement of(CreateIndexNode create) {
     List<IndexColumn> columns = new ArrayList<>();
     for (int i = 0; i < create.columns.size(); i++) {
       columns.add(new IndexColumn(create.columns.get(i).getSimple(), create.descending.get(i)));
@@ -36,12 +36,12 @@ record IndexStatement(Kind kind, String name, boolean unique, boolean ifExistsCl
         create.local, create.rowKeyTemplate());
   }
 
-  static IndexStatement of(SqlDropIndex drop) {
+  static IndexStatement of(DropIndexNode drop) {
     return new IndexStatement(Kind.DROP, drop.name.getSimple(), false, drop.ifExists, null, false, List.of(),
         List.of(), false, null);
   }
 
-  static IndexStatement of(SqlAlterIndex alter) {
+  static IndexStatement of(AlterIndexNode alter) {
     return new IndexStatement(alter.rebuild ? Kind.REBUILD : Kind.VERIFY, alter.name.getSimple(), false, false, null,
         false, List.of(), List.of(), false, null);
   }

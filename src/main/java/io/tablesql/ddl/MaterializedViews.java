@@ -9,7 +9,7 @@ import io.tablesql.catalog.RowCondition;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.MaterializedViewBuild;
-import io.tablesql.parser.SqlCreateMaterializedView;
+import io.tablesql.parser.CreateMaterializedViewNode;
 import io.tablesql.plan.FilterTranslator;
 import io.tablesql.session.Session;
 import io.tablesql.store.RequestCounters;
@@ -39,7 +39,7 @@ final class MaterializedViews {
   private MaterializedViews() {
   }
 
-  static void create(Session session, SqlCreateMaterializedView create, Consumer<String> progress) {
+  static void create(Session session, CreateMaterializedViewNode create, Consumer<String> progress) {
     if (create.getReplace()) {
       throw refused("CREATE OR REPLACE MATERIALIZED VIEW is not supported: DROP MATERIALIZED VIEW, then CREATE "
           + "MATERIALIZED VIEW.");
@@ -238,7 +238,7 @@ final class MaterializedViews {
 
   /** A summary groups by exactly its key's columns, which are the base columns it selects. */
   private static void checkGroups(String name, SqlSelect select, TableDefinition base, List<String> columns,
-      List<MaterializedViewDefinition.Aggregate> aggregates, SqlCreateMaterializedView create) {
+      List<MaterializedViewDefinition.Aggregate> aggregates, CreateMaterializedViewNode create) {
     Set<String> grouped = new HashSet<>();
     if (select.getGroup() != null) {
       for (SqlNode group : select.getGroup()) {

@@ -42,40 +42,40 @@ class GrammarUnitTest {
 
   @Test
   void keyClauseForms() throws SqlParseException {
-    SqlCreateTable compound = (SqlCreateTable) parse(
+    CreateTableNode compound = (CreateTableNode) parse(
         "CREATE TABLE t (a INT, b VARCHAR(10), c DATE, d BIGINT, PRIMARY KEY ((a, b), c, d DESC))");
-    SqlTableKey key = compound.primaryKeys().get(0);
+    TableKeyNode key = compound.primaryKeys().get(0);
     assertThat(key.columnNames()).containsExactly("a", "b", "c", "d");
     assertThat(key.partitionColumns).isEqualTo(2);
     assertThat(key.descending).containsExactly(false, false, false, true);
     assertThat(compound.columns()).extracting(column -> column.name.getSimple()).containsExactly("a", "b", "c", "d");
 
-    SqlTableKey plain = ((SqlCreateTable) parse("CREATE TABLE t (a INT, b INT, CONSTRAINT pk PRIMARY KEY (a, b ASC))"))
+    TableKeyNode plain = ((CreateTableNode) parse("CREATE TABLE t (a INT, b INT, CONSTRAINT pk PRIMARY KEY (a, b ASC))"))
         .primaryKeys().get(0);
     assertThat(plain.partitionColumns).isEqualTo(1);
     assertThat(plain.constraintName.getSimple()).isEqualTo("pk");
 
-    SqlCreateTable column = (SqlCreateTable) parse("CREATE TABLE t (id INT NOT NULL PRIMARY KEY, v VARCHAR(30))");
+    CreateTableNode column = (CreateTableNode) parse("CREATE TABLE t (id INT NOT NULL PRIMARY KEY, v VARCHAR(30))");
     assertThat(column.primaryKeys().get(0).columnNames()).containsExactly("id");
     assertThat(column.columns().get(0).dataType.getNullable()).isFalse();
 
-    SqlCreateTable raw = (SqlCreateTable) parse("CREATE TABLE Orders (PartitionKey VARCHAR NOT NULL, RowKey VARCHAR "
+    CreateTableNode raw = (CreateTableNode) parse("CREATE TABLE Orders (PartitionKey VARCHAR NOT NULL, RowKey VARCHAR "
         + "NOT NULL, Total DOUBLE, PRIMARY KEY (PartitionKey, RowKey))");
     assertThat(raw.primaryKeys().get(0).columnNames()).containsExactly("PartitionKey", "RowKey");
   }
 
   @Test
   void uniqueCheckDefaultAndTheMappingClause() throws SqlParseException {
-    SqlCreateTable unique = (SqlCreateTable) parse("CREATE TABLE t3 (z INTEGER UNIQUE, a INT, b INT, UNIQUE (a, b))");
+    CreateTableNode unique = (CreateTableNode) parse("CREATE TABLE t3 (z INTEGER UNIQUE, a INT, b INT, UNIQUE (a, b))");
     assertThat(unique.uniqueConstraints()).hasSize(2);
     assertThat(unique.primaryKeys()).isEmpty();
 
-    SqlCreateTable others = (SqlCreateTable) parse(
+    CreateTableNode others = (CreateTableNode) parse(
         "CREATE TABLE t (a INT DEFAULT 1, CONSTRAINT positive CHECK (a > 0))");
     assertThat(others.checkConstraints()).hasSize(1);
     assertThat(others.columns().get(0).expression).isNotNull();
 
-    SqlCreateTable mapped = (SqlCreateTable) parse("CREATE TABLE IF NOT EXISTS Employee (Department VARCHAR, "
+    CreateTableNode mapped = (CreateTableNode) parse("CREATE TABLE IF NOT EXISTS Employee (Department VARCHAR, "
         + "EmployeeId INT, Name VARCHAR) OVER Employees PARTITION KEY '{Department}' ROW KEY 'empid_{EmployeeId:6}' "
         + "WHERE EntityType = 'Employee'");
     assertThat(mapped.ifNotExists).isTrue();
@@ -86,13 +86,13 @@ class GrammarUnitTest {
     assertThat(mapped.mapping.value()).isEqualTo("Employee");
     assertThat(mapped.mapping.keyProperties()).isEmpty();
 
-    SqlCreateTable keyProperties = (SqlCreateTable) parse("CREATE TABLE Employee (Department VARCHAR, "
+    CreateTableNode keyProperties = (CreateTableNode) parse("CREATE TABLE Employee (Department VARCHAR, "
         + "EmployeeId INT) OVER Employees PARTITION KEY '{Department}' ROW KEY 'empid_{EmployeeId:6}' "
         + "KEY PROPERTIES (EmployeeId, \"Department\") WHERE EntityType = 'Employee'");
     assertThat(keyProperties.mapping.keyProperties()).containsExactly("EmployeeId", "Department");
     assertThat(keyProperties.mapping.toString()).contains("KEY PROPERTIES (`EmployeeId`, `Department`)");
 
-    SqlCreateTable quotes = (SqlCreateTable) parse("CREATE TABLE t (a INT) OVER \"Raw\" ROW KEY 'it''s_{a}'");
+    CreateTableNode quotes = (CreateTableNode) parse("CREATE TABLE t (a INT) OVER \"Raw\" ROW KEY 'it''s_{a}'");
     assertThat(quotes.mapping.tableName()).isEqualTo("Raw");
     assertThat(quotes.mapping.partitionKeyTemplate()).isNull();
     assertThat(quotes.mapping.rowKeyTemplate()).isEqualTo("it's_{a}");
@@ -100,7 +100,7 @@ class GrammarUnitTest {
 
   @Test
   void indexStatements() throws SqlParseException {
-    SqlCreateIndex create = (SqlCreateIndex) parse(
+    CreateIndexNode create = (CreateIndexNode) parse(
         "CREATE UNIQUE INDEX IF NOT EXISTS byEmail ON People (Email DESC, Name) INCLUDE (Phone, Age) LOCAL");
     assertThat(create.unique).isTrue();
     assertThat(create.ifNotExists).isTrue();
@@ -110,59 +110,59 @@ class GrammarUnitTest {
     assertThat(create.descending).containsExactly(true, false);
     assertThat(create.include).hasSize(2);
     assertThat(create.local).isTrue();
-    SqlCreateIndex scopeFirst = (SqlCreateIndex) parse("CREATE INDEX i ON t (a) GLOBAL");
+    CreateIndexNode scopeFirst = (CreateIndexNode) parse("CREATE INDEX i ON t (a) GLOBAL");
     assertThat(scopeFirst.local).isFalse();
-    assertThat(((SqlCreateIndex) parse("CREATE INDEX i ON t (a) LOCAL INCLUDE (b)")).local).isTrue();
+    assertThat(((CreateIndexNode) parse("CREATE INDEX i ON t (a) LOCAL INCLUDE (b)")).local).isTrue();
 
-    SqlDropIndex drop = (SqlDropIndex) parse("DROP INDEX IF EXISTS byEmail");
+    DropIndexNode drop = (DropIndexNode) parse("DROP INDEX IF EXISTS byEmail");
     assertThat(drop.ifExists).isTrue();
-    assertThat(((SqlAlterIndex) parse("ALTER INDEX byEmail REBUILD")).rebuild).isTrue();
-    assertThat(((SqlAlterIndex) parse("ALTER INDEX byEmail VERIFY")).rebuild).isFalse();
+    assertThat(((AlterIndexNode) parse("ALTER INDEX byEmail REBUILD")).rebuild).isTrue();
+    assertThat(((AlterIndexNode) parse("ALTER INDEX byEmail VERIFY")).rebuild).isFalse();
     assertThat(parse("ALTER INDEX i VERIFY").getKind()).isEqualTo(SqlKind.ALTER_INDEX);
   }
 
   @Test
   void materializedViewStatements() throws SqlParseException {
-    SqlCreateMaterializedView copy = (SqlCreateMaterializedView) parse("CREATE MATERIALIZED VIEW IF NOT EXISTS "
+    CreateMaterializedViewNode copy = (CreateMaterializedViewNode) parse("CREATE MATERIALIZED VIEW IF NOT EXISTS "
         + "ByEmail PRIMARY KEY ((Email), Id) AS SELECT Email, Id, Name FROM People WHERE Email IS NOT NULL");
     assertThat(copy.name.getSimple()).isEqualTo("ByEmail");
     assertThat(copy.key).isNotNull();
     assertThat(copy.query.getKind()).isEqualTo(SqlKind.SELECT);
     assertThat(copy.ifNotExists).isTrue();
-    SqlCreateMaterializedView summary = (SqlCreateMaterializedView) parse("CREATE MATERIALIZED VIEW Totals AS "
+    CreateMaterializedViewNode summary = (CreateMaterializedViewNode) parse("CREATE MATERIALIZED VIEW Totals AS "
         + "SELECT Dept, COUNT(*) AS n, SUM(Salary) AS total, AVG(Salary) AS mean FROM People GROUP BY Dept");
     assertThat(summary.key).as("no key clause: the GROUP BY columns are the key").hasToString("PRIMARY KEY ((`Dept`))");
-    assertThat(((SqlDropMaterializedView) parse("DROP MATERIALIZED VIEW IF EXISTS Totals")).ifExists).isTrue();
-    assertThat(((SqlAlterMaterializedView) parse("ALTER MATERIALIZED VIEW Totals REBUILD")).rebuild).isTrue();
-    assertThat(((SqlAlterMaterializedView) parse("ALTER MATERIALIZED VIEW Totals VERIFY")).rebuild).isFalse();
+    assertThat(((DropMaterializedViewNode) parse("DROP MATERIALIZED VIEW IF EXISTS Totals")).ifExists).isTrue();
+    assertThat(((AlterMaterializedViewNode) parse("ALTER MATERIALIZED VIEW Totals REBUILD")).rebuild).isTrue();
+    assertThat(((AlterMaterializedViewNode) parse("ALTER MATERIALIZED VIEW Totals VERIFY")).rebuild).isFalse();
     SqlParserPos missing = errorAt("CREATE MATERIALIZED VIEW v PRIMARY KEY ((a)) SELECT a FROM t");
     assertThat(List.of(missing.getLineNum(), missing.getColumnNum())).containsExactly(1, 46);
   }
 
   @Test
   void dropBehaviorsAndAlterTable() throws SqlParseException {
-    SqlDropTable cascade = (SqlDropTable) parse("DROP TABLE tab3 CASCADE");
+    DropTableNode cascade = (DropTableNode) parse("DROP TABLE tab3 CASCADE");
     assertThat(cascade.behavior).isEqualTo(DropBehavior.CASCADE);
     assertThat(cascade.ifExists).isFalse();
-    SqlDropTable restrict = (SqlDropTable) parse("DROP TABLE IF EXISTS t RESTRICT");
+    DropTableNode restrict = (DropTableNode) parse("DROP TABLE IF EXISTS t RESTRICT");
     assertThat(restrict.behavior).isEqualTo(DropBehavior.RESTRICT);
     assertThat(restrict.ifExists).isTrue();
-    assertThat(((SqlDropTable) parse("DROP TABLE t")).behavior).isEqualTo(DropBehavior.UNSPECIFIED);
-    assertThat(((SqlDropView) parse("DROP VIEW IF EXISTS v CASCADE")).behavior).isEqualTo(DropBehavior.CASCADE);
-    assertThat(parse("CREATE OR REPLACE VIEW v (x) AS SELECT 1 FROM t")).isInstanceOf(SqlCreateView.class);
-    SqlCreateView ifNotExists = (SqlCreateView) parse("CREATE VIEW IF NOT EXISTS v AS SELECT 1 FROM t");
+    assertThat(((DropTableNode) parse("DROP TABLE t")).behavior).isEqualTo(DropBehavior.UNSPECIFIED);
+    assertThat(((DropViewNode) parse("DROP VIEW IF EXISTS v CASCADE")).behavior).isEqualTo(DropBehavior.CASCADE);
+    assertThat(parse("CREATE OR REPLACE VIEW v (x) AS SELECT 1 FROM t")).isInstanceOf(CreateViewNode.class);
+    CreateViewNode ifNotExists = (CreateViewNode) parse("CREATE VIEW IF NOT EXISTS v AS SELECT 1 FROM t");
     assertThat(ifNotExists.ifNotExists).isTrue();
     assertThat(ifNotExists.columnList).isNull();
     assertThat(((SqlCreate) parse("CREATE OR REPLACE VIEW v AS SELECT 1 FROM t")).getReplace()).isTrue();
 
-    SqlAlterTable add = (SqlAlterTable) parse("ALTER TABLE t ADD COLUMN note VARCHAR(100)");
+    AlterTableNode add = (AlterTableNode) parse("ALTER TABLE t ADD COLUMN note VARCHAR(100)");
     SqlColumnDeclaration added = add.addedColumn();
     assertThat(added.name.getSimple()).isEqualTo("note");
-    assertThat(((SqlAlterTable) parse("ALTER TABLE t ADD score INT UNIQUE")).added).hasSize(2);
-    SqlAlterTable drop = (SqlAlterTable) parse("ALTER TABLE t DROP COLUMN note CASCADE");
+    assertThat(((AlterTableNode) parse("ALTER TABLE t ADD score INT UNIQUE")).added).hasSize(2);
+    AlterTableNode drop = (AlterTableNode) parse("ALTER TABLE t DROP COLUMN note CASCADE");
     assertThat(drop.dropped.getSimple()).isEqualTo("note");
     assertThat(drop.behavior).isEqualTo(DropBehavior.CASCADE);
-    assertThat(((SqlAlterTable) parse("ALTER TABLE t DROP note")).behavior).isEqualTo(DropBehavior.UNSPECIFIED);
+    assertThat(((AlterTableNode) parse("ALTER TABLE t DROP note")).behavior).isEqualTo(DropBehavior.UNSPECIFIED);
     // Calcite's own ALTER is still there
     assertThat(parse("ALTER SESSION SET x = 1").getKind()).isEqualTo(SqlKind.SET_OPTION);
   }

@@ -6,8 +6,8 @@ import org.apache.calcite.sql.SqlSpecialOperator;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /** ALTER INDEX name VERIFY | REBUILD. */
-public final class SqlAlterIndex extends SqlVerifyOrRebuild {
-  SqlAlterIndex(SqlParserPos pos, SqlIdentifier name, boolean rebuild) {
+public final class AlterIndexNode extends VerifyOrRebuildNode {
+  AlterIndexNode(SqlParserPos pos, SqlIdentifier name, boolean rebuild) {
     super(new SqlSpecialOperator("ALTER INDEX", SqlKind.ALTER_INDEX), pos, name, rebuild);
   }
 }

@@ -1,23 +1,20 @@
 package io.tablesql.parser;
 
 import java.util.List;
-import org.apache.calcite.sql.SqlDdl;
+import org.apache.calcite.sql.SqlDrop;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
-/** ALTER (INDEX | MATERIALIZED VIEW) name VERIFY | REBUILD: derived data checked against its table. */
-public abstract class SqlVerifyOrRebuild extends SqlDdl {
+/** DROP (INDEX | MATERIALIZED VIEW) [IF EXISTS] name: an object named on its own, without drop behavior. */
+public abstract class DropByNameNode extends SqlDrop {
   public final SqlIdentifier name;
-  /** REBUILD (true) or VERIFY (false). */
-  public final boolean rebuild;
 
-  SqlVerifyOrRebuild(SqlOperator operator, SqlParserPos pos, SqlIdentifier name, boolean rebuild) {
-    super(operator, pos);
+  DropByNameNode(SqlOperator operator, SqlParserPos pos, boolean ifExists, SqlIdentifier name) {
+    super(operator, pos, ifExists);
     this.name = name;
-    this.rebuild = rebuild;
   }
 
   @Override
@@ -28,7 +25,9 @@ public abstract class SqlVerifyOrRebuild extends SqlDdl {
   @Override
   public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
     writer.keyword(getOperator().getName());
+    if (ifExists) {
+      writer.keyword("IF EXISTS");
+    }
     name.unparse(writer, leftPrec, rightPrec);
-    writer.keyword(rebuild ? "REBUILD" : "VERIFY");
   }
 }

@@ -17,23 +17,23 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.util.ImmutableNullableList;
 
 /**
- * CREATE TABLE: its columns ({@link SqlColumnDeclaration}), its PRIMARY KEY ({@link SqlTableKey}),
+ * CREATE TABLE: its columns ({@link SqlColumnDeclaration}), its PRIMARY KEY ({@link TableKeyNode}),
  * UNIQUE ({@link SqlKeyConstraint}) and CHECK constraints, in the order written (a column's own
  * PRIMARY KEY or UNIQUE right after it), the mapping over an existing Azure table, and the query of
  * CREATE TABLE AS.
  */
-public final class SqlCreateTable extends SqlCreate {
+public final class CreateTableNode extends SqlCreate {
   private static final SqlOperator OPERATOR = new SqlSpecialOperator("CREATE TABLE", SqlKind.CREATE_TABLE);
 
   public final SqlIdentifier name;
   public final SqlNodeList elements;
   /** The OVER clause, or null. */
-  public final SqlTableMapping mapping;
+  public final TableMappingNode mapping;
   /** The query of CREATE TABLE ... AS, or null. */
   public final SqlNode query;
 
-  SqlCreateTable(SqlParserPos pos, boolean replace, boolean ifNotExists, SqlIdentifier name, SqlNodeList elements,
-      SqlTableMapping mapping, SqlNode query) {
+  CreateTableNode(SqlParserPos pos, boolean replace, boolean ifNotExists, SqlIdentifier name, SqlNodeList elements,
+      TableMappingNode mapping, SqlNode query) {
     super(OPERATOR, pos, replace, ifNotExists);
     this.name = name;
     this.elements = elements;
@@ -46,8 +46,8 @@ public final class SqlCreateTable extends SqlCreate {
   }
 
   /** The PRIMARY KEY clauses (a table may have one; more are refused where it runs). */
-  public List<SqlTableKey> primaryKeys() {
-    return elementsOf(SqlTableKey.class);
+  public List<TableKeyNode> primaryKeys() {
+    return elementsOf(TableKeyNode.class);
   }
 
   public List<SqlKeyConstraint> uniqueConstraints() {

@@ -17,7 +17,7 @@ import org.apache.calcite.util.ImmutableNullableList;
  * [INCLUDE (column, ...)] [GLOBAL | LOCAL] [ROW KEY 'template']: with ROW KEY, the index adopts the
  * entities an application keeps under that RowKey template as its entries.
  */
-public final class SqlCreateIndex extends SqlCreate {
+public final class CreateIndexNode extends SqlCreate {
   private static final SqlOperator OPERATOR = new SqlSpecialOperator("CREATE INDEX", SqlKind.CREATE_INDEX);
 
   public final boolean unique;
@@ -31,7 +31,7 @@ public final class SqlCreateIndex extends SqlCreate {
   /** The ROW KEY template of adopted entries, or null. */
   private final SqlNode rowKey;
 
-  SqlCreateIndex(SqlParserPos pos, boolean replace, boolean unique, boolean ifNotExists, SqlIdentifier name,
+  CreateIndexNode(SqlParserPos pos, boolean replace, boolean unique, boolean ifNotExists, SqlIdentifier name,
       SqlIdentifier table, List<SqlIdentifier> columns, List<Boolean> descending, SqlNodeList include, boolean local,
       SqlNode rowKey) {
     super(OPERATOR, pos, replace, ifNotExists);

@@ -7,10 +7,10 @@ import org.apache.calcite.sql.SqlSpecialOperator;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /** DROP TABLE [IF EXISTS] name [CASCADE | RESTRICT]. */
-public final class SqlDropTable extends SqlDropRelation {
+public final class DropTableNode extends DropRelationNode {
   private static final SqlOperator OPERATOR = new SqlSpecialOperator("DROP TABLE", SqlKind.DROP_TABLE);
 
-  SqlDropTable(SqlParserPos pos, boolean ifExists, SqlIdentifier name, DropBehavior behavior) {
+  DropTableNode(SqlParserPos pos, boolean ifExists, SqlIdentifier name, DropBehavior behavior) {
     super(OPERATOR, pos, ifExists, name, behavior);
   }
 }

@@ -16,7 +16,7 @@ import org.apache.calcite.util.ImmutableNullableList;
  * ALTER TABLE name ADD [COLUMN] column (with its constraints, which follow the column) or ALTER
  * TABLE name DROP [COLUMN] column [CASCADE | RESTRICT].
  */
-public final class SqlAlterTable extends SqlDdl {
+public final class AlterTableNode extends SqlDdl {
   private static final SqlOperator OPERATOR = new SqlSpecialOperator("ALTER TABLE", SqlKind.ALTER_TABLE);
 
   public final SqlIdentifier table;
@@ -26,7 +26,7 @@ public final class SqlAlterTable extends SqlDdl {
   public final SqlIdentifier dropped;
   public final DropBehavior behavior;
 
-  private SqlAlterTable(SqlParserPos pos, SqlIdentifier table, List<SqlNode> added, SqlIdentifier dropped,
+  private AlterTableNode(SqlParserPos pos, SqlIdentifier table, List<SqlNode> added, SqlIdentifier dropped,
       DropBehavior behavior) {
     super(OPERATOR, pos);
     this.table = table;
@@ -35,13 +35,13 @@ public final class SqlAlterTable extends SqlDdl {
     this.behavior = behavior;
   }
 
-  static SqlAlterTable addColumn(SqlParserPos pos, SqlIdentifier table, List<SqlNode> declared) {
-    return new SqlAlterTable(pos, table, declared, null, DropBehavior.UNSPECIFIED);
+  static AlterTableNode addColumn(SqlParserPos pos, SqlIdentifier table, List<SqlNode> declared) {
+    return new AlterTableNode(pos, table, declared, null, DropBehavior.UNSPECIFIED);
   }
 
-  static SqlAlterTable dropColumn(SqlParserPos pos, SqlIdentifier table, SqlIdentifier column,
+  static AlterTableNode dropColumn(SqlParserPos pos, SqlIdentifier table, SqlIdentifier column,
       DropBehavior behavior) {
-    return new SqlAlterTable(pos, table, List.of(), column, behavior);
+    return new AlterTableNode(pos, table, List.of(), column, behavior);
   }
 
   /** The column ADD COLUMN declares, or null for DROP COLUMN. */

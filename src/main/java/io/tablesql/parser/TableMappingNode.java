@@ -17,7 +17,7 @@ import org.apache.calcite.util.ImmutableNullableList;
  * The clause that maps a table over an existing Azure table: {@code OVER Employees PARTITION KEY
  * '{Department}' ROW KEY 'empid_{EmployeeId:6}' WHERE EntityType = 'Employee'}.
  */
-public final class SqlTableMapping extends SqlCall {
+public final class TableMappingNode extends SqlCall {
   private static final SqlOperator OPERATOR = new SqlSpecialOperator("OVER", SqlKind.OTHER);
 
   public final SqlIdentifier table;
@@ -27,7 +27,7 @@ public final class SqlTableMapping extends SqlCall {
   private final SqlIdentifier property;
   private final SqlNode value;
 
-  SqlTableMapping(SqlParserPos pos, SqlIdentifier table, SqlNode partitionKey, SqlNode rowKey,
+  TableMappingNode(SqlParserPos pos, SqlIdentifier table, SqlNode partitionKey, SqlNode rowKey,
       SqlNodeList keyProperties, SqlIdentifier property, SqlNode value) {
     super(pos);
     this.table = table;

@@ -16,7 +16,7 @@ import org.apache.calcite.util.ImmutableNullableList;
  * CREATE [OR REPLACE] VIEW [IF NOT EXISTS] name [(column, ...)] AS query: Calcite's own node has
  * no IF NOT EXISTS.
  */
-public final class SqlCreateView extends SqlCreate {
+public final class CreateViewNode extends SqlCreate {
   private static final SqlOperator OPERATOR = new SqlSpecialOperator("CREATE VIEW", SqlKind.CREATE_VIEW);
 
   public final SqlIdentifier name;
@@ -24,7 +24,7 @@ public final class SqlCreateView extends SqlCreate {
   public final SqlNodeList columnList;
   public final SqlNode query;
 
-  SqlCreateView(SqlParserPos pos, boolean replace, boolean ifNotExists, SqlIdentifier name, SqlNodeList columnList,
+  CreateViewNode(SqlParserPos pos, boolean replace, boolean ifNotExists, SqlIdentifier name, SqlNodeList columnList,
       SqlNode query) {
     super(OPERATOR, pos, replace, ifNotExists);
     this.name = name;

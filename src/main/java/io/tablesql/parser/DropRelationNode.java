@@ -6,10 +6,10 @@ import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /** DROP TABLE or DROP VIEW: [IF EXISTS] name [CASCADE | RESTRICT]. */
-public abstract class SqlDropRelation extends SqlDropByName {
+public abstract class DropRelationNode extends DropByNameNode {
   public final DropBehavior behavior;
 
-  SqlDropRelation(SqlOperator operator, SqlParserPos pos, boolean ifExists, SqlIdentifier name,
+  DropRelationNode(SqlOperator operator, SqlParserPos pos, boolean ifExists, SqlIdentifier name,
       DropBehavior behavior) {
     super(operator, pos, ifExists, name);
     this.behavior = behavior;

@@ -6,8 +6,8 @@ import org.apache.calcite.sql.SqlSpecialOperator;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /** ALTER MATERIALIZED VIEW name VERIFY | REBUILD. */
-public final class SqlAlterMaterializedView extends SqlVerifyOrRebuild {
-  SqlAlterMaterializedView(SqlParserPos pos, SqlIdentifier name, boolean rebuild) {
+public final class AlterMaterializedViewNode extends VerifyOrRebuildNode {
+  AlterMaterializedViewNode(SqlParserPos pos, SqlIdentifier name, boolean rebuild) {
     super(new SqlSpecialOperator("ALTER MATERIALIZED VIEW", SqlKind.ALTER_MATERIALIZED_VIEW), pos, name, rebuild);
   }
 }

@@ -6,8 +6,8 @@ import org.apache.calcite.sql.SqlSpecialOperator;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /** DROP INDEX [IF EXISTS] name. */
-public final class SqlDropIndex extends SqlDropByName {
-  SqlDropIndex(SqlParserPos pos, boolean ifExists, SqlIdentifier name) {
+public final class DropIndexNode extends DropByNameNode {
+  DropIndexNode(SqlParserPos pos, boolean ifExists, SqlIdentifier name) {
     super(new SqlSpecialOperator("DROP INDEX", SqlKind.DROP_INDEX), pos, ifExists, name);
   }
 }

@@ -7,10 +7,10 @@ import org.apache.calcite.sql.SqlSpecialOperator;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /** DROP VIEW [IF EXISTS] name [CASCADE | RESTRICT]. */
-public final class SqlDropView extends SqlDropRelation {
+public final class DropViewNode extends DropRelationNode {
   private static final SqlOperator OPERATOR = new SqlSpecialOperator("DROP VIEW", SqlKind.DROP_VIEW);
 
-  SqlDropView(SqlParserPos pos, boolean ifExists, SqlIdentifier name, DropBehavior behavior) {
+  DropViewNode(SqlParserPos pos, boolean ifExists, SqlIdentifier name, DropBehavior behavior) {
     super(OPERATOR, pos, ifExists, name, behavior);
   }
 }

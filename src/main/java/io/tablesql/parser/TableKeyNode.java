@@ -21,7 +21,7 @@ import org.apache.calcite.util.ImmutableNullableList;
  * {@code PRIMARY KEY ((p1, p2), r1, r2 DESC)}, {@code PRIMARY KEY (a, b)} (the first column is the
  * PartitionKey) or {@code a INT PRIMARY KEY}.
  */
-public final class SqlTableKey extends SqlCall {
+public final class TableKeyNode extends SqlCall {
   private static final SqlOperator OPERATOR = new SqlSpecialOperator("PRIMARY KEY", SqlKind.PRIMARY_KEY);
 
   /** The constraint's name, or null. */
@@ -32,7 +32,7 @@ public final class SqlTableKey extends SqlCall {
   /** Whether the partition columns were written in inner parentheses. */
   public final boolean partitionWritten;
 
-  SqlTableKey(SqlParserPos pos, SqlIdentifier constraintName, List<SqlIdentifier> columns, List<Boolean> descending,
+  TableKeyNode(SqlParserPos pos, SqlIdentifier constraintName, List<SqlIdentifier> columns, List<Boolean> descending,
       int partitionColumns, boolean partitionWritten) {
     super(pos);
     this.constraintName = constraintName;
@@ -43,15 +43,15 @@ public final class SqlTableKey extends SqlCall {
   }
 
   /** {@code column type PRIMARY KEY}: the column alone, ascending, as the PartitionKey. */
-  static SqlTableKey ofColumn(SqlParserPos pos, SqlIdentifier column) {
-    return new SqlTableKey(pos, null, List.of(column), List.of(false), 1, false);
+  static TableKeyNode ofColumn(SqlParserPos pos, SqlIdentifier column) {
+    return new TableKeyNode(pos, null, List.of(column), List.of(false), 1, false);
   }
 
   /**
    * The key of a summary written without one: its GROUP BY columns, all of them the PartitionKey
    * (one partition per group); null if the query groups by no plain columns.
    */
-  static SqlTableKey ofGroups(SqlParserPos pos, SqlNode query) {
+  static TableKeyNode ofGroups(SqlParserPos pos, SqlNode query) {
     if (!(query instanceof SqlSelect select) || select.getGroup() == null
         || select.getGroup().isEmpty()) {
       return null;
@@ -63,7 +63,7 @@ public final class SqlTableKey extends SqlCall {
       }
       columns.add(column);
     }
-    return new SqlTableKey(pos, null, columns, Collections.nCopies(columns.size(), Boolean.FALSE), columns.size(), true);
+    return new TableKeyNode(pos, null, columns, Collections.nCopies(columns.size(), Boolean.FALSE), columns.size(), true);
   }
 
   /** The key's column names as written. */

@@ -14,19 +14,19 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * CREATE MATERIALIZED VIEW [IF NOT EXISTS] name PRIMARY KEY (...) AS query: entities tablesql
  * keeps from one table's rows, under the view's own key.
  */
-public final class SqlCreateMaterializedView extends SqlCreate {
+public final class CreateMaterializedViewNode extends SqlCreate {
   private static final SqlOperator OPERATOR = new SqlSpecialOperator("CREATE MATERIALIZED VIEW",
       SqlKind.CREATE_MATERIALIZED_VIEW);
 
   public final SqlIdentifier name;
-  public final SqlTableKey key;
+  public final TableKeyNode key;
   public final SqlNode query;
 
-  SqlCreateMaterializedView(SqlParserPos pos, boolean replace, boolean ifNotExists, SqlIdentifier name,
-      SqlTableKey key, SqlNode query) {
+  CreateMaterializedViewNode(SqlParserPos pos, boolean replace, boolean ifNotExists, SqlIdentifier name,
+      TableKeyNode key, SqlNode query) {
     super(OPERATOR, pos, replace, ifNotExists);
     this.name = name;
-    this.key = key != null ? key : SqlTableKey.ofGroups(pos, query);
+    this.key = key != null ? key : TableKeyNode.ofGroups(pos, query);
     this.query = query;
   }
 
