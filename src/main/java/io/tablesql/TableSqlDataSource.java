@@ -65,6 +65,10 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.UNPLANNED_LOOKUPS, unplannedLookups);
   }
 
+  public void setColumnLabels(String columnLabels) {
+    set(DriverProperty.COLUMN_LABELS, columnLabels);
+  }
+
   public void setSampleSize(int sampleSize) {
     set(DriverProperty.SAMPLE_SIZE, sampleSize);
   }

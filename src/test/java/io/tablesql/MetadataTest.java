@@ -128,4 +128,23 @@ class MetadataTest {
       assertThat(rs.getString("EntityType")).isEqualTo("x");
     }
   }
+
+  /** Result columns without a name: Calcite's EXPR$n by default, PostgreSQL's labels with columnLabels=postgresql. */
+  @Test
+  void unnamedColumnsAreLabelledAsTheConnectionAsks() throws SQLException {
+    String sql = "SELECT COUNT(*), MAX(Size), Size + 1, RowKey FROM " + table + " GROUP BY Size, RowKey";
+    try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+      ResultSetMetaData meta = result.getMetaData();
+      assertThat(List.of(meta.getColumnLabel(1), meta.getColumnLabel(2), meta.getColumnLabel(3),
+          meta.getColumnLabel(4))).containsExactly("EXPR$0", "EXPR$1", "EXPR$2", "RowKey");
+    }
+    try (Connection postgres = TestAccount.connect("columnLabels=postgresql");
+         Statement statement = postgres.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+      ResultSetMetaData meta = result.getMetaData();
+      assertThat(List.of(meta.getColumnLabel(1), meta.getColumnLabel(2), meta.getColumnLabel(3),
+          meta.getColumnLabel(4))).containsExactly("count", "max", "?column?", "RowKey");
+      assertThat(result.next()).isTrue();
+      assertThat(result.getLong("count")).isEqualTo(1);
+    }
+  }
 }

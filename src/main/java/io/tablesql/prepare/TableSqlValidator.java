@@ -3,16 +3,21 @@ package io.tablesql.prepare;
 import static org.apache.calcite.util.Static.RESOURCE;
 
 import io.tablesql.catalog.NameMatch;
+import io.tablesql.plan.AzureSchema;
 import io.tablesql.plan.AzureTable;
+import io.tablesql.settings.DriverProperty;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.CalciteSqlValidator;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.IdentifierNamespace;
@@ -28,9 +33,13 @@ import org.apache.calcite.sql.validate.SqlValidatorTable;
  * Azure table's own name matches ignoring case, quoted or not, as the service's names do.
  */
 public final class TableSqlValidator extends CalciteSqlValidator {
+  /** Result columns without a name of their own are labelled as PostgreSQL labels them (columnLabels). */
+  private final boolean postgresLabels;
+
   private TableSqlValidator(SqlOperatorTable operators, CalciteCatalogReader catalogReader,
-      org.apache.calcite.adapter.java.JavaTypeFactory typeFactory, Config config) {
+      org.apache.calcite.adapter.java.JavaTypeFactory typeFactory, Config config, boolean postgresLabels) {
     super(operators, catalogReader, typeFactory, config);
+    this.postgresLabels = postgresLabels;
   }
 
   /** The validator Calcite's own preparation makes, as this class. */
@@ -44,7 +53,27 @@ public final class TableSqlValidator extends CalciteSqlValidator {
         .withConformance(connection.conformance())
         .withDefaultNullCollation(connection.defaultNullCollation())
         .withIdentifierExpansion(true));
-    return new TableSqlValidator(operators, catalogReader, context.getTypeFactory(), config);
+    return new TableSqlValidator(operators, catalogReader, context.getTypeFactory(), config,
+        postgresLabels(catalogReader));
+  }
+
+  /** Whether the connection whose account schema the catalog reader holds labels columns as PostgreSQL. */
+  private static boolean postgresLabels(CalciteCatalogReader catalogReader) {
+    for (CalciteSchema schema : catalogReader.getRootSchema().getSubSchemaMap().values()) {
+      if (schema.schema instanceof AzureSchema account) {
+        return "postgresql".equals(account.session().settings().get(DriverProperty.COLUMN_LABELS));
+      }
+    }
+    return false;
+  }
+
+  @Override
+  protected SqlNode performUnconditionalRewrites(SqlNode node, boolean underFrom) {
+    SqlNode rewritten = super.performUnconditionalRewrites(node, underFrom);
+    if (postgresLabels && rewritten instanceof SqlSelect select) {
+      PostgresLabels.apply(select);
+    }
+    return rewritten;
   }
 
   @Override

@@ -307,6 +307,9 @@ final class PgSession implements Runnable {
   private boolean open(String user, Properties properties) throws IOException {
     try {
       applyOptions(properties);
+      // columns without a name are labelled as PostgreSQL's clients expect (count, not EXPR$0),
+      // unless the connection string or the client's options say otherwise
+      properties.putIfAbsent("columnLabels", "postgresql");
       connection = DriverManager.getConnection(server.driverUrl(), properties);
     } catch (SQLException e) {
       // the client's password, when it is the credential; otherwise the server's own was refused

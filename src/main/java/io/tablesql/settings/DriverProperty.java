@@ -24,6 +24,11 @@ public enum DriverProperty {
           + "AND ...) without Calcite's planner: cold while nothing has been planned in the JVM yet, so that a "
           + "process's first lookup does not wait for the planner to start; always for every such query; never "
           + "plans every query.", "cold", "always", "never"),
+  COLUMN_LABELS("columnLabels", "calcite",
+      "How a result column without a name of its own is labelled: calcite names it EXPR$0, EXPR$1, ...; "
+          + "postgresql as PostgreSQL does (count for count(*), the function's name, the column a CAST converts, "
+          + "?column? for other expressions). The PostgreSQL-protocol server sets postgresql for its sessions.",
+      "calcite", "postgresql"),
   SAMPLE_SIZE("sampleSize", "1000",
       "Entities read, spread over each table's key space, to infer its columns and their types."),
   SCHEMA_TTL("schemaTtlSeconds", "300",

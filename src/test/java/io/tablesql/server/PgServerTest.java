@@ -92,6 +92,16 @@ class PgServerTest {
         assertThat(result.next()).isFalse();
       }
       assertThat(rows(statement, "SELECT COUNT(*) AS n FROM " + table)).containsExactly("2");
+      // columns without a name of their own are labelled as PostgreSQL labels them, in subqueries too
+      try (ResultSet result = statement.executeQuery("SELECT count(*), MAX(Price), Id + 1, CAST(Id AS VARCHAR), "
+          + "CAST(2 AS BIGINT), CASE WHEN Paid THEN 1 END, upper(Grp) FROM " + table + " GROUP BY Id, Paid, Grp")) {
+        List<String> labels = new java.util.ArrayList<>();
+        for (int c = 1; c <= result.getMetaData().getColumnCount(); c++) {
+          labels.add(result.getMetaData().getColumnLabel(c));
+        }
+        assertThat(labels).containsExactly("count", "max", "?column?", "Id", "bigint", "case", "upper");
+      }
+      assertThat(rows(statement, "SELECT s.count FROM (SELECT count(*) FROM " + table + ") s")).containsExactly("2");
       assertThat(statement.executeUpdate("UPDATE " + table + " SET Price = Price * 2 WHERE Grp = 'a'")).isEqualTo(2);
       assertThat(rows(statement, "SHOW TRANSACTION ISOLATION LEVEL")).containsExactly("read committed");
     }
