@@ -1,6 +1,7 @@
 package io.tablesql.metadata;
 
 import static io.tablesql.metadata.CatalogTable.columns;
+import static org.apache.calcite.sql.type.SqlTypeName.BIGINT;
 import static org.apache.calcite.sql.type.SqlTypeName.BOOLEAN;
 import static org.apache.calcite.sql.type.SqlTypeName.INTEGER;
 import static org.apache.calcite.sql.type.SqlTypeName.REAL;
@@ -118,6 +119,11 @@ final class PgCatalogSchema extends AbstractSchema {
         r -> List.of());
     table("pg_enum", relations, columns("oid", INTEGER, "enumtypid", INTEGER, "enumsortorder", REAL, "enumlabel",
         VARCHAR), r -> List.of());
+    // no extensions (Grafana looks for timescaledb), and no statistics kept (Metabase reads row estimates)
+    table("pg_extension", relations, columns("oid", INTEGER, "extname", VARCHAR, "extowner", INTEGER,
+        "extnamespace", INTEGER, "extrelocatable", BOOLEAN, "extversion", VARCHAR), r -> List.of());
+    table("pg_stat_user_tables", relations, columns("relid", INTEGER, "schemaname", VARCHAR, "relname", VARCHAR,
+        "seq_scan", BIGINT, "n_live_tup", BIGINT, "n_dead_tup", BIGINT), r -> List.of());
     table("pg_am", relations, columns("oid", INTEGER, "amname", VARCHAR, "amhandler", VARCHAR, "amtype", VARCHAR),
         r -> List.of(new Object[] {HEAP, "heap", "heap_tableam_handler", "t"},
             new Object[] {BTREE, "btree", "bthandler", "i"}));

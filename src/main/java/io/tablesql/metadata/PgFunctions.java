@@ -182,6 +182,28 @@ public final class PgFunctions {
     return Boolean.TRUE;
   }
 
+  public static Boolean has_any_column_privilege(DataContext root, String relation, String privilege) {
+    return true;
+  }
+
+  public static Boolean has_any_column_privilege(DataContext root, String user, String relation, String privilege) {
+    return true;
+  }
+
+  /**
+   * A name as SQL text, in double quotes where PostgreSQL would need them: anything but lower-case
+   * letters, digits and underscores not starting with a digit (so {@code People} is
+   * {@code "People"}), with quotes inside doubled.
+   */
+  public static String quote_ident(DataContext root, String name) {
+    if (name == null) {
+      return null;
+    }
+    boolean plain = !name.isEmpty() && !Character.isDigit(name.charAt(0)) && name.chars().allMatch(c -> c == '_'
+        || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'));
+    return plain ? name : '"' + name.replace("\"", "\"\"") + '"';
+  }
+
   public static Boolean has_database_privilege(DataContext root, String database, String privilege) {
     return Boolean.TRUE;
   }
@@ -218,6 +240,7 @@ public final class PgFunctions {
   static final java.util.List<String> NAMES = java.util.List.of("version", "current_database", "current_schema", "current_schemas",
       "pg_get_userbyid", "pg_backend_pid", "current_setting", "set_config", "regclass", "regtype", "pg_get_indexdef",
       "pg_get_constraintdef", "pg_get_viewdef", "format_type", "pg_table_is_visible", "pg_type_is_visible",
-      "has_table_privilege", "has_schema_privilege", "has_database_privilege", "obj_description",
+      "has_table_privilege", "has_schema_privilege", "has_database_privilege", "has_any_column_privilege",
+      "quote_ident", "obj_description",
       "col_description", "shobj_description", "pg_get_expr", "pg_encoding_to_char");
 }

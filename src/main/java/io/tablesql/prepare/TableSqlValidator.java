@@ -54,12 +54,12 @@ public final class TableSqlValidator extends CalciteSqlValidator {
         .withDefaultNullCollation(connection.defaultNullCollation())
         .withIdentifierExpansion(true));
     return new TableSqlValidator(operators, catalogReader, context.getTypeFactory(), config,
-        postgresLabels(catalogReader));
+        postgresLabels(catalogReader.getRootSchema()));
   }
 
-  /** Whether the connection whose account schema the catalog reader holds labels columns as PostgreSQL. */
-  private static boolean postgresLabels(CalciteCatalogReader catalogReader) {
-    for (CalciteSchema schema : catalogReader.getRootSchema().getSubSchemaMap().values()) {
+  /** Whether the connection whose account schema {@code root} holds labels columns as PostgreSQL (columnLabels). */
+  static boolean postgresLabels(CalciteSchema root) {
+    for (CalciteSchema schema : root.getSubSchemaMap().values()) {
       if (schema.schema instanceof AzureSchema account) {
         return "postgresql".equals(account.session().settings().get(DriverProperty.COLUMN_LABELS));
       }

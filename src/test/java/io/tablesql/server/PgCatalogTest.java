@@ -7,6 +7,7 @@ import io.tablesql.testing.TestAccount;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -192,5 +193,54 @@ class PgCatalogTest {
         "uuid:b:pg_catalog");
     assertThat(results.get(2)).isEmpty();
     assertThat(results.get(3)).isEmpty();
+  }
+
+  /**
+   * What Grafana's PostgreSQL data source and Metabase's PostgreSQL driver send that tablesql
+   * answers, taken from their sources (grafana/grafana: pgx's ping, postgresMetaQuery.ts, the
+   * backend's schema.go; metabase/metabase: sql_jdbc/connection.clj, postgres.clj). Their
+   * queries over arrays (Grafana's search_path check, parse_ident) and Metabase's privileges
+   * query (keywords as column labels: AS select) are not answered yet (README).
+   */
+  @Test
+  void grafanaAndMetabaseQueriesAnswer() throws Exception {
+    try (Connection connection = PgClient.connect(server, "preferQueryMode=simple");
+         Statement statement = connection.createStatement()) {
+      statement.execute("-- ping"); // Grafana's health check on pgx; on lib/pq it is ";"
+      statement.execute(";");
+      assertThat(rows(statement.executeQuery("SELECT current_setting('server_version_num')::int/100 as version"),
+          "version")).containsExactly("1400");
+      assertThat(rows(statement.executeQuery("SELECT extversion FROM pg_extension WHERE extname = 'timescaledb'"),
+          "extversion")).isEmpty();
+      assertThat(rows(statement.executeQuery("SELECT quote_ident(table_name) AS \"table\" FROM "
+          + "information_schema.tables WHERE quote_ident(table_schema) = '" + LocalEmulator.ACCOUNT + "' ORDER BY 1"),
+          "table")).contains("\"" + table + "\"", "\"" + view + "\"");
+      assertThat(rows(statement.executeQuery("SELECT 1"), "?column?")).containsExactly("1"); // Metabase's test
+      assertThat(rows(statement.executeQuery("show timezone"), "TimeZone")).containsExactly("UTC");
+      statement.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ UNCOMMITTED");
+      assertThat(rows(statement.executeQuery("SELECT nspname, typname FROM pg_type t JOIN pg_namespace n ON n.oid = "
+          + "t.typnamespace WHERE t.oid IN (SELECT DISTINCT enumtypid FROM pg_enum e)"), "nspname")).isEmpty();
+    }
+    // Grafana's schema API, through pgx's prepared statements
+    try (Connection connection = PgClient.connect(server)) {
+      try (PreparedStatement schemas = connection.prepareStatement("SELECT schema_name FROM "
+          + "information_schema.schemata WHERE schema_name NOT LIKE 'pg_%' AND schema_name != 'information_schema' "
+          + "ORDER BY schema_name")) {
+        assertThat(rows(schemas.executeQuery(), "schema_name")).contains(LocalEmulator.ACCOUNT);
+      }
+      try (PreparedStatement tables = connection.prepareStatement("SELECT table_name FROM information_schema.tables "
+          + "WHERE table_schema = ? AND table_type IN ('BASE TABLE', 'VIEW') ORDER BY table_name")) {
+        tables.setString(1, LocalEmulator.ACCOUNT);
+        assertThat(rows(tables.executeQuery(), "table_name")).contains(table, view);
+      }
+      try (PreparedStatement columns = connection.prepareStatement("SELECT column_name, data_type, udt_name, "
+          + "numeric_precision, numeric_scale FROM information_schema.columns WHERE table_schema = ? AND "
+          + "table_name = ? ORDER BY ordinal_position")) {
+        columns.setString(1, LocalEmulator.ACCOUNT);
+        columns.setString(2, table);
+        assertThat(rows(columns.executeQuery(), "column_name", "udt_name")).containsExactly("Dept varchar",
+            "Id int4", "Name varchar", "Salary numeric");
+      }
+    }
   }
 }
