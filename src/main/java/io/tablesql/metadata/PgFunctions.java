@@ -204,6 +204,54 @@ public final class PgFunctions {
     return plain ? name : '"' + name.replace("\"", "\"\"") + '"';
   }
 
+  /** PostgreSQL's format with text arguments: {@code %s} as is (null as nothing), {@code %I} an identifier, {@code %L} a literal. */
+  public static String format(DataContext root, String pattern) {
+    return formatted(pattern);
+  }
+
+  public static String format(DataContext root, String pattern, String first) {
+    return formatted(pattern, first);
+  }
+
+  public static String format(DataContext root, String pattern, String first, String second) {
+    return formatted(pattern, first, second);
+  }
+
+  public static String format(DataContext root, String pattern, String first, String second, String third) {
+    return formatted(pattern, first, second, third);
+  }
+
+  private static String formatted(String pattern, String... arguments) {
+    if (pattern == null) {
+      return null;
+    }
+    StringBuilder text = new StringBuilder();
+    int next = 0;
+    for (int i = 0; i < pattern.length(); i++) {
+      char c = pattern.charAt(i);
+      if (c != '%' || i + 1 == pattern.length()) {
+        text.append(c);
+        continue;
+      }
+      char kind = pattern.charAt(++i);
+      if (kind == '%') {
+        text.append('%');
+        continue;
+      }
+      if (next == arguments.length) {
+        throw new IllegalArgumentException("format: too few arguments for \"" + pattern + "\"");
+      }
+      String argument = arguments[next++];
+      switch (kind) {
+        case 's' -> text.append(argument == null ? "" : argument);
+        case 'I' -> text.append(quote_ident(null, argument));
+        case 'L' -> text.append(argument == null ? "NULL" : "'" + argument.replace("'", "''") + "'");
+        default -> throw new IllegalArgumentException("format: unrecognized conversion %" + kind);
+      }
+    }
+    return text.toString();
+  }
+
   public static Boolean has_database_privilege(DataContext root, String database, String privilege) {
     return Boolean.TRUE;
   }
@@ -241,6 +289,6 @@ public final class PgFunctions {
       "pg_get_userbyid", "pg_backend_pid", "current_setting", "set_config", "regclass", "regtype", "pg_get_indexdef",
       "pg_get_constraintdef", "pg_get_viewdef", "format_type", "pg_table_is_visible", "pg_type_is_visible",
       "has_table_privilege", "has_schema_privilege", "has_database_privilege", "has_any_column_privilege",
-      "quote_ident", "obj_description",
+      "quote_ident", "format", "obj_description",
       "col_description", "shobj_description", "pg_get_expr", "pg_encoding_to_char");
 }

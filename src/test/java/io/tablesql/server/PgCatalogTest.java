@@ -216,6 +216,8 @@ class PgCatalogTest {
           + "information_schema.tables WHERE quote_ident(table_schema) = '" + LocalEmulator.ACCOUNT + "' ORDER BY 1"),
           "table")).contains("\"" + table + "\"", "\"" + view + "\"");
       assertThat(rows(statement.executeQuery("SELECT 1"), "?column?")).containsExactly("1"); // Metabase's test
+      assertThat(rows(statement.executeQuery("SELECT format('%I.%I has %s%%', 'public', 'People', 'x')"), "format"))
+          .containsExactly("public.\"People\" has x%");
       assertThat(rows(statement.executeQuery("show timezone"), "TimeZone")).containsExactly("UTC");
       statement.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ UNCOMMITTED");
       assertThat(rows(statement.executeQuery("SELECT nspname, typname FROM pg_type t JOIN pg_namespace n ON n.oid = "
