@@ -235,6 +235,26 @@ class PgCatalogTest {
         tables.setString(1, LocalEmulator.ACCOUNT);
         assertThat(rows(tables.executeQuery(), "table_name")).contains(table, view);
       }
+      // Metabase's table list (postgres.clj, get-tables-sql), as HoneySQL renders it
+      try (PreparedStatement tables = connection.prepareStatement("SELECT \"n\".\"nspname\" AS \"schema\", "
+          + "\"c\".\"relname\" AS \"name\", CASE \"c\".\"relkind\" WHEN 'r' THEN 'TABLE' WHEN 'p' THEN "
+          + "'PARTITIONED TABLE' WHEN 'v' THEN 'VIEW' WHEN 'f' THEN 'FOREIGN TABLE' WHEN 'm' THEN 'MATERIALIZED VIEW' "
+          + "ELSE NULL END AS \"type\", \"d\".\"description\" AS \"description\", \"stat\".\"n_live_tup\" AS "
+          + "\"estimated_row_count\" FROM \"pg_catalog\".\"pg_class\" AS \"c\" INNER JOIN \"pg_catalog\"."
+          + "\"pg_namespace\" AS \"n\" ON \"c\".\"relnamespace\" = \"n\".\"oid\" LEFT JOIN \"pg_catalog\"."
+          + "\"pg_description\" AS \"d\" ON (\"c\".\"oid\" = \"d\".\"objoid\") AND (\"d\".\"objsubid\" = ?) AND "
+          + "(\"d\".\"classoid\" = 'pg_class'::regclass) LEFT JOIN \"pg_stat_user_tables\" AS \"stat\" ON "
+          + "(\"n\".\"nspname\" = \"stat\".\"schemaname\") AND (\"c\".\"relname\" = \"stat\".\"relname\") WHERE "
+          + "(\"c\".\"relnamespace\" = \"n\".\"oid\") AND (\"n\".\"nspname\" !~ ?) AND (\"n\".\"nspname\" <> ?) "
+          + "AND c.relkind in ('r', 'p', 'v', 'f', 'm') AND (\"n\".\"nspname\" IN (?)) ORDER BY \"type\" ASC, "
+          + "\"schema\" ASC, \"name\" ASC")) {
+        tables.setInt(1, 0);
+        tables.setString(2, "^pg_");
+        tables.setString(3, "information_schema");
+        tables.setString(4, LocalEmulator.ACCOUNT);
+        assertThat(rows(tables.executeQuery(), "name", "type")).contains(table + " TABLE", view + " VIEW",
+            summary + " MATERIALIZED VIEW");
+      }
       try (PreparedStatement columns = connection.prepareStatement("SELECT column_name, data_type, udt_name, "
           + "numeric_precision, numeric_scale FROM information_schema.columns WHERE table_schema = ? AND "
           + "table_name = ? ORDER BY ordinal_position")) {
