@@ -139,40 +139,8 @@ public final class ConnectionSettings {
   }
 
   private static void validate(DriverProperty property, String value) throws SQLException {
-    if (property.isText()) {
-      return;
-    }
-    if (property.choices().length > 0) {
-      for (String choice : property.choices()) {
-        if (choice.equalsIgnoreCase(value)) {
-          return;
-        }
-      }
-      throw badValue(property, value, "one of " + String.join(", ", property.choices()));
-    }
-    if (property == DriverProperty.SCAN_SPLITS && value.trim().equalsIgnoreCase("auto")) {
-      return;
-    }
-    if (property.defaultValue().equals("true") || property.defaultValue().equals("false")) {
-      if (!value.equalsIgnoreCase("true") && !value.equalsIgnoreCase("false")) {
-        throw badValue(property, value, "true or false");
-      }
-      return;
-    }
-    try {
-      long number = Long.parseLong(value);
-      long max = property == DriverProperty.PAGE_SIZE ? 1000 : property == DriverProperty.SCAN_SPLITS ? 100
-          : Integer.MAX_VALUE;
-      long min = property == DriverProperty.MAX_RETRIES || property == DriverProperty.SCHEMA_TTL
-          || property == DriverProperty.TABLE_DELETE_WAIT || property == DriverProperty.MAX_REQUESTS_PER_SECOND
-          || property == DriverProperty.PLAN_CACHE_SIZE || property == DriverProperty.LOOKUP_CACHE_TTL
-          || property == DriverProperty.INDEX_GRACE || property == DriverProperty.OPTIMISTIC_RETRIES ? 0 : 1;
-      if (number < min || number > max) {
-        throw badValue(property, value, "a whole number from " + min + " to " + max);
-      }
-    } catch (NumberFormatException e) {
-      throw badValue(property, value, property == DriverProperty.SCAN_SPLITS ? "auto or a whole number"
-          : "a whole number");
+    if (!property.kind().accepts(value)) {
+      throw badValue(property, value, property.kind().expected());
     }
   }
 

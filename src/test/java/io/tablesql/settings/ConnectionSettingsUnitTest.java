@@ -54,6 +54,22 @@ class ConnectionSettingsUnitTest {
     assertEquals("?" + SAS, ConnectionSettings.parse(url, info).sharedAccessSignature().reveal());
   }
 
+  /** Each property is declared once with the values it takes: its default among them, a bad value refused by it. */
+  @Test
+  void everyPropertyTakesItsDefaultAndSaysWhatItTakes() throws SQLException {
+    for (DriverProperty property : DriverProperty.values()) {
+      assertTrue(property.kind().accepts(property.defaultValue()), property.key());
+      if (!(property.kind() instanceof PropertyKind.Names)) {
+        String url = "jdbc:tablesql:UseDevelopmentStorage=true;" + property.key() + "=-7x";
+        SQLException e = assertThrows(SQLException.class, () -> parse(url), property.key());
+        assertTrue(e.getMessage().contains(property.kind().expected()), e.getMessage());
+      }
+    }
+    assertEquals("auto or a whole number from 1 to 100", DriverProperty.SCAN_SPLITS.kind().expected());
+    assertTrue(DriverProperty.SCAN_SPLITS.kind().accepts("AUTO"));
+    assertFalse(DriverProperty.PAGE_SIZE.kind().accepts("1001"));
+  }
+
   @Test
   void errorsNameTheProblemWithSqlState08001() {
     assertMessage("jdbc:tablesql:AccountName=a;AccountKey=" + KEY + ";pageSize=2000", "pageSize='2000'");
