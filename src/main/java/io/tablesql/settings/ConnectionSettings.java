@@ -276,8 +276,15 @@ public final class ConnectionSettings {
     return sharedAccessSignature;
   }
 
+  /** The property's value; one of a choice's words as declared, whatever case it was written in. */
   public String get(DriverProperty property) {
-    return properties.getOrDefault(property, property.defaultValue());
+    String value = properties.getOrDefault(property, property.defaultValue());
+    for (String word : property.choices()) {
+      if (word.equalsIgnoreCase(value.trim())) {
+        return word;
+      }
+    }
+    return value;
   }
 
   public int getInt(DriverProperty property) {

@@ -68,6 +68,8 @@ class ConnectionSettingsUnitTest {
     assertEquals("auto or a whole number from 1 to 100", DriverProperty.SCAN_SPLITS.kind().expected());
     assertTrue(DriverProperty.SCAN_SPLITS.kind().accepts("AUTO"));
     assertFalse(DriverProperty.PAGE_SIZE.kind().accepts("1001"));
+    assertEquals("postgresql", parse("jdbc:tablesql:UseDevelopmentStorage=true;columnLabels=PostgreSQL")
+        .get(DriverProperty.COLUMN_LABELS), "a choice reads as declared, whatever its case");
   }
 
   @Test
