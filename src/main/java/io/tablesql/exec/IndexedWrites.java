@@ -533,7 +533,9 @@ final class IndexedWrites {
             + "has not committed yet. Nothing was written; run the statement again.", SqlStates.SERIALIZATION_FAILURE,
             null);
       }
-      return replaceHeld(session, index, entry, held.get(), origin, describe, null, true, counters);
+      // if this write fails, the entry goes back to naming the row that held it (removeAdded)
+      return replaceHeld(session, index, entry, held.get(), origin, describe, IndexEntries.read(held.get()), true,
+          counters);
     }
     if (!same && !fromThisGroup && others.contains(new WriteOperation.EntityKey(
         table.toLowerCase(java.util.Locale.ROOT), holder.rowPartitionKey(), holder.rowRowKey()))) {
@@ -548,6 +550,15 @@ final class IndexedWrites {
             + index.index().name() + " on (" + index.index().describeColumns() + ") a value that the row (PartitionKey '"
             + holder.rowPartitionKey() + "', RowKey '" + holder.rowRowKey() + "') holds already. Nothing was written.",
             SqlStates.UNIQUE_VIOLATION, null);
+      }
+      // a row an intent in flight changed may get the value back if the intent is undone
+      String changing = row.isEmpty() || (intent != null && Intent.carriesMark(row.get().getProperties(), intent))
+          ? null : IntentMarks.pendingIntent(session, row.get(), counters);
+      if (changing != null) {
+        throw new StoreException("Concurrent change: the value of " + describe + " in UNIQUE index "
+            + index.index().name() + " is held by a row another transaction (intent " + changing + ") is changing "
+            + "and has not committed yet. Nothing was written; run the statement again.",
+            SqlStates.SERIALIZATION_FAILURE, null);
       }
       if (!IndexEntries.pastGrace(held.get(), grace(session))) {
         throw new StoreException("Concurrent change: another write of the same value of UNIQUE index "

@@ -459,7 +459,15 @@ final class PgSession implements Runnable {
       }
       case "COMMIT", "END" -> complete(endTransaction(status != 'E'));
       case "ROLLBACK", "ABORT" -> {
+        if (words.size() > 1 && words.get(1).equals("PREPARED")) {
+          throw new SQLException("ROLLBACK PREPARED: there are no prepared (two-phase) transactions here.",
+              PgStates.FEATURE_NOT_SUPPORTED);
+        }
         String to = savepointAfter(sql, "(?i)^\\s*(ROLLBACK|ABORT)(\\s+(WORK|TRANSACTION))?\\s+TO(\\s+SAVEPOINT)?\\s+");
+        if (to == null && sql.matches("(?is)^\\s*(ROLLBACK|ABORT)(\\s+(WORK|TRANSACTION))?\\s+TO\\b.*")) {
+          throw new SQLException("ROLLBACK TO needs a savepoint's name: ROLLBACK TO SAVEPOINT name.",
+              PgStates.SYNTAX_ERROR);
+        }
         if (to != null) {
           connection.rollback(savepoint(to, "ROLLBACK TO SAVEPOINT"));
           status = 'T'; // a failed transaction goes on from the savepoint

@@ -132,7 +132,7 @@ public final class Session {
    * Ends the transaction and hands over its writes, which {@code WriteSender.commit} sends as one
    * entity group transaction; a read-only connection with writes pending refuses, and keeps them.
    */
-  public List<WriteOperation> endTransaction() throws java.sql.SQLException {
+  public synchronized List<WriteOperation> endTransaction() throws java.sql.SQLException {
     if (!pending.isEmpty()) {
       requireWritable();
     }
@@ -141,7 +141,7 @@ public final class Session {
     return writes;
   }
 
-  public void rollback() {
+  public synchronized void rollback() {
     pending.drain();
     newTransaction();
   }

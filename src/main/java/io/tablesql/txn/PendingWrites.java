@@ -23,6 +23,9 @@ public final class PendingWrites {
   public static final int MAX_ENTITIES = 100_000;
 
   private final LinkedHashMap<EntityKey, WriteOperation> operations = new LinkedHashMap<>();
+  /** Each statement's changes since the transaction's first savepoint, oldest first ({@link #snapshot}). */
+  private final List<Change> journal = new ArrayList<>();
+  private boolean journaling;
   private final boolean oneGroup;
 
   /** {@code oneGroup}: refuse what one entity group transaction cannot hold ({@code strictAtomicity}). */
@@ -50,6 +53,11 @@ public final class PendingWrites {
       EntityRules.checkGroup(new ArrayList<>(combined.values()));
     }
     checkSize(combined.size());
+    if (journaling) {
+      for (WriteOperation next : statementWrites) {
+        journal.add(new Change(next.key(), operations.get(next.key()))); // as before this statement
+      }
+    }
     operations.clear();
     operations.putAll(combined);
   }
@@ -79,30 +87,42 @@ public final class PendingWrites {
     return result;
   }
 
-  /** The pending operations as they are now: what a savepoint goes back to. */
+  /**
+   * A mark of the pending operations as they are now, for a savepoint to go back to: from the
+   * first one on, each statement's changes are journalled (an entity's operation before it), so
+   * a savepoint costs a number, not a copy of the transaction.
+   */
   public synchronized Snapshot snapshot() {
-    return new Snapshot(new LinkedHashMap<>(operations));
+    journaling = true;
+    return new Snapshot(journal.size());
   }
 
-  /** Goes back to a snapshot: the writes made since are dropped. */
+  /** Goes back to a snapshot: the operations the statements since changed are as they were then. */
   public synchronized void restore(Snapshot snapshot) {
-    operations.clear();
-    operations.putAll(snapshot.operations);
+    for (int i = journal.size() - 1; i >= snapshot.journalled(); i--) {
+      Change change = journal.remove(i);
+      if (change.before() == null) {
+        operations.remove(change.key());
+      } else {
+        operations.put(change.key(), change.before());
+      }
+    }
   }
 
-  /** The pending operations at a savepoint (they are kept in the client until commit). */
-  public static final class Snapshot {
-    private final LinkedHashMap<EntityKey, WriteOperation> operations;
+  /** Where the journal stood at a savepoint. */
+  public record Snapshot(int journalled) {
+  }
 
-    private Snapshot(LinkedHashMap<EntityKey, WriteOperation> operations) {
-      this.operations = operations;
-    }
+  /** An entity's pending operation before a statement changed it (null: it had none). */
+  private record Change(EntityKey key, WriteOperation before) {
   }
 
   /** Takes every pending operation, leaving the transaction empty. */
   public synchronized List<WriteOperation> drain() {
     List<WriteOperation> all = new ArrayList<>(operations.values());
     operations.clear();
+    journal.clear();
+    journaling = false;
     return all;
   }
 

@@ -194,6 +194,12 @@ class PgServerTest {
       connection.setAutoCommit(true);
       assertThat(rows(statement, "SELECT Id FROM " + table + "Sp ORDER BY Id")).containsExactly("1", "3");
       assertThat(stateOf(statement, "SAVEPOINT outside")).isEqualTo("25P01");
+      connection.setAutoCommit(false);
+      statement.executeUpdate("INSERT INTO " + table + "Sp VALUES (5, 'p5')");
+      assertThat(stateOf(statement, "ROLLBACK TO")).as("a name is needed").isEqualTo("42601");
+      assertThat(stateOf(statement, "ROLLBACK PREPARED 'x'")).isEqualTo("0A000");
+      connection.rollback();
+      connection.setAutoCommit(true);
       statement.execute("SET application_name = 'changed'");
       statement.execute("DEALLOCATE ALL");
       statement.execute("DISCARD ALL");

@@ -221,4 +221,25 @@ class PendingWritesUnitTest {
     assertEquals("23505", duplicate.getSQLState());
     assertTrue(pending.isEmpty());
   }
+
+  /** A savepoint goes back to the operations as they were, each entity's own; later savepoints go with it. */
+  @Test
+  void aSnapshotRestoresTheOperationsAsTheyWere() throws SQLException {
+    PendingWrites pending = new PendingWrites(false);
+    WriteOperation first = new WriteOperation("Orders", "p", "a", Kind.INSERT, Map.of("N", 1), null, "s1");
+    pending.add(List.of(first));
+    PendingWrites.Snapshot outer = pending.snapshot();
+    pending.add(List.of(new WriteOperation("Orders", "p", "a", Kind.MERGE, Map.of("N", 2), null, "s2"),
+        new WriteOperation("Orders", "p", "b", Kind.INSERT, Map.of("N", 3), null, "s2")));
+    PendingWrites.Snapshot inner = pending.snapshot();
+    pending.add(List.of(new WriteOperation("Orders", "p", "b", Kind.DELETE, Map.of(), null, "s3")));
+    assertEquals(1, pending.forTable("Orders").size(), "b inserted then deleted: nothing pending for it");
+    pending.restore(inner);
+    assertEquals(2, pending.forTable("Orders").size());
+    assertEquals(Map.of("N", 2), pending.get(first.key()).properties());
+    pending.restore(outer);
+    assertEquals(List.of(first), pending.forTable("Orders"));
+    assertEquals(List.of(first), pending.drain());
+    assertTrue(pending.isEmpty());
+  }
 }
