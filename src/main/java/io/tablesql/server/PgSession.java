@@ -39,8 +39,14 @@ final class PgSession implements Runnable {
   private final int processId;
   private final int secretKey;
   private final PgSettings settings = new PgSettings();
-  /** The open transaction's savepoints, oldest first. */
-  private final List<java.sql.Savepoint> savepoints = new java.util.ArrayList<>();
+  /** The open transaction's savepoints, oldest first, each with the settings as they were when it was set. */
+  private final List<Mark> savepoints = new java.util.ArrayList<>();
+  /** The settings as the open transaction began with them: a rollback goes back to them, as in PostgreSQL. */
+  private Map<String, String> settingsAtBegin;
+
+  /** A savepoint of the open transaction and the session's settings at it. */
+  private record Mark(java.sql.Savepoint savepoint, Map<String, String> settings) {
+  }
   private java.util.Set<String> driverProperties;
   private PgWire wire;
   private Connection connection;
@@ -450,14 +456,16 @@ final class PgSession implements Runnable {
     switch (first) {
       case "BEGIN", "START" -> {
         if (status == 'I') {
-          connection.setAutoCommit(false);
-          status = 'T';
+          begin();
         } else {
           notice(PgStates.ACTIVE_TRANSACTION, "There is already a transaction in progress.");
         }
         complete(first.equals("BEGIN") ? "BEGIN" : "START TRANSACTION");
       }
-      case "COMMIT", "END" -> complete(endTransaction(status != 'E'));
+      case "COMMIT", "END" -> {
+        complete(endTransaction(status != 'E'));
+        chainIfAsked(words);
+      }
       case "ROLLBACK", "ABORT" -> {
         if (words.size() > 1 && words.get(1).equals("PREPARED")) {
           throw new SQLException("ROLLBACK PREPARED: there are no prepared (two-phase) transactions here.",
@@ -469,11 +477,14 @@ final class PgSession implements Runnable {
               PgStates.SYNTAX_ERROR);
         }
         if (to != null) {
-          connection.rollback(savepoint(to, "ROLLBACK TO SAVEPOINT"));
+          Mark mark = savepoint(to, "ROLLBACK TO SAVEPOINT");
+          connection.rollback(mark.savepoint());
+          settings.restore(mark.settings());
           status = 'T'; // a failed transaction goes on from the savepoint
           complete("ROLLBACK");
         } else {
           complete(endTransaction(false));
+          chainIfAsked(words);
         }
       }
       case "SAVEPOINT" -> {
@@ -484,14 +495,13 @@ final class PgSession implements Runnable {
         if (name == null) {
           throw new SQLException("SAVEPOINT needs a name: SAVEPOINT name.", PgStates.SYNTAX_ERROR);
         }
-        savepoints.add(connection.setSavepoint(name));
+        savepoints.add(new Mark(connection.setSavepoint(name), settings.copy()));
         complete("SAVEPOINT");
       }
       case "RELEASE" -> {
-        java.sql.Savepoint savepoint = savepoint(savepointAfter(sql, "(?i)^\\s*RELEASE(\\s+SAVEPOINT)?\\s+"),
-            "RELEASE SAVEPOINT");
-        connection.releaseSavepoint(savepoint);
-        savepoints.subList(savepoints.indexOf(savepoint), savepoints.size()).clear();
+        Mark mark = savepoint(savepointAfter(sql, "(?i)^\\s*RELEASE(\\s+SAVEPOINT)?\\s+"), "RELEASE SAVEPOINT");
+        connection.releaseSavepoint(mark.savepoint());
+        savepoints.subList(savepoints.indexOf(mark), savepoints.size()).clear();
         complete("RELEASE");
       }
       case "SET" -> {
@@ -523,9 +533,13 @@ final class PgSession implements Runnable {
     }
     status = 'I';
     savepoints.clear();
+    Map<String, String> atBegin = settingsAtBegin;
+    settingsAtBegin = null;
+    boolean committed = false;
     try {
       if (commit) {
         connection.commit();
+        committed = true;
       } else {
         connection.rollback();
       }
@@ -534,8 +548,25 @@ final class PgSession implements Runnable {
       throw e;
     } finally {
       connection.setAutoCommit(true);
+      if (!committed && atBegin != null) {
+        settings.restore(atBegin); // SET in a transaction that did not commit is undone, as in PostgreSQL
+      }
     }
     return commit ? "COMMIT" : "ROLLBACK";
+  }
+
+  /** Opens a transaction block: the driver connection leaves auto-commit. */
+  private void begin() throws SQLException {
+    connection.setAutoCommit(false);
+    status = 'T';
+    settingsAtBegin = settings.copy();
+  }
+
+  /** COMMIT AND CHAIN, ROLLBACK AND CHAIN: a new transaction begins at once (AND NO CHAIN: none). */
+  private void chainIfAsked(List<String> words) throws SQLException {
+    if (words.size() > 2 && words.get(1).equals("AND") && words.get(2).startsWith("CHAIN")) {
+      begin();
+    }
   }
 
   /**
@@ -570,13 +601,13 @@ final class PgSession implements Runnable {
   }
 
   /** The latest savepoint of that name (PostgreSQL lets a name be reused); 3B001 if there is none. */
-  private java.sql.Savepoint savepoint(String name, String command) throws SQLException {
+  private Mark savepoint(String name, String command) throws SQLException {
     if (status == 'I') {
       throw new SQLException(command + " can only be used in transaction blocks.", PgStates.NO_ACTIVE_TRANSACTION);
     }
     for (int i = savepoints.size() - 1; i >= 0; i--) {
-      if (savepoints.get(i).getSavepointName().equals(name)) {
-        java.sql.Savepoint found = savepoints.get(i);
+      if (savepoints.get(i).savepoint().getSavepointName().equals(name)) {
+        Mark found = savepoints.get(i);
         if (command.startsWith("ROLLBACK")) {
           savepoints.subList(i + 1, savepoints.size()).clear();
         }

@@ -34,6 +34,17 @@ final class PgSettings {
     return values.remove(name);
   }
 
+  /** The settings as they are now, for a transaction or savepoint to go back to. */
+  Map<String, String> copy() {
+    return new LinkedHashMap<>(values);
+  }
+
+  /** Goes back to settings as {@link #copy} took them. */
+  void restore(Map<String, String> copied) {
+    values.clear();
+    values.putAll(copied);
+  }
+
   /** The session has opened: its settings now are what RESET goes back to. */
   void opened() {
     atStartup = Map.copyOf(values);

@@ -200,6 +200,22 @@ class PgServerTest {
       assertThat(stateOf(statement, "ROLLBACK PREPARED 'x'")).isEqualTo("0A000");
       connection.rollback();
       connection.setAutoCommit(true);
+      // SET is transactional, as in PostgreSQL: a rollback (to a savepoint) undoes it, a commit keeps it
+      List<String> before = rows(statement, "SHOW application_name");
+      statement.execute("BEGIN");
+      statement.execute("SET application_name = 'in transaction'");
+      statement.execute("SAVEPOINT s");
+      statement.execute("SET application_name = 'after savepoint'");
+      statement.execute("ROLLBACK TO SAVEPOINT s");
+      assertThat(rows(statement, "SHOW application_name")).containsExactly("in transaction");
+      statement.execute("ROLLBACK AND CHAIN"); // and a new transaction begins at once
+      assertThat(rows(statement, "SHOW application_name")).isEqualTo(before);
+      statement.execute("SET application_name = 'kept'");
+      statement.execute("COMMIT");
+      assertThat(rows(statement, "SHOW application_name")).containsExactly("kept");
+      statement.execute("COMMIT");
+      assertThat(statement.getWarnings().getSQLState()).as("the chained transaction was committed: none is open")
+          .isEqualTo("25P01");
       statement.execute("SET application_name = 'changed'");
       statement.execute("DEALLOCATE ALL");
       statement.execute("DISCARD ALL");
