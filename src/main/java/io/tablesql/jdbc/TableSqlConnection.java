@@ -591,11 +591,13 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   /** A savepoint: going back to it drops the writes made since (they are held in the client until commit). */
   @Override
   public java.sql.Savepoint setSavepoint() throws SQLException {
+    requireOpen();
     return new TableSqlSavepoint(this, session.setSavepoint(null).id(), null);
   }
 
   @Override
   public java.sql.Savepoint setSavepoint(String name) throws SQLException {
+    requireOpen();
     if (name == null) {
       throw SqlExceptions.of("A named savepoint needs a name: call setSavepoint() for an unnamed one.",
           SqlStates.INVALID_SAVEPOINT);
@@ -614,6 +616,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   }
 
   private int idOf(java.sql.Savepoint savepoint) throws SQLException {
+    requireOpen();
     if (!(savepoint instanceof TableSqlSavepoint ours)) {
       throw SqlExceptions.of("Not a savepoint of this connection: " + savepoint + ".", SqlStates.INVALID_SAVEPOINT);
     }

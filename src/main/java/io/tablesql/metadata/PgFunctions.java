@@ -196,12 +196,7 @@ public final class PgFunctions {
    * {@code "People"}), with quotes inside doubled.
    */
   public static String quote_ident(DataContext root, String name) {
-    if (name == null) {
-      return null;
-    }
-    boolean plain = !name.isEmpty() && !Character.isDigit(name.charAt(0)) && name.chars().allMatch(c -> c == '_'
-        || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'));
-    return plain ? name : '"' + name.replace("\"", "\"\"") + '"';
+    return name == null ? null : PgCatalogSchema.quoted(name);
   }
 
   /** PostgreSQL's format with text arguments: {@code %s} as is (null as nothing), {@code %I} an identifier, {@code %L} a literal. */
@@ -239,14 +234,22 @@ public final class PgFunctions {
         continue;
       }
       if (next == arguments.length) {
-        throw new IllegalArgumentException("format: too few arguments for \"" + pattern + "\"");
+        throw new StoreException("format: too few arguments for \"" + pattern + "\".",
+            SqlStates.INVALID_PARAMETER_VALUE, null);
       }
       String argument = arguments[next++];
       switch (kind) {
         case 's' -> text.append(argument == null ? "" : argument);
-        case 'I' -> text.append(quote_ident(null, argument));
+        case 'I' -> {
+          if (argument == null) {
+            throw new StoreException("format: a null value cannot be formatted as an identifier (%I).",
+                SqlStates.INVALID_PARAMETER_VALUE, null);
+          }
+          text.append(PgCatalogSchema.quoted(argument));
+        }
         case 'L' -> text.append(argument == null ? "NULL" : "'" + argument.replace("'", "''") + "'");
-        default -> throw new IllegalArgumentException("format: unrecognized conversion %" + kind);
+        default -> throw new StoreException("format: unrecognized conversion %" + kind + " (use %s, %I or %L).",
+            SqlStates.INVALID_PARAMETER_VALUE, null);
       }
     }
     return text.toString();

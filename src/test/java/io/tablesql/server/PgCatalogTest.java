@@ -218,6 +218,12 @@ class PgCatalogTest {
       assertThat(rows(statement.executeQuery("SELECT 1"), "?column?")).containsExactly("1"); // Metabase's test
       assertThat(rows(statement.executeQuery("SELECT format('%I.%I has %s%%', 'public', 'People', 'x')"), "format"))
           .containsExactly("public.\"People\" has x%");
+      try {
+        statement.executeQuery("SELECT format('%z', 'x')");
+        throw new AssertionError("an unknown conversion was taken");
+      } catch (java.sql.SQLException e) {
+        assertThat(e.getSQLState()).isEqualTo("22023");
+      }
       assertThat(rows(statement.executeQuery("show timezone"), "TimeZone")).containsExactly("UTC");
       statement.execute("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ UNCOMMITTED");
       assertThat(rows(statement.executeQuery("SELECT nspname, typname FROM pg_type t JOIN pg_namespace n ON n.oid = "
