@@ -25,9 +25,11 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * @param scale     the declared scale (DECIMAL), or -1
  * @param nullable  whether the column may be NULL (keys and NOT NULL columns may not)
  * @param declared  whether the type was declared rather than inferred from a sample
+ * @param large     whether its values may be longer than one property holds: a declared VARCHAR or
+ *                  VARBINARY without a length (or CLOB, BLOB), stored in {@link ValueParts}
  */
 public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, int precision, int scale,
-    boolean nullable, boolean declared) {
+    boolean nullable, boolean declared, boolean large) {
   public static final String PARTITION_KEY = "PartitionKey";
   public static final String ROW_KEY = "RowKey";
   public static final String TIMESTAMP = "Timestamp";
@@ -37,6 +39,12 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
   /** A column of an Azure table as sampling sees it. */
   public Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes) {
     this(name, sqlType, edmTypes, -1, -1, !name.equals(PARTITION_KEY) && !name.equals(ROW_KEY), false);
+  }
+
+  /** A column whose values each fit one property. */
+  public Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, int precision, int scale,
+      boolean nullable, boolean declared) {
+    this(name, sqlType, edmTypes, precision, scale, nullable, declared, false);
   }
 
   public static Column of(String name, Set<EdmType> edmTypes) {
@@ -57,6 +65,20 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
         : sqlType == SqlTypeName.FLOAT ? SqlTypeName.DOUBLE : sqlType;
     return new Column(name, type, Set.of(edm), type == SqlTypeName.DECIMAL ? precision : -1,
         type == SqlTypeName.DECIMAL ? Math.max(0, scale) : -1, nullable, true);
+  }
+
+  /** This declared column, holding values of any length (text and binary only). */
+  public Column holdingLargeValues() {
+    if (!canBeLarge()) {
+      throw new IllegalArgumentException(name + " is " + describeType() + ", which holds no large values");
+    }
+    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, true);
+  }
+
+  /** Whether values of its type may be split into parts: text (not a UUID) and binary. */
+  public boolean canBeLarge() {
+    EdmType edm = singleEdmType();
+    return edm == EdmType.STRING && sqlType == SqlTypeName.VARCHAR || edm == EdmType.BINARY;
   }
 
   private static EdmType storageOf(SqlTypeName sqlType) {
@@ -86,7 +108,7 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
       case DOUBLE -> Set.of(EdmType.DOUBLE, EdmType.INT32, EdmType.INT64);
       default -> null;
     };
-    return read == null ? this : new Column(name, sqlType, read, precision, scale, nullable, declared);
+    return read == null ? this : new Column(name, sqlType, read, precision, scale, nullable, declared, large);
   }
 
   /**
@@ -236,6 +258,11 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
 
     UnreadableValue(EdmType type, Object value, String problem, String sqlState) {
       super("holds the Edm." + type.edmName() + " " + shown(value) + ", which " + problem);
+      this.sqlState = sqlState;
+    }
+
+    UnreadableValue(String problem, String sqlState) {
+      super(problem);
       this.sqlState = sqlState;
     }
 

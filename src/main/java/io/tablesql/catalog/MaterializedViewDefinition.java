@@ -99,8 +99,9 @@ public record MaterializedViewDefinition(String name, List<String> columns, List
         continue;
       }
       Column column = base.column(name);
-      viewColumns.add(Column.declared(column.name(), column.sqlType(), column.singleEdmType() == EdmType.GUID,
-          column.precision(), column.scale(), column.nullable() && !keyNames.contains(name)));
+      Column copy = Column.declared(column.name(), column.sqlType(), column.singleEdmType() == EdmType.GUID,
+          column.precision(), column.scale(), column.nullable() && !keyNames.contains(name));
+      viewColumns.add(column.large() && !keyNames.contains(name) ? copy.holdingLargeValues() : copy);
     }
     // a summary's empty groups stay (they remember which writes they took) but are never read
     return new TableDefinition(name, table, viewColumns, new KeyLayout(new EncodedKey(keys(viewColumns, partition)),

@@ -44,9 +44,13 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
    * would write its rows without marking the entries' values unverified first refuse it. 7, a
    * mapped table whose key properties hold numbers ({@code numericKeyProperties}), so that drivers
    * which would write them as text refuse it. 8, a table with a summary that keeps an AVG, so that
-   * drivers which would keep it as a count refuse it.
+   * drivers which would keep it as a count refuse it. 9, a table with a column of large values
+   * ({@code large}: kept in {@link ValueParts}), so that drivers which would read only a value's
+   * first part refuse it.
    */
-  public static final int FORMAT = 8;
+  public static final int FORMAT = 9;
+  /** The format of a table with a column of large values. */
+  static final int FORMAT_WITH_LARGE_VALUES = 9;
   /** The format of a table with a summary keeping an AVG. */
   static final int FORMAT_WITH_AVERAGES = 8;
   /** The format of a mapped table whose entities hold key fields as numbers. */
@@ -125,6 +129,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
 
   /** The catalog format its JSON is written in. */
   public int format() {
+    if (columns.stream().anyMatch(Column::large)) {
+      return FORMAT_WITH_LARGE_VALUES;
+    }
     if (materializedViews.stream().anyMatch(view -> view.aggregates().stream()
         .anyMatch(MaterializedViewDefinition.Aggregate::average))) {
       return FORMAT_WITH_AVERAGES;
@@ -171,6 +178,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
         node.put("scale", column.scale());
       }
       node.put("nullable", column.nullable());
+      if (column.large()) {
+        node.put("large", true);
+      }
     }
     key(root, "partitionKey", layout.partitionFormat());
     key(root, "rowKey", layout.rowFormat());
@@ -233,8 +243,10 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
       for (JsonNode node : root.path("columns")) {
         String type = node.path("type").asText();
         boolean uuid = type.equals("UUID");
-        columns.add(Column.declared(node.path("name").asText(), uuid ? SqlTypeName.VARCHAR : SqlTypeName.valueOf(type),
-            uuid, node.path("precision").asInt(-1), node.path("scale").asInt(-1), node.path("nullable").asBoolean()));
+        Column column = Column.declared(node.path("name").asText(), uuid ? SqlTypeName.VARCHAR
+            : SqlTypeName.valueOf(type), uuid, node.path("precision").asInt(-1), node.path("scale").asInt(-1),
+            node.path("nullable").asBoolean());
+        columns.add(node.path("large").asBoolean() ? column.holdingLargeValues() : column);
       }
       JsonNode discriminator = root.path("discriminator");
       List<String> keyProperties = new ArrayList<>();

@@ -6,6 +6,7 @@ import io.tablesql.catalog.Column;
 import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.MaterializedViewDefinition;
 import io.tablesql.catalog.TableDefinition;
+import io.tablesql.catalog.ValueParts;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
 import io.tablesql.exec.PageEnds;
@@ -62,7 +63,7 @@ final class DeclaredTables {
     for (SqlColumnDeclaration declaration : declarations) {
       String column = declaration.name.getSimple();
       boolean isKey = keyNames.stream().anyMatch(keyName -> keyName.equalsIgnoreCase(column));
-      columns.add(column(name, declaration, isKey));
+      columns.add(column(name, declaration, isKey, true));
     }
     return declare(session, name, quoted, ifNotExists, columns, layout(name, key, columns));
   }
@@ -80,7 +81,7 @@ final class DeclaredTables {
     }
     List<Column> columns = new ArrayList<>();
     for (SqlColumnDeclaration declaration : declarations) {
-      columns.add(column(name, declaration, false));
+      columns.add(column(name, declaration, false, true));
     }
     return declare(session, name, quoted, ifNotExists, columns,
         new KeyLayout(new GeneratedKey(), new GeneratedKey(), null));
@@ -191,7 +192,9 @@ final class DeclaredTables {
     }
     List<Column> columns = new ArrayList<>();
     for (SqlColumnDeclaration declaration : declarations) {
-      columns.add(column(name, declaration, fields.contains(declaration.name.getSimple().toLowerCase(Locale.ROOT))));
+      // the application reads its entities' properties as they are: no value is split into parts
+      columns.add(column(name, declaration, fields.contains(declaration.name.getSimple().toLowerCase(Locale.ROOT)),
+          false));
     }
     List<String> keyProperties = new ArrayList<>();
     for (String named : over.keyProperties()) {
@@ -303,7 +306,7 @@ final class DeclaredTables {
 
   /** ALTER TABLE ... ADD COLUMN: a nullable column, which every row written before holds as NULL. */
   static void addColumn(Session session, TableDefinition table, SqlColumnDeclaration declaration) {
-    Column column = column(table.name(), declaration, false);
+    Column column = column(table.name(), declaration, false, !table.layout().isMapped());
     if (!column.nullable()) {
       throw new StoreException("Column " + column.name() + " is NOT NULL, but the rows of " + table.name() + " written "
           + "before it hold no value: ALTER TABLE adds nullable columns only.", SqlStates.FEATURE_NOT_SUPPORTED, null);
@@ -395,7 +398,12 @@ final class DeclaredTables {
     return new KeyLayout(partition, row);
   }
 
-  static Column column(String table, SqlColumnDeclaration declaration, boolean isKey) {
+  /**
+   * A declared column. {@code ownEntities}: the table's entities are tablesql's own (not an
+   * application's it is mapped over), so a text or binary column without a length (or CLOB, BLOB)
+   * holds large values.
+   */
+  static Column column(String table, SqlColumnDeclaration declaration, boolean isKey, boolean ownEntities) {
     String name = declaration.name.getSimple();
     String typeName = declaration.dataType.getTypeName().getSimple().toUpperCase(Locale.ROOT);
     int precision = -1;
@@ -413,21 +421,38 @@ final class DeclaredTables {
         : Column.declared(name, type, typeName.equals("UUID"), precision, scale, nullable);
     if (column == null) {
       throw new StoreException("Column " + name + " of " + table + " has type " + typeName + ", which tablesql "
-          + "cannot store. Use VARCHAR (CHAR, TEXT), SMALLINT, INTEGER, BIGINT, DOUBLE (FLOAT, REAL), DECIMAL(p, s), "
-          + "BOOLEAN, DATE, TIMESTAMP, UUID or VARBINARY.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+          + "cannot store. Use VARCHAR (CHAR, TEXT, CLOB), SMALLINT, INTEGER, BIGINT, DOUBLE (FLOAT, REAL), "
+          + "DECIMAL(p, s), BOOLEAN, DATE, TIMESTAMP, UUID or VARBINARY (BLOB).", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    if (ownEntities && !isKey && column.canBeLarge() && declaresNoLimit(typeName, precision)) {
+      column = column.holdingLargeValues();
     }
     if (column.name().equals(Column.PARTITION_KEY) || column.name().equals(Column.ROW_KEY)
-        || column.name().equals(Column.TIMESTAMP)) {
+        || column.name().equals(Column.TIMESTAMP) || ValueParts.isPartProperty(column.name())) {
       throw new StoreException("Column name " + name + " is the service's own; a table with a PRIMARY KEY has its "
           + "keys made from its key columns. Choose another name.", SqlStates.SYNTAX_ERROR, null);
     }
     return column;
   }
 
+  /**
+   * Whether a text or binary type is declared without a length one property holds: CLOB, BLOB,
+   * TEXT, or VARCHAR and VARBINARY without a length or with one longer.
+   */
+  private static boolean declaresNoLimit(String typeName, int length) {
+    switch (typeName) {
+      case "CLOB": case "BLOB": case "TEXT": case "STRING": return true;
+      case "VARCHAR": return length < 0 || length > ValueParts.TEXT_PART;
+      case "VARBINARY": return length < 0 || length > ValueParts.BINARY_PART;
+      default: return false;
+    }
+  }
+
   /** The SQL type a DDL type name stands for, or null for one tablesql cannot store. */
   static SqlTypeName sqlType(String typeName) {
     switch (typeName) {
-      case "VARCHAR": case "CHAR": case "CHARACTER": case "TEXT": case "STRING": case "UUID": return SqlTypeName.VARCHAR;
+      case "VARCHAR": case "CHAR": case "CHARACTER": case "TEXT": case "STRING": case "UUID": case "CLOB":
+        return SqlTypeName.VARCHAR;
       case "SMALLINT": case "TINYINT": return SqlTypeName.SMALLINT;
       case "INT": case "INTEGER": return SqlTypeName.INTEGER;
       case "BIGINT": return SqlTypeName.BIGINT;
@@ -437,7 +462,7 @@ final class DeclaredTables {
       case "BOOLEAN": return SqlTypeName.BOOLEAN;
       case "DATE": return SqlTypeName.DATE;
       case "TIMESTAMP": return SqlTypeName.TIMESTAMP;
-      case "VARBINARY": case "BINARY": return SqlTypeName.VARBINARY;
+      case "VARBINARY": case "BINARY": case "BLOB": return SqlTypeName.VARBINARY;
       default: return null;
     }
   }

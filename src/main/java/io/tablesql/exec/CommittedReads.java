@@ -103,6 +103,8 @@ final class CommittedReads {
     java.util.Set<String> names = new java.util.LinkedHashSet<>();
     if (filter instanceof ServiceFilter.Comparison comparison) {
       names.add(comparison.property());
+    } else if (filter instanceof ServiceFilter.FirstPart firstPart) {
+      names.add(firstPart.comparison().property());
     } else if (filter != null) {
       List<ServiceFilter> parts = filter instanceof ServiceFilter.And and ? and.operands()
           : filter instanceof ServiceFilter.Or or ? or.operands() : ((ServiceFilter.SequentialRanges) filter).ranges();

@@ -5,6 +5,7 @@ import io.tablesql.catalog.Column;
 import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.TableShape;
+import io.tablesql.catalog.ValueParts;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.TemplateKey;
 import io.tablesql.txn.Intent;
@@ -76,7 +77,7 @@ final class IndexEntries {
         keyValues = keyValues != null ? keyValues : base.layout().decode(partitionKey, rowKey);
         values.put(column.name(), keyValues == null ? null : keyValues[keyPosition]);
       } else {
-        values.put(column.name(), column.toInternal(properties.get(column.name())));
+        values.put(column.name(), column.toInternal(ValueParts.valueOf(column, properties::get)));
       }
     }
     String[] key = index.entryKey(entries, values, partitionKey, rowKey);
@@ -94,8 +95,8 @@ final class IndexEntries {
       List<String> copied = new ArrayList<>(index.include());
       index.columns().forEach(column -> copied.add(column.column()));
       for (String name : copied) {
-        if (base.shape().keyPosition(base.column(name)) < 0 && properties.get(name) != null) {
-          held.put(name, properties.get(name));
+        if (base.shape().keyPosition(base.column(name)) < 0) {
+          ValueParts.copy(properties, held, base.column(name));
         }
       }
     }

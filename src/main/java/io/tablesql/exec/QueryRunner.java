@@ -2,6 +2,7 @@ package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.catalog.Column;
+import io.tablesql.catalog.ValueParts;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.query.Operand;
@@ -420,7 +421,7 @@ public final class QueryRunner {
         case Column.TIMESTAMP: return column.toInternal(entity.getTimestamp());
         default:
           try {
-            return column.toInternal(entity.getProperty(column.name()));
+            return column.toInternal(ValueParts.valueOf(column, entity::getProperty));
           } catch (Column.UnreadableValue e) {
             throw new StoreException("Cannot read the entity (PartitionKey '" + entity.getPartitionKey() + "', RowKey '"
                 + entity.getRowKey() + "') of Azure table " + table + ": property " + column.name() + " "

@@ -7,6 +7,7 @@ import io.tablesql.catalog.MaterializedViewDefinition;
 import io.tablesql.catalog.RowCondition;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.TableShape;
+import io.tablesql.catalog.ValueParts;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.store.StoreException;
 import java.util.ArrayList;
@@ -62,7 +63,7 @@ final class ViewEntities {
       int keyPosition = base.shape().keyPosition(column);
       try {
         values.put(column.name(), keyPosition >= 0 ? keyValues[keyPosition]
-            : column.toInternal(properties.get(column.name())));
+            : column.toInternal(ValueParts.valueOf(column, properties::get)));
       } catch (Column.UnreadableValue e) {
         throw new StoreException("Materialized view " + view.name() + " cannot read (PartitionKey '" + partitionKey
             + "', RowKey '" + rowKey + "') of " + base.name() + ": property " + column.name() + " " + e.getMessage()
@@ -123,12 +124,22 @@ final class ViewEntities {
     }
     String[] key = key(values, row.getPartitionKey(), row.getRowKey());
     TableEntity entity = new TableEntity(key[0], key[1]);
+    Map<String, Object> properties = new HashMap<>();
     for (Column column : entries.columns()) {
       Object value = values.get(column.name());
       if (value != null && entries.shape().keyPosition(column) < 0) {
-        entity.addProperty(column.name(), column.toSdk(value));
+        if (column.large()) {
+          try {
+            ValueParts.put(properties, column, column.toSdk(value), false);
+          } catch (java.sql.SQLException e) {
+            throw cannotHold(row.getPartitionKey(), row.getRowKey(), e.getMessage());
+          }
+        } else {
+          properties.put(column.name(), column.toSdk(value));
+        }
       }
     }
+    properties.forEach(entity::addProperty);
     entity.addProperty(IndexDefinition.ROW_PARTITION_KEY, row.getPartitionKey());
     entity.addProperty(IndexDefinition.ROW_ROW_KEY, row.getRowKey());
     return entity;

@@ -3,6 +3,7 @@ package io.tablesql.exec;
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.catalog.Column;
 import io.tablesql.catalog.TableShape;
+import io.tablesql.catalog.ValueParts;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.keys.GeneratedKey;
@@ -144,7 +145,12 @@ public final class WriteRunner {
     for (int i = 0; i < shape.columns().size(); i++) {
       Column column = shape.columns().get(i);
       if (isProperty(shape, column) && values[i] != null) {
-        properties.put(column.name(), sdkValue(column, values[i], partitionKey, rowKey));
+        Object value = sdkValue(column, values[i], partitionKey, rowKey);
+        if (column.large()) {
+          ValueParts.put(properties, column, value, kind == Kind.UPSERT_MERGE);
+        } else {
+          properties.put(column.name(), value);
+        }
       }
     }
     return new WriteOperation(table, partitionKey, rowKey, kind, properties, null, origin);
@@ -158,6 +164,7 @@ public final class WriteRunner {
       String partitionKey, String rowKey, String origin) throws SQLException {
     TableShape shape = plan.shape();
     Map<String, Object> changes = new HashMap<>();
+    List<Column> large = new ArrayList<>();
     boolean removes = false;
     Object[] updatedRow = Arrays.copyOf(values, shape.columns().size());
     for (int i = 0; i < plan.updatedColumns().size(); i++) {
@@ -174,7 +181,15 @@ public final class WriteRunner {
       }
       Object value = values[shape.columns().size() + i];
       removes |= value == null;
-      changes.put(column.name(), sdkValue(column, value, partitionKey, rowKey));
+      Object sdk = sdkValue(column, value, partitionKey, rowKey);
+      if (column.large()) {
+        large.add(column);
+        if (sdk != null) {
+          ValueParts.put(changes, column, sdk, true);
+          continue;
+        }
+      }
+      changes.put(column.name(), sdk);
     }
     TableEntity read = context.readEntity(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT),
         partitionKey, rowKey));
@@ -182,6 +197,11 @@ public final class WriteRunner {
     String etag = read == null ? null : read.getETag();
     Map<String, Object> before = TableShape.userProperties(read);
     Map<String, Object> entity = before == null ? new HashMap<>() : new HashMap<>(before);
+    for (Column column : large) {
+      // parts of the value before go with it: only a replace removes properties
+      removes |= ValueParts.isSplit(before, column.name());
+      ValueParts.removeParts(entity, column.name());
+    }
     changes.forEach((name, value) -> {
       if (value == null) {
         entity.remove(name);
@@ -189,6 +209,8 @@ public final class WriteRunner {
         entity.put(name, value);
       }
     });
+    // a replaced entity keeps no parts of earlier values: a value in one property needs no count
+    large.forEach(column -> entity.remove(ValueParts.countName(column.name()), 1));
     String[] newKeys = shape.layout() != null && shape.layout().isGenerated() ? new String[] {partitionKey, rowKey}
         : keys(shape, updatedRow);
     if (!newKeys[1].equals(rowKey) || !newKeys[0].equals(partitionKey)) {

@@ -412,6 +412,108 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
     call(() -> delegate.setString(parameterIndex, x));
   }
 
+  // Streams and large objects bind the text or bytes they hold (StreamParameters says why whole).
+
+  @Override
+  public void setCharacterStream(int parameterIndex, java.io.Reader reader) throws SQLException {
+    setString(parameterIndex, StreamParameters.text(reader, -1, parameterIndex));
+  }
+
+  @Override
+  public void setCharacterStream(int parameterIndex, java.io.Reader reader, int length) throws SQLException {
+    setString(parameterIndex, StreamParameters.text(reader, length, parameterIndex));
+  }
+
+  @Override
+  public void setCharacterStream(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
+    setString(parameterIndex, StreamParameters.text(reader, length, parameterIndex));
+  }
+
+  @Override
+  public void setNCharacterStream(int parameterIndex, java.io.Reader reader) throws SQLException {
+    setCharacterStream(parameterIndex, reader);
+  }
+
+  @Override
+  public void setNCharacterStream(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
+    setCharacterStream(parameterIndex, reader, length);
+  }
+
+  @Override
+  public void setClob(int parameterIndex, java.io.Reader reader) throws SQLException {
+    setCharacterStream(parameterIndex, reader);
+  }
+
+  @Override
+  public void setClob(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
+    setCharacterStream(parameterIndex, reader, length);
+  }
+
+  @Override
+  public void setClob(int parameterIndex, java.sql.Clob clob) throws SQLException {
+    setCharacterStream(parameterIndex, clob == null ? null : clob.getCharacterStream());
+  }
+
+  @Override
+  public void setNClob(int parameterIndex, java.io.Reader reader) throws SQLException {
+    setCharacterStream(parameterIndex, reader);
+  }
+
+  @Override
+  public void setNClob(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
+    setCharacterStream(parameterIndex, reader, length);
+  }
+
+  @Override
+  public void setNClob(int parameterIndex, java.sql.NClob clob) throws SQLException {
+    setClob(parameterIndex, clob);
+  }
+
+  @Override
+  public void setAsciiStream(int parameterIndex, java.io.InputStream stream) throws SQLException {
+    setString(parameterIndex, StreamParameters.ascii(stream, -1, parameterIndex));
+  }
+
+  @Override
+  public void setAsciiStream(int parameterIndex, java.io.InputStream stream, int length) throws SQLException {
+    setString(parameterIndex, StreamParameters.ascii(stream, length, parameterIndex));
+  }
+
+  @Override
+  public void setAsciiStream(int parameterIndex, java.io.InputStream stream, long length) throws SQLException {
+    setString(parameterIndex, StreamParameters.ascii(stream, length, parameterIndex));
+  }
+
+  @Override
+  public void setBinaryStream(int parameterIndex, java.io.InputStream stream) throws SQLException {
+    setBytes(parameterIndex, StreamParameters.bytes(stream, -1, parameterIndex));
+  }
+
+  @Override
+  public void setBinaryStream(int parameterIndex, java.io.InputStream stream, int length) throws SQLException {
+    setBytes(parameterIndex, StreamParameters.bytes(stream, length, parameterIndex));
+  }
+
+  @Override
+  public void setBinaryStream(int parameterIndex, java.io.InputStream stream, long length) throws SQLException {
+    setBytes(parameterIndex, StreamParameters.bytes(stream, length, parameterIndex));
+  }
+
+  @Override
+  public void setBlob(int parameterIndex, java.io.InputStream stream) throws SQLException {
+    setBinaryStream(parameterIndex, stream);
+  }
+
+  @Override
+  public void setBlob(int parameterIndex, java.io.InputStream stream, long length) throws SQLException {
+    setBinaryStream(parameterIndex, stream, length);
+  }
+
+  @Override
+  public void setBlob(int parameterIndex, java.sql.Blob blob) throws SQLException {
+    setBinaryStream(parameterIndex, blob == null ? null : blob.getBinaryStream());
+  }
+
   @Override
   public void setDate(int parameterIndex, java.sql.Date x) throws SQLException {
     setDate(parameterIndex, x, null);

@@ -116,6 +116,62 @@ final class WrappedResultSet extends ForwardingResultSet {
     return getTimestamp(findColumn(columnLabel), null);
   }
 
+  // Text and binary values as streams and large objects, over the value the row holds.
+
+  @Override
+  public java.io.Reader getCharacterStream(int columnIndex) throws SQLException {
+    String text = getString(columnIndex);
+    return text == null ? null : new java.io.StringReader(text);
+  }
+
+  @Override
+  public java.io.Reader getCharacterStream(String columnLabel) throws SQLException {
+    return getCharacterStream(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.io.Reader getNCharacterStream(int columnIndex) throws SQLException {
+    return getCharacterStream(columnIndex);
+  }
+
+  @Override
+  public java.io.Reader getNCharacterStream(String columnLabel) throws SQLException {
+    return getCharacterStream(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.io.InputStream getBinaryStream(int columnIndex) throws SQLException {
+    byte[] bytes = getBytes(columnIndex);
+    return bytes == null ? null : new java.io.ByteArrayInputStream(bytes);
+  }
+
+  @Override
+  public java.io.InputStream getBinaryStream(String columnLabel) throws SQLException {
+    return getBinaryStream(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.sql.Clob getClob(int columnIndex) throws SQLException {
+    String text = getString(columnIndex);
+    return text == null ? null : new javax.sql.rowset.serial.SerialClob(text.toCharArray());
+  }
+
+  @Override
+  public java.sql.Clob getClob(String columnLabel) throws SQLException {
+    return getClob(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.sql.Blob getBlob(int columnIndex) throws SQLException {
+    byte[] bytes = getBytes(columnIndex);
+    return bytes == null ? null : new javax.sql.rowset.serial.SerialBlob(bytes);
+  }
+
+  @Override
+  public java.sql.Blob getBlob(String columnLabel) throws SQLException {
+    return getBlob(findColumn(columnLabel));
+  }
+
   @Override
   public ResultSetMetaData getMetaData() throws SQLException {
     return call(() -> new WrappedResultSetMetaData(delegate.getMetaData(), statement.connection));

@@ -1,6 +1,7 @@
 package io.tablesql.plan;
 
 import io.tablesql.catalog.Column;
+import io.tablesql.catalog.ValueParts;
 import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.TableShape;
@@ -700,7 +701,7 @@ public final class FilterTranslator {
       case LESS_THAN_OR_EQUAL:
       case GREATER_THAN:
       case GREATER_THAN_OR_EQUAL:
-        return comparison((RexCall) node, negated);
+        return onFirstParts(comparison((RexCall) node, negated));
       case IS_NOT_NULL:
       case IS_NULL: {
         boolean notNull = (node.getKind() == SqlKind.IS_NOT_NULL) != negated;
@@ -709,7 +710,7 @@ public final class FilterTranslator {
       }
       case LIKE:
         return negated || ((SqlLikeOperator) ((RexCall) node).getOperator()).isNegated()
-            ? null : like((RexCall) node);
+            ? null : onFirstParts(like((RexCall) node));
       case INPUT_REF: {
         Column column = column(node);
         if (column != null && column.singleEdmType() == EdmType.BOOLEAN) {
@@ -720,6 +721,44 @@ public final class FilterTranslator {
       default:
         return null;
     }
+  }
+
+  /**
+   * A comparison on a large column as the service can judge it, on the first part of a long
+   * value (ServiceFilter.FirstPart): never exact, so the client checks it again; binary values,
+   * whose first part no comparison is written for, are left to the client.
+   */
+  private Translation onFirstParts(Translation translation) {
+    if (translation == null || !onLargeColumn(translation.filter())) {
+      return translation;
+    }
+    ServiceFilter filter = firstParts(translation.filter());
+    return filter == null ? null : new Translation(filter, false);
+  }
+
+  private boolean onLargeColumn(ServiceFilter filter) {
+    if (filter instanceof Comparison comparison) {
+      return query.shape().columns().stream().anyMatch(c -> c.large() && c.name().equals(comparison.property()));
+    }
+    List<ServiceFilter> parts = filter instanceof And and ? and.operands() : ((Or) filter).operands();
+    return parts.stream().anyMatch(this::onLargeColumn);
+  }
+
+  private static ServiceFilter firstParts(ServiceFilter filter) {
+    if (filter instanceof Comparison comparison) {
+      return comparison.type() == EdmType.STRING
+          ? new ServiceFilter.FirstPart(comparison, ValueParts.SHORTEST_FIRST_TEXT) : null;
+    }
+    boolean and = filter instanceof And;
+    List<ServiceFilter> parts = new ArrayList<>();
+    for (ServiceFilter part : and ? ((And) filter).operands() : ((Or) filter).operands()) {
+      ServiceFilter wrapped = firstParts(part);
+      if (wrapped == null) {
+        return null;
+      }
+      parts.add(wrapped);
+    }
+    return and ? new And(parts) : new Or(parts);
   }
 
   private static Translation exact(ServiceFilter filter) {

@@ -97,6 +97,41 @@ public sealed interface ServiceFilter {
     }
   }
 
+  /**
+   * A comparison on a large column (catalog.ValueParts), whose property holds only a long value's
+   * first part. Against text shorter than any first part, the first part compares as the whole
+   * value does (it is the value's beginning); against longer text it may not, so the comparison
+   * then widens to "the value is there" (every comparison needs that), and the client, which
+   * checks every such comparison again, decides.
+   */
+  record FirstPart(Comparison comparison, int shortestFirstPart) implements ServiceFilter {
+    @Override
+    public int comparisons() {
+      return 1;
+    }
+
+    @Override
+    public String render(Function<Operand, Object> values) {
+      Object value = values == null ? null : values.apply(comparison.value());
+      return longer(value) ? present().render(values) : comparison.render(values);
+    }
+
+    @Override
+    public boolean matches(Function<String, Object> properties, Function<Operand, Object> values) {
+      return longer(values.apply(comparison.value())) ? present().matches(properties, values)
+          : comparison.matches(properties, values);
+    }
+
+    private boolean longer(Object value) {
+      return value instanceof String text && text.length() >= shortestFirstPart;
+    }
+
+    /** Every text is at least the empty one: the property holds text. */
+    private Comparison present() {
+      return new Comparison(comparison.property(), Op.GE, EdmType.STRING, Operand.literal(""), false);
+    }
+  }
+
   record And(List<ServiceFilter> operands) implements ServiceFilter {
     @Override
     public int comparisons() {

@@ -1,6 +1,7 @@
 package io.tablesql.query;
 
 import io.tablesql.catalog.Column;
+import io.tablesql.catalog.ValueParts;
 import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.TableShape;
 import io.tablesql.txn.Intent;
@@ -144,6 +145,9 @@ public record TableQuery(StoredTable table, TableShape shape, AccessPath path, L
       // a declared table's key columns are decoded from both keys, which are there already
       if (shape.keyPosition(column) < 0 && !names.contains(column.name())) {
         names.add(column.name());
+        if (column.large()) {
+          names.addAll(ValueParts.extraNames(column.name())); // read with the row: no second request
+        }
       }
     }
     return names;

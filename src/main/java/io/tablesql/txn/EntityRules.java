@@ -25,6 +25,9 @@ public final class EntityRules {
   private static final int OPERATION_OVERHEAD_BYTES = 400;
   /** {@code "name@odata.type":"Edm.Binary",} without the name. */
   private static final int ANNOTATION_BYTES = 32;
+  /** Where longer values fit. */
+  private static final String LONGER = "A column of a table created by tablesql declared VARCHAR or VARBINARY without "
+      + "a length (or CLOB, BLOB) holds values up to the entity's 1 MiB";
   private static final OffsetDateTime MIN_DATE_TIME = OffsetDateTime.parse("1601-01-01T00:00:00Z");
   private static final OffsetDateTime MAX_DATE_TIME = OffsetDateTime.parse("9999-12-31T23:59:59.9999999Z");
 
@@ -47,11 +50,11 @@ public final class EntityRules {
       properties++;
       if (value instanceof String text && text.length() * 2 > MAX_VALUE_BYTES) {
         throw violation(operation, "property " + property.getKey() + " is a string of " + text.length()
-            + " characters; the service stores at most 32,768 (64 KiB in UTF-16)");
+            + " characters; the service stores at most 32,768 (64 KiB in UTF-16) in one property. " + LONGER);
       }
       if (value instanceof byte[] bytes && bytes.length > MAX_VALUE_BYTES) {
         throw violation(operation, "property " + property.getKey() + " holds " + bytes.length
-            + " bytes; the service stores at most 65,536");
+            + " bytes; the service stores at most 65,536 in one property. " + LONGER);
       }
       if (value instanceof OffsetDateTime time && (time.isBefore(MIN_DATE_TIME) || time.isAfter(MAX_DATE_TIME))) {
         throw violation(operation, "property " + property.getKey() + " is " + time

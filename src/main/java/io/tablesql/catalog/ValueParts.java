@@ -1,0 +1,196 @@
+package io.tablesql.catalog;
+
+import io.tablesql.errors.SqlExceptions;
+import io.tablesql.errors.SqlStates;
+import java.io.ByteArrayOutputStream;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * A value of a {@link Column#large large} column longer than one property holds, kept in parts in
+ * the row's own entity (ARCHITECTURE.md, "Large values and wide rows", tier 2): the column's
+ * property holds the first part, {@code <column>_TsP2} ... {@code <column>_TsP16} the next, and
+ * {@code <column>_TsN} how many there are. A value that fits one property is stored as any
+ * other, so rows of short values are what they always were.
+ *
+ * <p>The count is what makes the parts this value's: a merge leaves an entity's other properties
+ * in place, so a merge of a short value writes a count of 1, and parts an earlier value left
+ * behind are then not read. Because the first part is the value's first characters, a comparison
+ * with a shorter text gives the same answer on the first part as on the whole value; see
+ * {@link #SHORTEST_FIRST_TEXT}.
+ */
+public final class ValueParts {
+  /** Characters of text in one property: 64,000 bytes as the service counts strings (UTF-16), under its 64 KiB. */
+  public static final int TEXT_PART = 32_000;
+  /** A split text's first part is at least this long: one less when a surrogate pair would straddle the cut. */
+  public static final int SHORTEST_FIRST_TEXT = TEXT_PART - 1;
+  /** Bytes of binary in one property: the service's 64 KiB. */
+  public static final int BINARY_PART = 64 * 1024;
+  /** Parts of one value: 16 of 64 KiB make the entity's 1 MiB. */
+  public static final int MAX_PARTS = 16;
+  private static final String PART = "_TsP";
+  private static final String COUNT = "_TsN";
+  private static final Pattern PART_PROPERTY = Pattern.compile(".+_Ts(P([2-9]|1[0-6])|N)");
+
+  private ValueParts() {
+  }
+
+  /** The property holding part {@code part} (from 1) of a column's value. */
+  public static String partName(String column, int part) {
+    return part == 1 ? column : column + PART + part;
+  }
+
+  /** The property holding how many parts a column's value has. */
+  public static String countName(String column) {
+    return column + COUNT;
+  }
+
+  /** Whether a property holds a part after the first, or the count, of a large value: not a column. */
+  public static boolean isPartProperty(String name) {
+    return PART_PROPERTY.matcher(name).matches();
+  }
+
+  /** The properties a read of a large column names in {@code $select} besides the column's own. */
+  public static List<String> extraNames(String column) {
+    List<String> names = new ArrayList<>(MAX_PARTS);
+    names.add(countName(column));
+    for (int part = 2; part <= MAX_PARTS; part++) {
+      names.add(partName(column, part));
+    }
+    return names;
+  }
+
+  /**
+   * Puts a large column's value (as the SDK writes it: String or byte[]) into an entity's
+   * properties: as it is if it fits one property, else as parts and their count. {@code merged}:
+   * the properties are merged into an entity, whose earlier parts the count must disown.
+   *
+   * @throws SQLException 22000 for a value that would not fit an entity in 16 parts
+   */
+  public static void put(Map<String, Object> properties, Column column, Object value, boolean merged)
+      throws SQLException {
+    String name = column.name();
+    boolean tooLong = value instanceof String text ? text.length() > MAX_PARTS * TEXT_PART
+        : value instanceof byte[] bytes && bytes.length > MAX_PARTS * BINARY_PART;
+    List<Object> parts = tooLong ? null : value instanceof String text && text.length() > TEXT_PART ? textParts(text)
+        : value instanceof byte[] bytes && bytes.length > BINARY_PART ? binaryParts(bytes) : List.of(value);
+    if (tooLong || parts.size() > MAX_PARTS) {
+      throw SqlExceptions.of("Cannot write a value of " + describe(value) + " to column " + name + ": a row's "
+          + "values are kept in its entity, which holds at most 1 MiB (about 500,000 characters of text, or "
+          + "1,000,000 bytes). Nothing of this statement was written.", SqlStates.DATA_EXCEPTION);
+    }
+    for (int part = 1; part <= parts.size(); part++) {
+      properties.put(partName(name, part), parts.get(part - 1));
+    }
+    if (parts.size() > 1 || merged) {
+      properties.put(countName(name), parts.size());
+    }
+  }
+
+  /**
+   * A large column's value from an entity's properties, its parts joined; what the column's
+   * property holds when the count says one part (or there is none).
+   *
+   * @throws Column.UnreadableValue if a part the count promises is missing or of another type
+   */
+  public static Object read(Function<String, Object> properties, String column) {
+    Object first = properties.apply(column);
+    int count = properties.apply(countName(column)) instanceof Integer n ? n : 1;
+    if (count <= 1 || first == null) {
+      return first;
+    }
+    if (first instanceof String text) {
+      StringBuilder whole = new StringBuilder(count * TEXT_PART).append(text);
+      for (int part = 2; part <= count; part++) {
+        whole.append(part(properties, column, part, count, String.class));
+      }
+      return whole.toString();
+    }
+    if (first instanceof byte[] bytes) {
+      ByteArrayOutputStream whole = new ByteArrayOutputStream(count * BINARY_PART);
+      whole.writeBytes(bytes);
+      for (int part = 2; part <= count; part++) {
+        whole.writeBytes(part(properties, column, part, count, byte[].class));
+      }
+      return whole.toByteArray();
+    }
+    return first;
+  }
+
+  /** A column's stored value from an entity's properties: a large column's parts joined, as {@link #read}. */
+  public static Object valueOf(Column column, Function<String, Object> properties) {
+    return column.large() ? read(properties, column.name()) : properties.apply(column.name());
+  }
+
+  /** Copies a column's stored value, with its parts and count if it has them, from one entity's properties to another's. */
+  public static void copy(Map<String, Object> from, Map<String, Object> to, Column column) {
+    String name = column.name();
+    if (from.get(name) != null) {
+      to.put(name, from.get(name));
+    }
+    if (column.large() && isSplit(from, name)) {
+      int count = (Integer) from.get(countName(name));
+      to.put(countName(name), count);
+      for (int part = 2; part <= count; part++) {
+        to.put(partName(name, part), from.get(partName(name, part)));
+      }
+    }
+  }
+
+  /** Removes a column's parts after the first, and its count, from an entity's properties. */
+  public static void removeParts(Map<String, Object> properties, String column) {
+    properties.remove(countName(column));
+    for (int part = 2; part <= MAX_PARTS; part++) {
+      properties.remove(partName(column, part));
+    }
+  }
+
+  /** Whether an entity's properties hold a column's value in more than one part. */
+  public static boolean isSplit(Map<String, Object> properties, String column) {
+    return properties != null && properties.get(countName(column)) instanceof Integer n && n > 1;
+  }
+
+  private static <T> T part(Function<String, Object> properties, String column, int part, int count, Class<T> type) {
+    Object value = properties.apply(partName(column, part));
+    if (!type.isInstance(value)) {
+      throw new Column.UnreadableValue("is kept in " + count + " parts, but part " + part + " ("
+          + partName(column, part) + ") is " + (value == null ? "missing" : "not of the first part's type")
+          + ": the entity was changed by a program that does not know tablesql's large values",
+          SqlStates.DATA_EXCEPTION);
+    }
+    return type.cast(value);
+  }
+
+  private static List<Object> textParts(String text) {
+    List<Object> parts = new ArrayList<>();
+    int start = 0;
+    while (start < text.length()) {
+      int end = Math.min(text.length(), start + TEXT_PART);
+      if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
+        end--; // a part is valid UTF-16 on its own: a surrogate pair stays in one part
+      }
+      parts.add(text.substring(start, end));
+      start = end;
+    }
+    return parts;
+  }
+
+  private static List<Object> binaryParts(byte[] bytes) {
+    List<Object> parts = new ArrayList<>();
+    int start = 0;
+    while (start < bytes.length) {
+      int end = Math.min(bytes.length, start + BINARY_PART);
+      parts.add(java.util.Arrays.copyOfRange(bytes, start, end));
+      start = end;
+    }
+    return parts;
+  }
+
+  private static String describe(Object value) {
+    return value instanceof String text ? text.length() + " characters" : ((byte[]) value).length + " bytes";
+  }
+}

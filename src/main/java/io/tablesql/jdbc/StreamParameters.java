@@ -1,0 +1,91 @@
+package io.tablesql.jdbc;
+
+import io.tablesql.catalog.ValueParts;
+import io.tablesql.errors.SqlExceptions;
+import io.tablesql.errors.SqlStates;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+
+/**
+ * Parameters given as streams (setCharacterStream, setBinaryStream, setClob, setBlob, ...), read
+ * into the text or bytes they bind: a value is kept in its row's entity, so it is read whole, and
+ * no further than the longest value an entity holds.
+ */
+final class StreamParameters {
+  /** The longest value any column holds: 16 parts of one property each. */
+  private static final long MAX_CHARACTERS = (long) ValueParts.MAX_PARTS * ValueParts.TEXT_PART;
+  private static final long MAX_BYTES = (long) ValueParts.MAX_PARTS * ValueParts.BINARY_PART;
+
+  private StreamParameters() {
+  }
+
+  /** The text of a reader, at most {@code length} characters of it ({@code -1}: all). */
+  static String text(Reader reader, long length, int parameterIndex) throws SQLException {
+    if (reader == null) {
+      return null;
+    }
+    long wanted = length < 0 ? Long.MAX_VALUE : length;
+    StringBuilder text = new StringBuilder();
+    char[] buffer = new char[8192];
+    try {
+      while (text.length() < wanted) {
+        int read = reader.read(buffer, 0, (int) Math.min(buffer.length, wanted - text.length()));
+        if (read < 0) {
+          break;
+        }
+        text.append(buffer, 0, read);
+        if (text.length() > MAX_CHARACTERS) {
+          throw tooLong(parameterIndex, "characters of text", MAX_CHARACTERS);
+        }
+      }
+    } catch (IOException e) {
+      throw unreadable(parameterIndex, e);
+    }
+    return text.toString();
+  }
+
+  /** The bytes of a stream, at most {@code length} of them ({@code -1}: all). */
+  static byte[] bytes(InputStream stream, long length, int parameterIndex) throws SQLException {
+    if (stream == null) {
+      return null;
+    }
+    long wanted = length < 0 ? Long.MAX_VALUE : length;
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    byte[] buffer = new byte[8192];
+    try {
+      while (bytes.size() < wanted) {
+        int read = stream.read(buffer, 0, (int) Math.min(buffer.length, wanted - bytes.size()));
+        if (read < 0) {
+          break;
+        }
+        bytes.write(buffer, 0, read);
+        if (bytes.size() > MAX_BYTES) {
+          throw tooLong(parameterIndex, "bytes", MAX_BYTES);
+        }
+      }
+    } catch (IOException e) {
+      throw unreadable(parameterIndex, e);
+    }
+    return bytes.toByteArray();
+  }
+
+  /** The text of an ASCII stream. */
+  static String ascii(InputStream stream, long length, int parameterIndex) throws SQLException {
+    byte[] bytes = bytes(stream, length, parameterIndex);
+    return bytes == null ? null : new String(bytes, StandardCharsets.US_ASCII);
+  }
+
+  private static SQLException tooLong(int parameterIndex, String unit, long most) {
+    return SqlExceptions.of("Parameter " + parameterIndex + " streams more than " + most + " " + unit + ": a row's "
+        + "values are kept in its entity, which holds at most 1 MiB.", SqlStates.DATA_EXCEPTION);
+  }
+
+  private static SQLException unreadable(int parameterIndex, IOException e) {
+    return SqlExceptions.of("Could not read the stream given for parameter " + parameterIndex + ": " + e.getMessage(),
+        SqlStates.DATA_EXCEPTION);
+  }
+}

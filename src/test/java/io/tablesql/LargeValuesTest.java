@@ -1,0 +1,307 @@
+package io.tablesql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.OracleComparedTest;
+import io.tablesql.testing.QueryRuns;
+import io.tablesql.testing.TestAccount;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Values longer than one property holds, in columns declared without a length: kept in parts of
+ * the row's own entity, read back whole by every path, compared correctly, and refused with a
+ * clear error past the entity's 1 MiB.
+ */
+class LargeValuesTest extends OracleComparedTest {
+  /** 100,000 characters whose first part would end inside a surrogate pair if cut at 32,000. */
+  private static final String LONG_TEXT = text(100_000, 31_999);
+  private static final byte[] LONG_BINARY = bytes(200_000);
+
+  @BeforeAll
+  static void setUp() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE LvDocs (Id INT PRIMARY KEY, Title VARCHAR(100), Body VARCHAR, Data VARBINARY, "
+          + "Note CLOB)");
+    }
+    try (PreparedStatement insert = connection.prepareStatement(
+        "INSERT INTO LvDocs (Id, Title, Body, Data, Note) VALUES (?, ?, ?, ?, ?)")) {
+      insert.setInt(1, 1);
+      insert.setString(2, "long");
+      insert.setString(3, LONG_TEXT);
+      insert.setBytes(4, LONG_BINARY);
+      insert.setString(5, "short note");
+      insert.executeUpdate();
+      insert.setInt(1, 2);
+      insert.setString(2, "short");
+      insert.setString(3, "a short body");
+      insert.setBytes(4, new byte[] {1, 2, 3});
+      insert.setString(5, null);
+      insert.executeUpdate();
+    }
+  }
+
+  @Test
+  void aLongValueIsKeptInPartsOfTheRowsOwnEntity() {
+    TableClient physical = TestAccount.service().getTableClient("LvDocs");
+    List<TableEntity> entities = physical.listEntities().stream().toList();
+    assertThat(entities).hasSize(2);
+    TableEntity stored = entities.stream().filter(e -> "long".equals(e.getProperty("Title"))).findFirst().orElseThrow();
+    assertThat(stored.getProperty("Body_TsN")).isEqualTo(4);
+    assertThat((String) stored.getProperty("Body")).hasSize(31_999); // the surrogate pair stays whole in part 2
+    assertThat(stored.getProperty("Data_TsN")).isEqualTo(4);
+    TableEntity small = entities.stream().filter(e -> "short".equals(e.getProperty("Title"))).findFirst().orElseThrow();
+    assertThat(small.getProperties()).doesNotContainKeys("Body_TsN", "Data_TsN"); // a short value is as it always was
+  }
+
+  @Test
+  void everyReadGetsTheWholeValueInOneRequest() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      try (ResultSet rows = statement.executeQuery("SELECT Body, Data, Note FROM LvDocs WHERE Id = 1")) {
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getString(1)).isEqualTo(LONG_TEXT);
+        assertThat(rows.getBytes(2)).isEqualTo(LONG_BINARY);
+        assertThat(rows.getString(3)).isEqualTo("short note");
+      }
+      try (ResultSet rows = statement.executeQuery("SELECT * FROM LvDocs ORDER BY Id")) {
+        assertThat(rows.getMetaData().getColumnCount()).isEqualTo(5); // no part shows as a column
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getString("Body")).isEqualTo(LONG_TEXT);
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getString("Body")).isEqualTo("a short body");
+      }
+      try (ResultSet rows = statement.executeQuery("SELECT CHAR_LENGTH(Body), OCTET_LENGTH(Data) FROM LvDocs "
+          + "WHERE Id = 1")) {
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getInt(1)).isEqualTo(100_000);
+        assertThat(rows.getInt(2)).isEqualTo(200_000);
+      }
+    }
+    assertThat(QueryRuns.run(connection, "SELECT Body FROM LvDocs WHERE Id = 1").requests()).isEqualTo(1);
+  }
+
+  @Test
+  void comparisonsOnLongValuesAreRight() throws SQLException {
+    String head = LONG_TEXT.substring(0, 10);
+    for (String where : List.of("Body = 'a short body'", "Body <> 'a short body'", "Body > 'a short body'",
+        "Body LIKE '" + head + "%'", "Body LIKE 'a short%'", "Body < '" + head + "'", "Body >= '" + head + "'",
+        "Body IS NOT NULL", "CHAR_LENGTH(Body) > 50000")) {
+      agreed("SELECT Id FROM LvDocs WHERE " + where);
+    }
+    assertThat(agreed("SELECT Id FROM LvDocs WHERE Body LIKE '" + head + "%'").rows()).containsExactly("1");
+    assertThat(agreed("SELECT Id FROM LvDocs WHERE Body > 'a short body'").rows()).containsExactly("1");
+    // text longer than any first part: the service cannot judge it, the client does
+    try (PreparedStatement query = connection.prepareStatement("SELECT Id FROM LvDocs WHERE Body = ?")) {
+      query.setString(1, LONG_TEXT);
+      assertThat(QueryRuns.rows(query.executeQuery())).containsExactly("1");
+      query.setString(1, LONG_TEXT.substring(0, 31_999));
+      assertThat(QueryRuns.rows(query.executeQuery())).isEmpty();
+      query.setString(1, LONG_TEXT.substring(0, 32_001));
+      assertThat(QueryRuns.rows(query.executeQuery())).isEmpty();
+    }
+    try (PreparedStatement query = connection.prepareStatement("SELECT Id FROM LvDocs WHERE Body >= ? ORDER BY Id")) {
+      query.setString(1, LONG_TEXT.substring(0, 50_000));
+      assertThat(QueryRuns.rows(query.executeQuery())).containsExactly("1");
+      query.setString(1, LONG_TEXT + "z");
+      assertThat(QueryRuns.rows(query.executeQuery())).isEmpty();
+    }
+  }
+
+  @Test
+  void updatesGrowAndShrinkAValueWithoutLeavingPartsBehind() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE LvNotes (Id INT PRIMARY KEY, Body VARCHAR)");
+      statement.executeUpdate("INSERT INTO LvNotes VALUES (1, 'small')");
+    }
+    String grown = text(70_000, -1);
+    try (PreparedStatement update = connection.prepareStatement("UPDATE LvNotes SET Body = ? WHERE Id = 1")) {
+      update.setString(1, grown);
+      assertThat(update.executeUpdate()).isEqualTo(1);
+      assertThat(body("LvNotes", 1)).isEqualTo(grown);
+      update.setString(1, "small again");
+      assertThat(update.executeUpdate()).isEqualTo(1);
+      assertThat(body("LvNotes", 1)).isEqualTo("small again");
+      TableEntity stored = TestAccount.service().getTableClient("LvNotes").listEntities().stream().findFirst()
+          .orElseThrow();
+      assertThat(stored.getProperties().keySet()).noneMatch(name -> name.startsWith("Body_Ts"));
+      update.setString(1, grown);
+      update.executeUpdate();
+    }
+    // an UPSERT merges without reading: its count disowns the longer value's parts
+    try (Statement statement = connection.createStatement()) {
+      statement.executeUpdate("UPSERT INTO LvNotes (Id, Body) VALUES (1, 'merged')");
+      assertThat(body("LvNotes", 1)).isEqualTo("merged");
+      statement.executeUpdate("UPDATE LvNotes SET Body = NULL WHERE Id = 1");
+      assertThat(body("LvNotes", 1)).isNull();
+    }
+  }
+
+  @Test
+  void aTransactionAcrossPartitionsKeepsLongValues() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE LvPairs (Id INT PRIMARY KEY, Body VARCHAR)");
+    }
+    String first = text(90_000, 10);
+    String second = text(40_000, -1).toUpperCase();
+    connection.setAutoCommit(false);
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvPairs VALUES (?, ?)")) {
+      insert.setInt(1, 1);
+      insert.setString(2, first);
+      insert.executeUpdate();
+      insert.setInt(1, 2);
+      insert.setString(2, second);
+      insert.executeUpdate();
+      assertThat(body("LvPairs", 1)).isEqualTo(first); // the transaction reads its own writes
+      connection.commit();
+    } finally {
+      connection.setAutoCommit(true);
+    }
+    assertThat(body("LvPairs", 1)).isEqualTo(first);
+    assertThat(body("LvPairs", 2)).isEqualTo(second);
+  }
+
+  @Test
+  void coveringIndexesAndViewsCopyWholeValues() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE LvCards (Id INT PRIMARY KEY, Tag VARCHAR(20), Body VARCHAR)");
+      statement.execute("CREATE INDEX LvCardsByTag ON LvCards (Tag) INCLUDE (Body) GLOBAL");
+      statement.execute("CREATE MATERIALIZED VIEW LvCardsByTagView PRIMARY KEY ((Tag), Id) AS "
+          + "SELECT Tag, Id, Body FROM LvCards WHERE Tag IS NOT NULL");
+    }
+    String value = text(150_000, 64_000);
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvCards VALUES (?, ?, ?)")) {
+      insert.setInt(1, 7);
+      insert.setString(2, "red");
+      insert.setString(3, value);
+      insert.executeUpdate();
+    }
+    assertThat(single("SELECT Body FROM LvCards WHERE Tag = 'red'")).isEqualTo(value);
+    assertThat(single("SELECT Body FROM LvCardsByTagView WHERE Tag = 'red'")).isEqualTo(value);
+    try (Statement statement = connection.createStatement()) {
+      statement.executeUpdate("UPDATE LvCards SET Body = 'short' WHERE Id = 7");
+    }
+    assertThat(single("SELECT Body FROM LvCards WHERE Tag = 'red'")).isEqualTo("short");
+    assertThat(single("SELECT Body FROM LvCardsByTagView WHERE Tag = 'red'")).isEqualTo("short");
+  }
+
+  @Test
+  void streamsAndLargeObjectsReadAndWriteLongValues() throws Exception {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE LvStreams (Id INT PRIMARY KEY, Body CLOB, Data BLOB)");
+    }
+    String text = text(80_000, 100);
+    byte[] bytes = bytes(150_000);
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvStreams VALUES (?, ?, ?)")) {
+      insert.setInt(1, 1);
+      insert.setCharacterStream(2, new java.io.StringReader(text), text.length());
+      insert.setBinaryStream(3, new java.io.ByteArrayInputStream(bytes), bytes.length);
+      insert.executeUpdate();
+      insert.setInt(1, 2);
+      insert.setCharacterStream(2, new java.io.StringReader(text));
+      insert.setBinaryStream(3, new java.io.ByteArrayInputStream(bytes));
+      insert.executeUpdate();
+    }
+    try (Statement statement = connection.createStatement();
+         ResultSet rows = statement.executeQuery("SELECT Body, Data FROM LvStreams ORDER BY Id")) {
+      while (rows.next()) {
+        try (java.io.Reader reader = rows.getCharacterStream(1)) {
+          java.io.StringWriter read = new java.io.StringWriter();
+          reader.transferTo(read);
+          assertThat(read.toString()).isEqualTo(text);
+        }
+        try (java.io.InputStream stream = rows.getBinaryStream(2)) {
+          assertThat(stream.readAllBytes()).isEqualTo(bytes);
+        }
+        assertThat(rows.getClob(1).length()).isEqualTo(text.length());
+        assertThat(rows.getBlob(2).getBytes(1, 10)).isEqualTo(Arrays.copyOf(bytes, 10));
+      }
+    }
+  }
+
+  @Test
+  void aTableWithoutAPrimaryKeyKeepsLongValuesToo() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE LvLoose (a INT, b TEXT)");
+    }
+    String value = text(45_000, -1);
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvLoose VALUES (?, ?)")) {
+      insert.setInt(1, 1);
+      insert.setString(2, value);
+      insert.executeUpdate();
+    }
+    assertThat(single("SELECT b FROM LvLoose WHERE a = 1")).isEqualTo(value);
+    try (Statement statement = connection.createStatement()) {
+      assertThat(statement.executeUpdate("UPDATE LvLoose SET b = 'short' WHERE a = 1")).isEqualTo(1);
+    }
+    assertThat(single("SELECT b FROM LvLoose WHERE a = 1")).isEqualTo("short");
+  }
+
+  @Test
+  void aValuePastTheEntityIsRefusedAndNothingIsWritten() throws SQLException {
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvDocs (Id, Body) VALUES (?, ?)")) {
+      insert.setInt(1, 99);
+      insert.setString(2, text(600_000, -1));
+      assertThatThrownBy(insert::executeUpdate).isInstanceOf(SQLException.class)
+          .hasMessageContaining("600000 characters").hasMessageContaining("1 MiB")
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("22000");
+      insert.setString(2, text(520_000, -1)); // fits 16 parts, not the entity with its names and keys
+      assertThatThrownBy(insert::executeUpdate).isInstanceOf(SQLException.class)
+          .hasMessageContaining("1 MiB").extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("22000");
+    }
+    assertThat(agreed("SELECT Id FROM LvDocs WHERE Id = 99").rows()).isEmpty();
+  }
+
+  @Test
+  void aColumnWithALengthKeepsOneProperty() throws SQLException {
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvDocs (Id, Title) VALUES (?, ?)")) {
+      insert.setInt(1, 98);
+      insert.setString(2, text(40_000, -1));
+      assertThatThrownBy(insert::executeUpdate).isInstanceOf(SQLException.class)
+          .hasMessageContaining("Title").hasMessageContaining("without a length")
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("22000");
+    }
+  }
+
+  private static String body(String table, int id) throws SQLException {
+    return single("SELECT Body FROM " + table + " WHERE Id = " + id);
+  }
+
+  private static String single(String sql) throws SQLException {
+    try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
+      assertThat(rows.next()).as(sql).isTrue();
+      String value = rows.getString(1);
+      assertThat(rows.next()).as(sql).isFalse();
+      return value;
+    }
+  }
+
+  /** Text of {@code length} characters, with a surrogate pair at {@code pairAt} (-1: none). */
+  private static String text(int length, int pairAt) {
+    StringBuilder text = new StringBuilder(length);
+    for (int i = 0; text.length() < length; i++) {
+      if (text.length() == pairAt) {
+        text.appendCodePoint(0x1F600);
+      } else {
+        text.append((char) ('a' + (i * 7 + i / 26) % 26));
+      }
+    }
+    return text.substring(0, length);
+  }
+
+  private static byte[] bytes(int length) {
+    byte[] bytes = new byte[length];
+    for (int i = 0; i < length; i++) {
+      bytes[i] = (byte) (i * 31 + i / 251);
+    }
+    return bytes;
+  }
+}
