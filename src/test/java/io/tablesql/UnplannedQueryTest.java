@@ -167,13 +167,45 @@ class UnplannedQueryTest {
 
   @Test
   void aProcessWhoseFirstStatementIsALookupRunsItUnplanned() throws Exception {
+    assertThat(firstLookup("SELECT Note, Code FROM UnplannedKeyed WHERE Region = 'east' AND Code = 'c04'"))
+        .startsWith("four c04", "1");
+  }
+
+  /**
+   * A first lookup on a sampled table learns its columns from the entity it reads, not from a
+   * sample of the table (a few requests, not dozens), where those types are what any sample
+   * holding the entity gives: text, keys, Timestamp; other columns sample as before.
+   */
+  @Test
+  void aFirstLookupOnASampledTableReadsTheEntityNotASample() throws Exception {
+    TableClient big = TestAccount.newTable("UnplannedFirst");
+    List<TableEntity> entities = new java.util.ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      entities.add(new TableEntity("p" + (i % 30), "r" + i).addProperty("Name", "n" + i).addProperty("Size", i));
+    }
+    TestAccount.insert(big, entities);
+    String table = big.getTableName();
+    List<String> text = firstLookup("SELECT Name, RowKey FROM " + table + " WHERE PartitionKey = 'p7' AND RowKey = 'r7'");
+    assertThat(text.subList(0, 2)).containsExactly("n7 r7", "1");
+    long requests = Long.parseLong(text.get(2));
+    List<String> number = firstLookup("SELECT Size FROM " + table + " WHERE PartitionKey = 'p7' AND RowKey = 'r7'");
+    assertThat(number.subList(0, 2)).containsExactly("7", "1");
+    assertThat(requests).isLessThanOrEqualTo(6).isLessThan(Long.parseLong(number.get(2)) - 10);
+    try (Statement statement = planned.createStatement();
+         ResultSet rows = statement.executeQuery("SELECT Name, RowKey FROM " + table
+             + " WHERE PartitionKey = 'p7' AND RowKey = 'r7'")) {
+      assertThat(text.get(3)).isEqualTo(String.join(" ; ", io.tablesql.testing.ResultSets.metadata(rows.getMetaData())));
+    }
+  }
+
+  /** The lines a fresh JVM prints after running {@code sql} as its first statement ({@link FirstLookup}). */
+  private static List<String> firstLookup(String sql) throws Exception {
     Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), FirstLookup.class.getName(), TestAccount.url(),
-        "SELECT Note, Code FROM UnplannedKeyed WHERE Region = 'east' AND Code = 'c04'")
+        "-cp", System.getProperty("java.class.path"), FirstLookup.class.getName(), TestAccount.url(), sql)
         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
     assertThat(process.exitValue()).isZero();
-    assertThat(output.lines().toList()).containsExactly("four c04", "1");
+    return output.lines().toList();
   }
 }

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
+import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.TableStore;
 import java.time.Duration;
@@ -36,6 +37,44 @@ public final class ShapeCache {
       SHAPES.put(key, entry);
     }
     return entry.shape();
+  }
+
+  /** The table's shape if one is cached and fresh, without sampling; null otherwise. */
+  public static TableShape cached(Session session, String table) {
+    Entry entry = SHAPES.getIfPresent(session.settings().cacheKey() + "|" + table.toLowerCase(Locale.ROOT));
+    return entry != null && System.nanoTime() - entry.expiresAtNanos() <= 0 ? entry.shape() : null;
+  }
+
+  /**
+   * The shape a first statement that reads one entity by its key may take instead of sampling:
+   * the table's declared columns and the entity's own properties, read concurrently (two
+   * requests instead of a sample's dozens). Only for {@code columns} it types exactly as any
+   * sample holding that entity would: keys, Timestamp, declared columns, and properties the
+   * entity holds as text (a column of text and anything else is VARCHAR, and reads each value as
+   * text). Null when the entity is absent or a column is none of those; it is never cached, so
+   * the next statement samples as usual.
+   */
+  public static TableShape provisional(Session session, String table, String partitionKey, String rowKey,
+      List<String> columns) {
+    RequestCounters counters = new RequestCounters();
+    java.util.concurrent.CompletableFuture<List<Column>> declared =
+        io.tablesql.store.Parallel.start(() -> DeclaredColumns.read(session, table));
+    java.util.Optional<com.azure.data.tables.models.TableEntity> entity =
+        session.store().get(table, partitionKey, rowKey, null, counters, "FIRST LOOKUP");
+    List<Column> declaredColumns = declared.join();
+    if (entity.isEmpty()) {
+      return null;
+    }
+    TableShape shape = TableShape.infer(table, declaredColumns, List.of(entity.get()), false, -1);
+    for (String name : columns) {
+      Column column = shape.columns().stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+      boolean exact = column != null && (column.isKey() || column.name().equals(Column.TIMESTAMP)
+          || declaredColumns.contains(column) || column.edmTypes().equals(java.util.Set.of(EdmType.STRING)));
+      if (!exact) {
+        return null;
+      }
+    }
+    return shape;
   }
 
   /**

@@ -33,13 +33,32 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
   private final TableDefinition definition;
 
   AzureTable(Session session, String name) {
+    this(session, name, null);
+  }
+
+  private AzureTable(Session session, String name, TableShape provisional) {
     this.session = session;
     this.name = name;
     this.definition = null;
     this.viewOf = null;
     this.viewQuery = null;
     this.summary = false;
+    this.provisional = provisional;
   }
+
+  /**
+   * This sampled table with the shape one statement takes instead of sampling
+   * ({@link ShapeCache#provisional}); only that statement sees it.
+   */
+  public AzureTable withProvisionalShape(TableShape shape) {
+    if (definition != null) {
+      throw new IllegalStateException(name + " is declared: its shape is its definition");
+    }
+    return new AzureTable(session, name, shape);
+  }
+
+  /** A sampled table's shape for one statement, or null: the cached sample's. */
+  private final TableShape provisional;
 
   /** The base table a materialized view is kept from, or null for a table. */
   private final String viewOf;
@@ -59,6 +78,7 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
     this.viewOf = viewOf;
     this.viewQuery = viewQuery;
     this.summary = summary;
+    this.provisional = null;
   }
 
   /** A materialized view's entities, read as a declared table; writes are refused. */
@@ -136,7 +156,8 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
   }
 
   public TableShape shape() {
-    return definition != null ? definition.shape() : ShapeCache.shape(session, name);
+    return definition != null ? definition.shape() : provisional != null ? provisional
+        : ShapeCache.shape(session, name);
   }
 
   @Override

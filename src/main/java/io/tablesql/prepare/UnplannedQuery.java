@@ -1,5 +1,8 @@
 package io.tablesql.prepare;
 
+import io.tablesql.catalog.Column;
+import io.tablesql.catalog.ShapeCache;
+import io.tablesql.catalog.TableShape;
 import io.tablesql.plan.AzureSchema;
 import io.tablesql.plan.AzureTable;
 import io.tablesql.plan.ScanBindable;
@@ -104,9 +107,10 @@ public final class UnplannedQuery {
     }
     String tableName = from.getSimple();
     Table found = schema.getTable(tableName);
-    if (!(found instanceof AzureTable table)) {
+    if (!(found instanceof AzureTable sampled)) {
       return null;
     }
+    AzureTable table = firstLookup(sampled, select);
     RelDataType row = table.getRowType(typeFactory);
     List<Integer> selected = selected(select.getSelectList(), row);
     RexBuilder rexBuilder = new RexBuilder(typeFactory);
@@ -134,6 +138,45 @@ public final class UnplannedQuery {
     return new CalcitePrepare.CalciteSignature<>(text.sql(), List.of(), Map.of(),
         typeFactory.createStructType(types, labels), columns, cursor, null, List.of(), -1, bindable,
         Meta.StatementType.SELECT);
+  }
+
+  /**
+   * The table, with the shape of the entity the query reads when its columns are not known yet
+   * (a sampled table no statement has sampled) and nothing has been planned in the JVM: a first lookup learns them from that entity
+   * instead of sampling the table ({@link ShapeCache#provisional}). Only for a list of columns
+   * and a WHERE of PartitionKey and RowKey, each compared with text, written in their own case.
+   */
+  private static AzureTable firstLookup(AzureTable table, SqlSelect select) {
+    if (table.definition() != null || PlannerWarmup.planned()
+        || ShapeCache.cached(table.session(), table.name()) != null) {
+      return table; // a warm JVM samples, once per schema TTL, as the planned statements do
+    }
+    List<String> columns = new ArrayList<>();
+    for (SqlNode item : select.getSelectList()) {
+      if (!(item instanceof SqlIdentifier identifier) || identifier.names.size() != 1 || identifier.isStar()) {
+        return table;
+      }
+      columns.add(identifier.getSimple());
+    }
+    Map<String, String> keys = new java.util.HashMap<>();
+    List<SqlNode> conjuncts = new ArrayList<>();
+    flattenAnd(select.getWhere(), conjuncts);
+    for (SqlNode conjunct : conjuncts) {
+      if (conjunct.getKind() != SqlKind.EQUALS || !(conjunct instanceof SqlBasicCall call)
+          || !(call.operand(0) instanceof SqlIdentifier column) || column.names.size() != 1
+          || !(call.operand(1) instanceof SqlCharStringLiteral literal)) {
+        return table;
+      }
+      keys.put(column.getSimple(), literal.getValueAs(NlsString.class).getValue());
+    }
+    String partitionKey = keys.get(Column.PARTITION_KEY);
+    String rowKey = keys.get(Column.ROW_KEY);
+    if (keys.size() != 2 || partitionKey == null || rowKey == null || !printableAscii(partitionKey)
+        || !printableAscii(rowKey)) {
+      return table;
+    }
+    TableShape shape = ShapeCache.provisional(table.session(), table.name(), partitionKey, rowKey, columns);
+    return shape == null ? table : table.withProvisionalShape(shape);
   }
 
   /** A SELECT with a FROM and a WHERE and no other clause, keyword or hint. */

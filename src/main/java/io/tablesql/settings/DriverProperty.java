@@ -28,8 +28,8 @@ public enum DriverProperty {
   UNPLANNED_LOOKUPS("unplannedLookups", "cold", choice("cold", "always", "never"),
       "Run a Statement's query that reads one row by its whole key (SELECT columns FROM table WHERE key = 'text' "
           + "AND ...) without Calcite's planner: cold while nothing has been planned in the JVM yet, so that a "
-          + "process's first lookup does not wait for the planner to start; always for every such query; never "
-          + "plans every query."),
+          + "process's first lookup does not wait for the planner to start (nor for a sampled table's sample: "
+          + "its columns come from the entity read); always for every such query; never plans every query."),
   COLUMN_LABELS("columnLabels", "calcite", choice("calcite", "postgresql"),
       "How a result column without a name of its own is labelled: calcite names it EXPR$0, EXPR$1, ...; "
           + "postgresql as PostgreSQL does (count for count(*), the function's name, the column a CAST converts, "

@@ -13,18 +13,8 @@ public final class ResultSets {
 
   /** Everything a client reads from a result set: its metadata, then each value with its class and as text. */
   public static List<String> readAll(ResultSet rows) throws SQLException {
-    List<String> read = new ArrayList<>();
     ResultSetMetaData metaData = rows.getMetaData();
-    for (int i = 1; i <= metaData.getColumnCount(); i++) {
-      read.add(String.join("|", metaData.getColumnName(i), metaData.getColumnLabel(i),
-          String.valueOf(metaData.getColumnType(i)), metaData.getColumnTypeName(i), metaData.getColumnClassName(i),
-          String.valueOf(metaData.getPrecision(i)), String.valueOf(metaData.getScale(i)),
-          String.valueOf(metaData.isNullable(i)), String.valueOf(metaData.isSigned(i)),
-          String.valueOf(metaData.getColumnDisplaySize(i)), metaData.getTableName(i), metaData.getSchemaName(i),
-          metaData.getCatalogName(i), String.valueOf(metaData.isAutoIncrement(i)),
-          String.valueOf(metaData.isCaseSensitive(i)), String.valueOf(metaData.isSearchable(i)),
-          String.valueOf(metaData.isReadOnly(i)), String.valueOf(metaData.isWritable(i))));
-    }
+    List<String> read = metadata(metaData);
     while (rows.next()) {
       StringBuilder row = new StringBuilder();
       for (int i = 1; i <= metaData.getColumnCount(); i++) {
@@ -34,6 +24,22 @@ public final class ResultSets {
             .append('/').append(rows.getString(i)).append(rows.wasNull() ? "(null)" : "").append(' ');
       }
       read.add(row.toString());
+    }
+    return read;
+  }
+
+  /** Everything a client reads of a result set's columns, one line per column. */
+  public static List<String> metadata(ResultSetMetaData metaData) throws SQLException {
+    List<String> read = new ArrayList<>();
+    for (int i = 1; i <= metaData.getColumnCount(); i++) {
+      read.add(String.join("|", metaData.getColumnName(i), metaData.getColumnLabel(i),
+          String.valueOf(metaData.getColumnType(i)), metaData.getColumnTypeName(i), metaData.getColumnClassName(i),
+          String.valueOf(metaData.getPrecision(i)), String.valueOf(metaData.getScale(i)),
+          String.valueOf(metaData.isNullable(i)), String.valueOf(metaData.isSigned(i)),
+          String.valueOf(metaData.getColumnDisplaySize(i)), metaData.getTableName(i), metaData.getSchemaName(i),
+          metaData.getCatalogName(i), String.valueOf(metaData.isAutoIncrement(i)),
+          String.valueOf(metaData.isCaseSensitive(i)), String.valueOf(metaData.isSearchable(i)),
+          String.valueOf(metaData.isReadOnly(i)), String.valueOf(metaData.isWritable(i))));
     }
     return read;
   }
