@@ -80,7 +80,7 @@ public record TableShape(String tableName, List<Column> columns, long sampledEnt
       for (Map.Entry<String, Object> property : entity.getProperties().entrySet()) {
         String name = property.getKey();
         EdmType type = EdmType.of(property.getValue());
-        if (type != null && isUserProperty(name) && !ValueParts.isPartProperty(name)) {
+        if (type != null && isUserProperty(name)) {
           types.computeIfAbsent(name, n -> EnumSet.noneOf(EdmType.class)).add(type);
         }
       }

@@ -149,6 +149,19 @@ public final class ValueParts {
     }
   }
 
+  /** Whether an entity's properties hold parts of a column that its count does not read (a merge left them). */
+  public static boolean hasDisownedParts(Map<String, Object> properties, String column) {
+    if (properties == null || isSplit(properties, column)) {
+      return false;
+    }
+    for (int part = 2; part <= MAX_PARTS; part++) {
+      if (properties.containsKey(partName(column, part))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether an entity's properties hold a column's value in more than one part. */
   public static boolean isSplit(Map<String, Object> properties, String column) {
     return properties != null && properties.get(countName(column)) instanceof Integer n && n > 1;

@@ -427,8 +427,12 @@ final class DeclaredTables {
     if (ownEntities && !isKey && column.canBeLarge() && declaresNoLimit(typeName, precision)) {
       column = column.holdingLargeValues();
     }
+    if (ownEntities && ValueParts.isPartProperty(column.name())) {
+      throw new StoreException("Column name " + name + " ends like the properties that hold parts of long values "
+          + "(_TsN, _TsP2 to _TsP16). Choose another name.", SqlStates.SYNTAX_ERROR, null);
+    }
     if (column.name().equals(Column.PARTITION_KEY) || column.name().equals(Column.ROW_KEY)
-        || column.name().equals(Column.TIMESTAMP) || ValueParts.isPartProperty(column.name())) {
+        || column.name().equals(Column.TIMESTAMP)) {
       throw new StoreException("Column name " + name + " is the service's own; a table with a PRIMARY KEY has its "
           + "keys made from its key columns. Choose another name.", SqlStates.SYNTAX_ERROR, null);
     }

@@ -202,6 +202,13 @@ public final class WriteRunner {
       removes |= ValueParts.isSplit(before, column.name());
       ValueParts.removeParts(entity, column.name());
     }
+    for (Column column : shape.columns()) {
+      // parts a merge disowned (an UPSERT's) still count against the entity's limits: a replace drops them
+      if (column.large() && ValueParts.hasDisownedParts(before, column.name())) {
+        removes = true;
+        ValueParts.removeParts(entity, column.name());
+      }
+    }
     changes.forEach((name, value) -> {
       if (value == null) {
         entity.remove(name);

@@ -59,10 +59,10 @@ public final class WriteSender {
       Set<String> rowKeys = new HashSet<>(); // of the group: an entity appears once per transaction
       long bytes = 0;
       for (WriteOperation operation : partition) {
-        long size = EntityRules.payloadSizeOf(operation) * operationsPerRow; // entries copy values of the row
-        if (group.size() == EntityRules.MAX_GROUP_OPERATIONS / operationsPerRow
+        long size = groupShare(operation, operationsPerRow);
+        if (!group.isEmpty() && (group.size() == EntityRules.MAX_GROUP_OPERATIONS / operationsPerRow
             || bytes + size > EntityRules.MAX_GROUP_BYTES
-            || rowKeys.contains(operation.rowKey())) {
+            || rowKeys.contains(operation.rowKey()))) {
           groups.add(group);
           groupBytes.add(bytes);
           group = new ArrayList<>();
@@ -76,11 +76,84 @@ public final class WriteSender {
       groups.add(group);
       groupBytes.add(bytes);
     }
+    Map<String, String> copiers = new HashMap<>();
+    for (WriteOperation operation : operations) {
+      String copier = copiers.computeIfAbsent(operation.table(), table -> copierOfLongValues(session, table));
+      if (!copier.isEmpty() && !operation.kind().deletes()) {
+        checkCopyFits(operation, copier);
+      }
+    }
     for (int i = 0; i < groups.size(); i++) {
       // every rule checked again, but each operation's size counted once
       EntityRules.checkGroup(groups.get(i), groupBytes.get(i));
     }
     return groups;
+  }
+
+  /**
+   * What one row's write may add to its entity group's request: the larger of the write and its
+   * undo (an intent undoes a group by writing the rows before back, in the same groups), and
+   * the local indexes' entries, which copy the row's values but not a long value's later parts
+   * (a local index includes no column of long values).
+   */
+  private static long groupShare(WriteOperation operation, int operationsPerRow) {
+    long row = EntityRules.payloadSizeOf(operation);
+    if (operation.before() != null) {
+      row = Math.max(row, EntityRules.payloadSizeOf(new WriteOperation(operation.table(), operation.partitionKey(),
+          operation.rowKey(), WriteOperation.Kind.REPLACE, operation.before(), operation.etag(), null)));
+    }
+    if (operationsPerRow == 1) {
+      return row;
+    }
+    Map<String, Object> copied = new HashMap<>(operation.properties());
+    copied.keySet().removeIf(io.tablesql.catalog.ValueParts::isPartProperty);
+    return row + (operationsPerRow - 1) * EntityRules.payloadSizeOf(new WriteOperation(operation.table(),
+        operation.partitionKey(), operation.rowKey(), operation.kind(), copied, operation.etag(), null));
+  }
+
+  /** Bytes a copy of a row (a view's entity, a covering entry) may add to it: its keys and the row's, and a flag. */
+  static final int COPY_ROOM = 8 * 1024;
+
+  /**
+   * A materialized view or covering index that copies a column of long values of the table
+   * ("view V", "index I"), or "" for none: a row near the entity's limit could not be copied.
+   */
+  private static String copierOfLongValues(Session session, String table) {
+    io.tablesql.catalog.TableDefinition definition = io.tablesql.catalog.Catalog.ofPhysicalTable(session, table);
+    if (definition == null) {
+      return "";
+    }
+    java.util.function.Predicate<String> isLong = name -> definition.columns().stream()
+        .anyMatch(c -> c.large() && c.name().equals(name));
+    for (var view : definition.materializedViews()) {
+      if (view.columns().stream().anyMatch(isLong)) {
+        return "materialized view " + view.name();
+      }
+    }
+    for (var index : definition.indexes()) {
+      if (index.include().stream().anyMatch(isLong)) {
+        return "index " + index.name();
+      }
+    }
+    return "";
+  }
+
+  /**
+   * Refuses a write whose row would leave no room for its copy: the copy's entity is written
+   * after the row commits (a view's) or with it (an index entry's), and must not be refused then.
+   */
+  private static void checkCopyFits(WriteOperation operation, String copier) throws SQLException {
+    Map<String, Object> row = new HashMap<>(operation.before() == null || operation.kind() != WriteOperation.Kind.MERGE
+        ? Map.of() : operation.before());
+    row.putAll(operation.properties());
+    long size = EntityRules.sizeOf(new WriteOperation(operation.table(), operation.partitionKey(),
+        operation.rowKey(), WriteOperation.Kind.REPLACE, row, null, null));
+    if (size + COPY_ROOM > EntityRules.MAX_ENTITY_BYTES) {
+      throw io.tablesql.errors.SqlExceptions.of("Cannot write " + operation.describe() + ": it is about " + size
+          + " bytes, and its copy in " + copier + " adds keys to it; a row whose long values are copied holds at most "
+          + (EntityRules.MAX_ENTITY_BYTES - COPY_ROOM) + " bytes. Nothing of this statement was written.",
+          io.tablesql.errors.SqlStates.DATA_EXCEPTION);
+    }
   }
 
   /** Operations of an entity group one row's write may take: the row, and an entry added and removed per local index. */
