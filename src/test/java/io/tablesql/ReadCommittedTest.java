@@ -183,16 +183,70 @@ class ReadCommittedTest {
     neverSeenWhenUndone("ReadUndone", TAKE_FROM_A, GIVE_TO_B);
   }
 
+  /** A write started at the commit point: its outcome, and whether it had ended when the commit went on. */
+  private record Waiting(java.util.concurrent.CompletableFuture<String> outcome, AtomicReference<Boolean> endedEarly) {
+    String get() throws Exception {
+      return outcome.get(60, java.util.concurrent.TimeUnit.SECONDS);
+    }
+  }
+
+  /** Starts {@code write} at the commit point, and lets the commit go on half a second later. */
+  private Waiting startedAtTheCommitPoint(java.util.function.Supplier<String> write) {
+    java.util.concurrent.CompletableFuture<String> outcome = new java.util.concurrent.CompletableFuture<>();
+    AtomicReference<Boolean> endedEarly = new AtomicReference<>();
+    proxy.before(HEADER_CHANGE, () -> {
+      java.util.concurrent.CompletableFuture.supplyAsync(write).whenComplete((done, failure) -> {
+        if (failure != null) {
+          outcome.completeExceptionally(failure);
+        } else {
+          outcome.complete(done);
+        }
+      });
+      try {
+        Thread.sleep(500); // the write reads the rows as before, and waits
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      endedEarly.set(outcome.isDone());
+    }, 1);
+    return new Waiting(outcome, endedEarly);
+  }
+
+  /**
+   * A write of rows another transaction is writing waits until it has committed, then goes on
+   * with the rows as committed (as PostgreSQL's writers wait for a row's lock): nothing is lost,
+   * and the application sees no error.
+   */
   @Test
-  void aWriteOfARowAnotherTransactionHasNotCommittedIsRefusedAndLosesNothing() throws Exception {
+  void aWriteOfRowsAnotherTransactionIsWritingWaitsForItsCommitThenGoesOn() throws Exception {
     TableClient table = twoAccounts("WriteUncommitted");
     String name = table.getTableName();
     try (Connection writer = FaultTest.connectThrough(proxy); Connection other = TestAccount.connect()) {
-      var refusal = atTheCommitPoint(() -> List.of(outcome(other, "UPDATE " + name + " SET N = N + 1 WHERE N >= 90")));
+      Waiting waiting = startedAtTheCommitPoint(() -> outcome(other, "UPDATE " + name + " SET N = N + 1 WHERE N >= 90"));
       twoStatements(writer, TAKE_FROM_A.formatted(name), GIVE_TO_B.formatted(name));
       writer.commit();
-      assertThat(refusal.get()).containsExactly("40001");
-      assertThat(rows(other, "SELECT RowKey, N FROM " + name + " ORDER BY RowKey")).containsExactly("a 90", "b 110");
+      assertThat(waiting.get()).isEqualTo("written");
+      assertThat(waiting.endedEarly().get()).isFalse(); // it waited for the commit point
+      assertThat(rows(other, "SELECT RowKey, N FROM " + name + " ORDER BY RowKey")).containsExactly("a 91", "b 111");
+    }
+  }
+
+  /** In a transaction, a write that waited for another is refused (40001) once that has ended: a retry goes on. */
+  @Test
+  void aTransactionsWriteThatWaitedIsRefusedSoThatItsRetryGoesOn() throws Exception {
+    TableClient table = twoAccounts("WriteUncommittedInTransaction");
+    String name = table.getTableName();
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection other = TestAccount.connect()) {
+      other.setAutoCommit(false);
+      Waiting waiting = startedAtTheCommitPoint(() -> outcome(other, "UPDATE " + name + " SET N = N + 1 WHERE RowKey = 'a'"));
+      twoStatements(writer, TAKE_FROM_A.formatted(name), GIVE_TO_B.formatted(name));
+      writer.commit();
+      assertThat(waiting.get()).isEqualTo("40001");
+      assertThat(waiting.endedEarly().get()).isFalse();
+      other.rollback();
+      assertThat(outcome(other, "UPDATE " + name + " SET N = N + 1 WHERE RowKey = 'a'")).isEqualTo("written");
+      other.commit();
+      assertThat(rows(other, "SELECT RowKey, N FROM " + name + " ORDER BY RowKey")).containsExactly("a 91", "b 110");
     }
   }
 

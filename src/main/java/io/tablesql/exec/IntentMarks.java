@@ -12,6 +12,7 @@ import io.tablesql.session.Session;
 import io.tablesql.store.EntityMatch;
 import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
+import io.tablesql.store.SettledConflict;
 import io.tablesql.store.StoreException;
 import io.tablesql.txn.Intent;
 import io.tablesql.txn.WriteOperation;
@@ -51,25 +52,34 @@ public final class IntentMarks {
    * a write that never commits. A mark of an intent that is gone (committed, or undone: an undone
    * row no longer carries it), committed with its views still to follow, or parked, is settled:
    * the write goes on (conditional on the ETag it read, so a row undone since is refused anyway).
+   * Before refusing, it waits for that intent to end ({@link #awaitOutcome}), so that the refusal
+   * is a {@link SettledConflict}: the statement run again proceeds on the row as committed. Only
+   * statements wait here, before their own intent exists: an intent never waits for another.
    */
   static void checkNotPending(Session session, TableEntity read, RequestCounters counters) throws SQLException {
     if (read != null && read.getProperties().get(Intent.BEFORE_IMAGE) instanceof String writer) {
-      IntentRecovery.settleIfExpired(session, writer, counters); // a writer that stopped: the retry goes on
-      throw SqlExceptions.of("The row (PartitionKey '" + read.getPartitionKey() + "', RowKey '" + read.getRowKey()
+      String message = "The row (PartitionKey '" + read.getPartitionKey() + "', RowKey '" + read.getRowKey()
           + "') was read as it was before another transaction (intent " + writer + ") that had not committed when "
-          + "it was read. Nothing was written; run the statement again.", SqlStates.SERIALIZATION_FAILURE);
+          + "it was read. Nothing was written; run the statement again.";
+      throw (awaitOutcome(session, writer, counters) ? new SettledConflict(message)
+          : new StoreException(message, SqlStates.SERIALIZATION_FAILURE, null)).toSqlException();
     }
-    try {
-      refuseIfPending(session, read, counters);
-    } catch (StoreException e) {
-      throw e.toSqlException();
+    String pending = pendingIntent(session, read, counters);
+    if (pending != null) {
+      StoreException refusal = beingWritten(read, pending);
+      throw (awaitOutcome(session, pending, counters) ? new SettledConflict(refusal.getMessage()) : refusal)
+          .toSqlException();
     }
   }
 
-  /** Refuses (40001) a write of a row whose mark names an intent being applied or undone. */
+  /**
+   * Refuses (40001) a write of a row whose mark names an intent being applied or undone, at once:
+   * for writes that may be an intent's own ({@link #beingWritten}).
+   */
   static void refuseIfPending(Session session, TableEntity row, RequestCounters counters) {
     String pending = pendingIntent(session, row, counters);
     if (pending != null) {
+      IntentRecovery.settleIfExpired(session, pending, counters); // a writer that stopped: the retry goes on
       throw beingWritten(row, pending);
     }
   }
@@ -80,15 +90,47 @@ public final class IntentMarks {
     if (!(mark instanceof String id) || id.isEmpty() || SETTLED.getIfPresent(id) != null) {
       return null;
     }
-    Optional<TableEntity> header = header(session, id, counters);
-    Object state = header.map(entity -> entity.getProperties().get("state")).orElse(null);
-    if (Intent.stateName(Intent.State.APPLYING).equals(state) || Intent.stateName(Intent.State.UNDOING).equals(state)) {
-      // a writer that stopped: settled now, as recovery would, so that the statement's retry goes on
-      IntentRecovery.settleIfExpired(session, id, counters);
+    if (inFlight(header(session, id, counters))) {
       return id;
     }
     SETTLED.put(id, Boolean.TRUE);
     return null;
+  }
+
+  private static boolean inFlight(Optional<TableEntity> header) {
+    Object state = header.map(entity -> entity.getProperties().get("state")).orElse(null);
+    return Intent.stateName(Intent.State.APPLYING).equals(state) || Intent.stateName(Intent.State.UNDOING).equals(state);
+  }
+
+  /** The longest pause between two looks at an intent a writer waits for. */
+  private static final long MAX_PAUSE_MILLIS = 200;
+
+  /**
+   * Waits until an intent in flight has ended (committed, or undone), as a writer that meets a
+   * row another transaction is writing does, looking at its header with growing pauses; past its
+   * lease it is settled as recovery would (its writer stopped). At most the lease and one more
+   * pause. Returns whether it has ended; false if it is still in flight (its recovery failed, or
+   * the wait was interrupted).
+   */
+  static boolean awaitOutcome(Session session, String id, RequestCounters counters) {
+    long lease = java.util.concurrent.TimeUnit.SECONDS.toNanos(
+        session.settings().getInt(io.tablesql.settings.DriverProperty.INTENT_LEASE));
+    long start = System.nanoTime();
+    long pause = 10;
+    while (inFlight(header(session, id, counters))) {
+      if (System.nanoTime() - start > lease) {
+        IntentRecovery.settleIfExpired(session, id, counters);
+        return !inFlight(header(session, id, counters));
+      }
+      try {
+        Thread.sleep(pause);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+      pause = Math.min(MAX_PAUSE_MILLIS, pause * 2);
+    }
+    return true;
   }
 
   /** An intent's header with its state only (one GET); empty if it is gone, or no intent was ever recorded. */
@@ -108,6 +150,10 @@ public final class IntentMarks {
     }
   }
 
+  /**
+   * The refusal of a write of a row an intent in flight wrote. An intent's own groups are refused
+   * at once (no wait): two intents waiting for each other would wait out their leases.
+   */
   private static StoreException beingWritten(TableEntity row, String intent) {
     return new StoreException("The row (PartitionKey '" + row.getPartitionKey() + "', RowKey '" + row.getRowKey()
         + "') is being written by another transaction (intent " + intent + ") that has not committed yet. Nothing was "

@@ -19,6 +19,7 @@ import io.tablesql.session.StatementKind;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.FirstUse;
 import io.tablesql.store.RequestCounters;
+import io.tablesql.store.SettledConflict;
 import io.tablesql.txn.WriteOperation;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
@@ -78,10 +79,17 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
     boolean retried = session.autoCommit()
         && (text.kind() == StatementKind.UPDATE || text.kind() == StatementKind.DELETE);
     int retriesLeft = retried ? session.settings().getInt(DriverProperty.OPTIMISTIC_RETRIES) : 0;
+    boolean waited = false;
     while (true) {
       try {
         return run(context -> action.run(), text.kind(), null);
       } catch (SQLException e) {
+        // a row another transaction was writing, which has ended since: run again once, as
+        // PostgreSQL's writers go on once a row's lock is released (nothing was written)
+        if (!waited && session.autoCommit() && SettledConflict.in(e)) {
+          waited = true;
+          continue;
+        }
         // the guide's optimistic retry: a row changed since the statement read it; read and run again
         if (retriesLeft-- <= 0 || !SqlStates.SERIALIZATION_FAILURE.equals(e.getSQLState())) {
           throw e;

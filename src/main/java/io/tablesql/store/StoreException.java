@@ -21,7 +21,8 @@ public class StoreException extends RuntimeException {
 
   /** Carries a checked failure through generated code. */
   public static StoreException of(SQLException e) {
-    return new StoreException(e.getMessage(), e.getSQLState(), null);
+    return SettledConflict.in(e) ? new SettledConflict(e.getMessage())
+        : new StoreException(e.getMessage(), e.getSQLState(), null);
   }
 
   public String sqlState() {
