@@ -76,12 +76,6 @@ final class Indexes {
       if (table.shape().keyPosition(column) >= 0 || columns.stream().anyMatch(c -> c.column().equals(column.name()))) {
         continue; // entries name the row's keys and hold the indexed values anyway
       }
-      if (statement.local() && column.large()) {
-        throw new StoreException("A LOCAL index cannot INCLUDE " + column.name() + ", a column of long values: its "
-            + "entries are written with their rows in one entity group transaction of at most 4 MiB. Make the index "
-            + "GLOBAL, or leave " + column.name() + " out (each row found is read for it).",
-            SqlStates.FEATURE_NOT_SUPPORTED, null);
-      }
       include.add(column.name());
     }
     checkScope(table, statement, columns);

@@ -95,8 +95,15 @@ final class IndexEntries {
       List<String> copied = new ArrayList<>(index.include());
       index.columns().forEach(column -> copied.add(column.column()));
       for (String name : copied) {
-        if (base.shape().keyPosition(base.column(name)) < 0) {
-          ValueParts.copy(properties, held, base.column(name));
+        Column column = base.column(name);
+        if (index.local() && ValueParts.isSplit(properties, name)) {
+          // a local entry travels in its row's entity group (4 MiB): it copies values of one property only
+          throw new IllegalArgumentException(name + " holds a value longer than one property (32,000 characters, "
+              + "64 KiB), which local index " + index.name() + " would copy into the row's transaction; a GLOBAL "
+              + "index may include such values");
+        }
+        if (base.shape().keyPosition(column) < 0) {
+          ValueParts.copy(properties, held, column);
         }
       }
     }
