@@ -429,8 +429,7 @@ class CrossPartitionWriteTest {
 
   /**
    * The marks that tell an intent's rows are removed from a table the application reads itself
-   * (here a raw one) behind the commit, before the connection's next statement or close: its next
-   * statement meets no row changed under it.
+   * (here a raw one) before the commit returns: its next statement meets no row changed under it.
    */
   @Test
   void theMarksOfACommittedIntentAreCleared() throws Exception {

@@ -174,35 +174,7 @@ class ReadCommittedTest {
   void aTransactionAppliedButNotCommittedIsReadAsBeforeOnEveryPathThenAsWritten() throws Exception {
     TableClient table = readAsBeforeThenAsWritten("ReadCommitted", TAKE_FROM_A, GIVE_TO_B, List.of("point [90]",
         "points [a 90, b 110]", "partition [b 110]", "filtered []", "sum [200]", "join []"));
-    // a raw table is the application's: no mark is left on it once the writer has closed its connection
-    table.listEntities().forEach(entity -> assertThat(entity.getProperties()).doesNotContainKey(Intent.MARK));
-  }
-
-  /**
-   * A commit returns at its commit point: the marks are cleared behind it (here held back until
-   * commit() has returned), and gone once the writer's connection is closed.
-   */
-  @Test
-  void aCommitReturnsAtItsCommitPointAndClearsTheMarksBehindIt() throws Exception {
-    TableClient table = twoAccounts("CommitBehind");
-    String name = table.getTableName();
-    java.util.concurrent.atomic.AtomicBoolean committed = new java.util.concurrent.atomic.AtomicBoolean();
-    java.util.concurrent.CountDownLatch returned = new java.util.concurrent.CountDownLatch(1);
-    java.util.concurrent.atomic.AtomicBoolean heldUntilReturned = new java.util.concurrent.atomic.AtomicBoolean();
-    proxy.before(HEADER_CHANGE, () -> committed.set(true), 1);
-    proxy.before(request -> committed.get() && request.isBatch(), () -> {
-      try {
-        heldUntilReturned.set(returned.await(20, java.util.concurrent.TimeUnit.SECONDS));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, 1);
-    try (Connection writer = FaultTest.connectThrough(proxy)) {
-      twoStatements(writer, TAKE_FROM_A.formatted(name), GIVE_TO_B.formatted(name));
-      writer.commit();
-      returned.countDown();
-    }
-    assertThat(heldUntilReturned.get()).isTrue(); // the clearing waited for commit() to return: it is behind it
+    // a raw table is the application's: no mark is left on it once the commit has returned
     table.listEntities().forEach(entity -> assertThat(entity.getProperties()).doesNotContainKey(Intent.MARK));
   }
 

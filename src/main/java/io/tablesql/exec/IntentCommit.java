@@ -358,17 +358,15 @@ final class IntentCommit {
   }
 
   /**
-   * After the commit point, behind the commit: the marks are cleared, first from tables the
-   * application reads itself, then from tables tablesql declared; then the intent is deleted. The
-   * connection's next statement, commit or close waits for it (Session.runBehind), so a process
-   * that closes its connections leaves no mark; a failure, or a process killed meanwhile, leaves
-   * the intent committed, for recovery to finish (it clears the marks too).
+   * After the commit point: the marks are cleared from tables the application reads itself before
+   * the commit returns, and behind it from tables tablesql declared; then the intent is deleted.
+   * A failure leaves the intent committed, for recovery to finish.
    */
   private void finishBehind(Intent intent, IntentLease lease, Intent.Records records) {
+    IntentMarks.clear(session, intent, IntentMarks.Which.THE_APPLICATIONS, new RequestCounters());
     IntentLease behind = lease.countedBy(new RequestCounters());
     int stepEntities = records.stepGroups().stream().mapToInt(List::size).sum();
     session.runBehind(() -> {
-      IntentMarks.clear(session, intent, IntentMarks.Which.THE_APPLICATIONS, behind.counters());
       IntentMarks.clear(session, intent, IntentMarks.Which.TABLESQLS, behind.counters());
       try {
         behind.delete(stepEntities);
