@@ -302,6 +302,26 @@ class LargeValuesTest extends OracleComparedTest {
     assertThat(body("LvMerged", 1)).isEqualTo("short");
   }
 
+  /** A scan that reads a column of long values reads pages of at most 100 rows (each may be a MiB), one chain at a time. */
+  @Test
+  void aScanOfLongValuesReadsSmallerPages() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE LvPages (Tenant VARCHAR, Id INT, Body VARCHAR, PRIMARY KEY ((Tenant), Id))");
+    }
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvPages VALUES ('t', ?, ?)")) {
+      for (int id = 0; id < 250; id++) {
+        insert.setInt(1, id);
+        insert.setString(2, "body " + id);
+        insert.addBatch();
+      }
+      insert.executeBatch();
+    }
+    QueryRuns.Run bodies = agreed("SELECT Id, Body FROM LvPages WHERE Tenant = 't'");
+    assertThat(bodies.rows()).hasSize(250);
+    assertThat(bodies.requests()).isEqualTo(3);
+    assertThat(agreed("SELECT Id FROM LvPages WHERE Tenant = 't'").requests()).isEqualTo(1);
+  }
+
   @Test
   void aValuePastTheEntityIsRefusedAndNothingIsWritten() throws SQLException {
     try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvDocs (Id, Body) VALUES (?, ?)")) {

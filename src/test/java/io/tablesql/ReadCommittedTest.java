@@ -192,6 +192,11 @@ class ReadCommittedTest {
 
   /** Starts {@code write} at the commit point, and lets the commit go on half a second later. */
   private Waiting startedAtTheCommitPoint(java.util.function.Supplier<String> write) {
+    return startedAtTheCommitPoint(write, 500);
+  }
+
+  /** Starts {@code write} at the commit point, and lets the commit go on {@code millis} later. */
+  private Waiting startedAtTheCommitPoint(java.util.function.Supplier<String> write, long millis) {
     java.util.concurrent.CompletableFuture<String> outcome = new java.util.concurrent.CompletableFuture<>();
     AtomicReference<Boolean> endedEarly = new AtomicReference<>();
     proxy.before(HEADER_CHANGE, () -> {
@@ -203,7 +208,7 @@ class ReadCommittedTest {
         }
       });
       try {
-        Thread.sleep(500); // the write reads the rows as before, and waits
+        Thread.sleep(millis); // the write reads the rows as before, and waits
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -228,6 +233,29 @@ class ReadCommittedTest {
       assertThat(waiting.get()).isEqualTo("written");
       assertThat(waiting.endedEarly().get()).isFalse(); // it waited for the commit point
       assertThat(rows(other, "SELECT RowKey, N FROM " + name + " ORDER BY RowKey")).containsExactly("a 91", "b 111");
+    }
+  }
+
+  /** A write waiting for another's commit stops at its query timeout (HYT00), and writes nothing. */
+  @Test
+  void aWaitingWriteStopsAtItsQueryTimeout() throws Exception {
+    TableClient table = twoAccounts("WriteUncommittedTimeout");
+    String name = table.getTableName();
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection other = TestAccount.connect()) {
+      Waiting waiting = startedAtTheCommitPoint(() -> {
+        try (Statement statement = other.createStatement()) {
+          statement.setQueryTimeout(1);
+          statement.executeUpdate("UPDATE " + name + " SET N = N + 1 WHERE RowKey = 'a'");
+          return "written";
+        } catch (SQLException e) {
+          return e.getSQLState();
+        }
+      }, 4000);
+      twoStatements(writer, TAKE_FROM_A.formatted(name), GIVE_TO_B.formatted(name));
+      writer.commit();
+      assertThat(waiting.get()).isEqualTo("HYT00");
+      assertThat(waiting.endedEarly().get()).isTrue(); // it stopped before the commit went on
+      assertThat(rows(other, "SELECT RowKey, N FROM " + name + " ORDER BY RowKey")).containsExactly("a 90", "b 110");
     }
   }
 

@@ -170,6 +170,9 @@ final class IntentCommit {
    * requires the row's absence; an update or delete carries the ETag and values its statement
    * read; an upsert reads the row and becomes an insert or a conditional update.
    */
+  /** A commit is not a statement: no cancel or query timeout stops its wait for another's intent. */
+  private static final Runnable NO_STOP = () -> { };
+
   private List<WriteOperation> prepare(List<WriteOperation> writes) throws SQLException {
     List<WriteOperation> unread = writes.stream()
         .filter(w -> w.kind() != Kind.INSERT && (w.etag() == null || w.before() == null)).toList();
@@ -183,7 +186,7 @@ final class IntentCommit {
     for (WriteOperation write : writes) {
       Optional<TableEntity> row = rows.get(write);
       if (row != null && row.isPresent() && Intent.isTombstone(row.get().getProperties())) {
-        IntentMarks.checkNotPending(session, row.get(), counters);
+        IntentMarks.checkNotPending(session, row.get(), counters, NO_STOP);
         row = Optional.empty(); // a deleted row (a write over it replaces the tombstone: IndexedWrites)
       }
       if (row == null) {
@@ -193,7 +196,7 @@ final class IntentCommit {
         boolean upsert = write.kind() == Kind.UPSERT_MERGE || write.kind() == Kind.UPSERT_REPLACE;
         prepared.add(upsert ? with(write, Kind.INSERT, null, null) : write);
       } else {
-        IntentMarks.checkNotPending(session, row.get(), counters);
+        IntentMarks.checkNotPending(session, row.get(), counters, NO_STOP);
         Kind kind = write.kind() == Kind.UPSERT_MERGE ? Kind.MERGE
             : write.kind() == Kind.UPSERT_REPLACE ? Kind.REPLACE : write.kind();
         prepared.add(with(write, kind, write.etag() != null ? write.etag() : row.get().getETag(),

@@ -56,18 +56,19 @@ public final class IntentMarks {
    * is a {@link SettledConflict}: the statement run again proceeds on the row as committed. Only
    * statements wait here, before their own intent exists: an intent never waits for another.
    */
-  static void checkNotPending(Session session, TableEntity read, RequestCounters counters) throws SQLException {
+  static void checkNotPending(Session session, TableEntity read, RequestCounters counters, Runnable stopIfAsked)
+      throws SQLException {
     if (read != null && read.getProperties().get(Intent.BEFORE_IMAGE) instanceof String writer) {
       String message = "The row (PartitionKey '" + read.getPartitionKey() + "', RowKey '" + read.getRowKey()
           + "') was read as it was before another transaction (intent " + writer + ") that had not committed when "
           + "it was read. Nothing was written; run the statement again.";
-      throw (awaitOutcome(session, writer, counters) ? new SettledConflict(message)
+      throw (awaitOutcome(session, writer, counters, stopIfAsked) ? new SettledConflict(message)
           : new StoreException(message, SqlStates.SERIALIZATION_FAILURE, null)).toSqlException();
     }
     String pending = pendingIntent(session, read, counters);
     if (pending != null) {
       StoreException refusal = beingWritten(read, pending);
-      throw (awaitOutcome(session, pending, counters) ? new SettledConflict(refusal.getMessage()) : refusal)
+      throw (awaitOutcome(session, pending, counters, stopIfAsked) ? new SettledConflict(refusal.getMessage()) : refusal)
           .toSqlException();
     }
   }
@@ -79,7 +80,6 @@ public final class IntentMarks {
   static void refuseIfPending(Session session, TableEntity row, RequestCounters counters) {
     String pending = pendingIntent(session, row, counters);
     if (pending != null) {
-      IntentRecovery.settleIfExpired(session, pending, counters); // a writer that stopped: the retry goes on
       throw beingWritten(row, pending);
     }
   }
@@ -91,6 +91,8 @@ public final class IntentMarks {
       return null;
     }
     if (inFlight(header(session, id, counters))) {
+      // a writer that stopped: settled now, as recovery would, so that the statement's retry goes on
+      IntentRecovery.settleIfExpired(session, id, counters);
       return id;
     }
     SETTLED.put(id, Boolean.TRUE);
@@ -102,22 +104,30 @@ public final class IntentMarks {
     return Intent.stateName(Intent.State.APPLYING).equals(state) || Intent.stateName(Intent.State.UNDOING).equals(state);
   }
 
+  /** In flight, or committed with its marks still being cleared (its header is deleted after them). */
+  private static boolean unfinished(Optional<TableEntity> header) {
+    return inFlight(header) || Intent.stateName(Intent.State.COMMITTED)
+        .equals(header.map(entity -> entity.getProperties().get("state")).orElse(null));
+  }
+
   /** The longest pause between two looks at an intent a writer waits for. */
   private static final long MAX_PAUSE_MILLIS = 200;
 
   /**
-   * Waits until an intent in flight has ended (committed, or undone), as a writer that meets a
-   * row another transaction is writing does, looking at its header with growing pauses; past its
-   * lease it is settled as recovery would (its writer stopped). At most the lease and one more
-   * pause. Returns whether it has ended; false if it is still in flight (its recovery failed, or
-   * the wait was interrupted).
+   * Waits until an intent in flight has ended (committed, or undone) and, if committed, its marks
+   * are cleared (so that a statement run again reads the rows as they stay), as a writer that
+   * meets a row another transaction is writing does, looking at its header with growing pauses;
+   * past its lease it is settled as recovery would (its writer stopped). At most the lease and one
+   * more pause; {@code stopIfAsked} throws for a cancel or a query timeout. Returns whether it has
+   * ended; false if it is still in flight (its recovery failed, or the wait was interrupted).
    */
-  static boolean awaitOutcome(Session session, String id, RequestCounters counters) {
+  static boolean awaitOutcome(Session session, String id, RequestCounters counters, Runnable stopIfAsked) {
     long lease = java.util.concurrent.TimeUnit.SECONDS.toNanos(
         session.settings().getInt(io.tablesql.settings.DriverProperty.INTENT_LEASE));
     long start = System.nanoTime();
     long pause = 10;
-    while (inFlight(header(session, id, counters))) {
+    while (unfinished(header(session, id, counters))) {
+      stopIfAsked.run();
       if (System.nanoTime() - start > lease) {
         IntentRecovery.settleIfExpired(session, id, counters);
         return !inFlight(header(session, id, counters));

@@ -46,6 +46,9 @@ public final class QueryRunner {
   private static final Comparator<TableQuery.Key> KEY_ORDER = Comparator.comparing((TableQuery.Key k) ->
       (String) k.partitionKey().literal()).thenComparing(k -> (String) k.rowKey().literal());
 
+  /** The most entities of a page when a column of long values is read: 100 of up to 1 MiB each. */
+  static final int LONG_VALUE_PAGE = 100;
+
   private QueryRunner() {
   }
 
@@ -99,7 +102,10 @@ public final class QueryRunner {
     String table = query.table().name();
     int concurrency = query.table().session().maxConcurrency();
     Long limit = query.limit() == null ? null : query.limit().resolve(values);
-    int pageSize = (int) Math.max(1, Math.min(context.pageSize(), limit == null ? 1000 : limit));
+    boolean longValues = query.columns().stream().anyMatch(Column::large);
+    // rows of long values may be a MiB each: pages of at most 100 of them, read one chain at a time
+    int pageSize = (int) Math.max(1, Math.min(longValues ? Math.min(context.pageSize(), LONG_VALUE_PAGE)
+        : context.pageSize(), limit == null ? 1000 : limit));
     Session session = query.table().session();
     String access = query.accessLabel();
     if (query.cached()) {
@@ -143,7 +149,7 @@ public final class QueryRunner {
         if (keyRanges != null) {
           return rangeAfterRange(query, keyRanges, select, values, context, guard, pageSize, limit);
         }
-        int ranges = KeyRangeSplitter.plannedRanges(query);
+        int ranges = longValues ? 1 : KeyRangeSplitter.plannedRanges(query);
         // a scan that stops within its first page (LIMIT, setMaxRows) reads one chain of pages
         if (ranges > 1 && (limit == null || limit > pageSize)
             && (context.maxRows() == 0 || context.maxRows() > pageSize)) {

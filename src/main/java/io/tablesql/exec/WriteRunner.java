@@ -45,11 +45,12 @@ public final class WriteRunner {
     long rowsWritten = 0;
     String origin = context.collectsBatch() ? "batch row " + (context.execution() + 1) : null;
     String newPartition = session.partitionForNewRows();
+    QueryRunner.Guard guard = new QueryRunner.Guard(root); // a wait for another's intent stops on a cancel
     try {
       session.requireWritable(); // before the rows are read: an UPDATE or DELETE sends nothing
       for (Object row : rows) {
         Object[] values = scalarRows ? new Object[] {row} : (Object[]) row;
-        for (WriteOperation operation : operations(plan, context, values, origin, newPartition)) {
+        for (WriteOperation operation : operations(plan, context, values, origin, newPartition, guard)) {
           EntityRules.validate(operation);
           operations.add(operation);
         }
@@ -74,7 +75,7 @@ public final class WriteRunner {
 
   /** The writes of one row: one entity operation, or for an UPDATE of a declared key a delete and an insert. */
   private static List<WriteOperation> operations(WritePlan plan, StatementContext context, Object[] values,
-      String origin, String newPartition) throws SQLException {
+      String origin, String newPartition, QueryRunner.Guard guard) throws SQLException {
     TableShape shape = plan.shape();
     String table = plan.table().name();
     if (plan.operation() == TableModify.Operation.INSERT) {
@@ -89,11 +90,11 @@ public final class WriteRunner {
     String rowKey = keys[1];
     switch (plan.operation()) {
       case UPDATE:
-        return update(plan, context, values, table, partitionKey, rowKey, origin);
+        return update(plan, context, values, table, partitionKey, rowKey, origin, guard);
       case DELETE: {
         TableEntity read = context.readEntity(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT),
             partitionKey, rowKey));
-        IntentMarks.checkNotPending(plan.table().session(), read, context.counters());
+        IntentMarks.checkNotPending(plan.table().session(), read, context.counters(), guard::check);
         return List.of(new WriteOperation(table, partitionKey, rowKey, Kind.DELETE, Map.of(),
             read == null ? null : read.getETag(), origin, TableShape.userProperties(read)));
       }
@@ -161,7 +162,7 @@ public final class WriteRunner {
    * read when a property is set to NULL, since only a replace removes a property.
    */
   private static List<WriteOperation> update(WritePlan plan, StatementContext context, Object[] values, String table,
-      String partitionKey, String rowKey, String origin) throws SQLException {
+      String partitionKey, String rowKey, String origin, QueryRunner.Guard guard) throws SQLException {
     TableShape shape = plan.shape();
     Map<String, Object> changes = new HashMap<>();
     List<Column> large = new ArrayList<>();
@@ -193,7 +194,7 @@ public final class WriteRunner {
     }
     TableEntity read = context.readEntity(new WriteOperation.EntityKey(table.toLowerCase(java.util.Locale.ROOT),
         partitionKey, rowKey));
-    IntentMarks.checkNotPending(plan.table().session(), read, context.counters());
+    IntentMarks.checkNotPending(plan.table().session(), read, context.counters(), guard::check);
     String etag = read == null ? null : read.getETag();
     Map<String, Object> before = TableShape.userProperties(read);
     Map<String, Object> entity = before == null ? new HashMap<>() : new HashMap<>(before);

@@ -86,7 +86,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
       } catch (SQLException e) {
         // a row another transaction was writing, which has ended since: run again once, as
         // PostgreSQL's writers go on once a row's lock is released (nothing was written)
-        if (!waited && session.autoCommit() && SettledConflict.in(e)) {
+        if (!waited && !cancelled && session.autoCommit() && SettledConflict.in(e)) {
           waited = true;
           continue;
         }
