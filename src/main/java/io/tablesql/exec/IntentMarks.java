@@ -6,9 +6,9 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.TableShape;
-import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.session.Session;
+import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.EntityMatch;
 import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -122,8 +123,7 @@ public final class IntentMarks {
    * ended; false if it is still in flight (its recovery failed, or the wait was interrupted).
    */
   static boolean awaitOutcome(Session session, String id, RequestCounters counters, Runnable stopIfAsked) {
-    long lease = java.util.concurrent.TimeUnit.SECONDS.toNanos(
-        session.settings().getInt(io.tablesql.settings.DriverProperty.INTENT_LEASE));
+    long lease = TimeUnit.SECONDS.toNanos(session.settings().getInt(DriverProperty.INTENT_LEASE));
     long start = System.nanoTime();
     long pause = 10;
     while (unfinished(header(session, id, counters))) {
