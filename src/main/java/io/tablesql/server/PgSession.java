@@ -550,7 +550,12 @@ final class PgSession implements Runnable {
       connection.setAutoCommit(true);
       if (!committed && atBegin != null) {
         settings.restore(atBegin); // SET in a transaction that did not commit is undone, as in PostgreSQL
+      } else {
+        // SET LOCAL lasts until the transaction ends
+        beforeLocal.forEach((key, before) -> before.ifPresentOrElse(v -> settings.put(key, v),
+            () -> settings.remove(key)));
       }
+      beforeLocal.clear();
     }
     return commit ? "COMMIT" : "ROLLBACK";
   }
@@ -574,7 +579,8 @@ final class PgSession implements Runnable {
    * connection's, fixed when the session opens: SET of one is refused (55P02) rather than kept
    * without effect, naming the startup option that sets it.
    */
-  private void set(String assignment) throws SQLException {
+  private void set(String assignment) throws SQLException, IOException {
+    boolean local = assignment.regionMatches(true, 0, "LOCAL ", 0, 6);
     String text = assignment.replaceFirst("(?i)^(SESSION|LOCAL)\\s+", "");
     String[] parts = text.split("(?i)\\s*(=|\\s+TO\\s+)\\s*", 2);
     String value = parts.length > 1 ? parts[1].trim() : "";
@@ -587,8 +593,21 @@ final class PgSession implements Runnable {
           + "when the session opens: connect with options='-c " + name + "=" + value + "' (libpq's PGOPTIONS), or "
           + "put it in the server's connection string.", PgStates.CANT_CHANGE_RUNTIME_PARAM);
     }
+    String key = name.toLowerCase(Locale.ROOT);
+    if (local && status == 'I') {
+      notice(PgStates.NO_ACTIVE_TRANSACTION, "SET LOCAL can only be used in transaction blocks.");
+      return; // as PostgreSQL: a warning, and nothing set
+    }
+    if (local) {
+      beforeLocal.putIfAbsent(key, java.util.Optional.ofNullable(settings.get(key)));
+    } else if (beforeLocal.containsKey(key)) {
+      beforeLocal.put(key, java.util.Optional.of(value)); // the session's value, which the transaction's end keeps
+    }
     settings.put(name, value);
   }
+
+  /** Values SET LOCAL replaced in this transaction (empty: unset), given back when it ends. */
+  private final Map<String, java.util.Optional<String>> beforeLocal = new java.util.HashMap<>();
 
   /** The savepoint's name that follows {@code prefix} in a statement, as PostgreSQL reads names; null if none. */
   private static String savepointAfter(String sql, String prefix) {

@@ -216,6 +216,20 @@ class PgServerTest {
       statement.execute("COMMIT");
       assertThat(statement.getWarnings().getSQLState()).as("the chained transaction was committed: none is open")
           .isEqualTo("25P01");
+      // SET LOCAL lasts until the transaction ends, committed or not; outside one it is a warning
+      statement.execute("BEGIN");
+      statement.execute("SET LOCAL application_name = 'local'");
+      assertThat(rows(statement, "SHOW application_name")).containsExactly("local");
+      statement.execute("COMMIT");
+      assertThat(rows(statement, "SHOW application_name")).containsExactly("kept");
+      statement.execute("BEGIN");
+      statement.execute("SET LOCAL application_name = 'local'");
+      statement.execute("SET application_name = 'session'"); // the session's value, kept at the end
+      statement.execute("COMMIT");
+      assertThat(rows(statement, "SHOW application_name")).containsExactly("session");
+      statement.execute("SET LOCAL application_name = 'nowhere'");
+      assertThat(statement.getWarnings().getSQLState()).isEqualTo("25P01");
+      assertThat(rows(statement, "SHOW application_name")).containsExactly("session");
       statement.execute("SET application_name = 'changed'");
       statement.execute("DEALLOCATE ALL");
       statement.execute("DISCARD ALL");
