@@ -201,6 +201,12 @@ final class PrefetchingConcatenation implements Iterator<TableEntity> {
             buffered.add(page);
             counted();
             notifyAll();
+            if (pagesAhead == 1) {
+              // one page per task: were the loop to look again, a reader that took this page
+              // meanwhile would let it read the next, which a LIMIT may not need
+              task = null;
+              return;
+            }
           }
         }
       } catch (RuntimeException | Error e) {

@@ -84,6 +84,26 @@ class PrefetchingConcatenationUnitTest {
     assertThat(mostAhead).isPositive().isLessThanOrEqualTo(PAGES_AHEAD * CONCURRENCY + 1);
   }
 
+  /**
+   * With one page ahead, a scan reads its first page ahead and each next one only when the reader
+   * asks for it: a reader that stops after the first page (a LIMIT) leaves the second unread,
+   * however quickly it took the first.
+   */
+  @Test
+  void withOnePageAheadAReaderThatStopsAfterAPageReadsNoMore() throws Exception {
+    for (int attempt = 0; attempt < 50; attempt++) {
+      pagesRead.set(0);
+      PrefetchingConcatenation rows = new PrefetchingConcatenation(List.of(scan(0)), 1, 1,
+          new QueryRunner.Guard(new CancelOnly()), new RequestCounters());
+      assertThat(rows.hasNext()).isTrue();
+      rows.next();
+      rows.next(); // the first page, taken as soon as it came
+      Thread.sleep(5); // time for a background reader to read on, were it allowed to
+      assertThat(pagesRead.get()).as("pages read after the first was taken, attempt %d", attempt).isEqualTo(1);
+      rows.close();
+    }
+  }
+
   /** What the guard reads of a statement's DataContext: a cancel flag never set, no timeout. */
   private static final class CancelOnly implements DataContext {
     private final AtomicBoolean cancelFlag = new AtomicBoolean();
