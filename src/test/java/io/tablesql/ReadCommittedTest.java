@@ -278,19 +278,24 @@ class ReadCommittedTest {
     }
   }
 
-  /** An INSERT of a key that a transaction in flight inserts: that row is not committed, so 40001 (retry), not 23505. */
+  /**
+   * An INSERT of a key that a transaction in flight inserts waits until that transaction has
+   * ended: committed, the key is taken (23505, not 40001); as before, a second INSERT is 23505.
+   */
   @Test
-  void anInsertOfAKeyAnUncommittedTransactionInsertsIsToldToRetry() throws Exception {
+  void anInsertOfAKeyAnUncommittedTransactionInsertsWaitsThenFindsItTaken() throws Exception {
     TableClient table = TestAccount.newTable("InsertUncommitted", new TableEntity("p1", "a").addProperty("N", 100));
     String name = table.getTableName();
     try (Connection writer = FaultTest.connectThrough(proxy); Connection other = TestAccount.connect()) {
       String insertB = "INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('p2', 'b', 1)";
-      var insert = atTheCommitPoint(() -> List.of(outcome(other, insertB)));
+      Waiting insert = startedAtTheCommitPoint(() -> outcome(other, insertB));
       twoStatements(writer, TAKE_FROM_A.formatted(name),
           "INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('p2', 'b', 10)");
       writer.commit();
-      assertThat(insert.get()).containsExactly("40001");
-      assertThat(outcome(other, insertB)).isEqualTo("23505"); // committed now: a duplicate
+      assertThat(insert.get()).isEqualTo("23505"); // the committed row holds the key
+      assertThat(insert.endedEarly().get()).isFalse(); // it waited for the commit
+      assertThat(outcome(other, insertB)).isEqualTo("23505");
+      assertThat(rows(other, "SELECT RowKey, N FROM " + name + " WHERE PartitionKey = 'p2'")).containsExactly("b 10");
     }
   }
 

@@ -96,7 +96,16 @@ final class IndexedWrites {
 
   /** Sends the writes of one table and partition as one entity group transaction, indexes kept right. */
   static void submit(Session session, List<WriteOperation> group, RequestCounters counters) {
-    submit(session, group, counters, java.util.Set.of());
+    submit(session, group, counters, java.util.Set.of(), null);
+  }
+
+  /**
+   * As {@link #submit(Session, List, RequestCounters)}, for a statement's one group: an INSERT
+   * that meets a row another transaction in flight inserts waits for it to end first, until
+   * {@code waitStop} throws (a cancel, a timeout); null: refused at once.
+   */
+  static void submit(Session session, List<WriteOperation> group, RequestCounters counters, Runnable waitStop) {
+    submit(session, group, counters, java.util.Set.of(), waitStop);
   }
 
   /**
@@ -107,10 +116,15 @@ final class IndexedWrites {
    */
   static void submit(Session session, List<WriteOperation> group, RequestCounters counters,
       java.util.Set<WriteOperation.EntityKey> pending) {
+    submit(session, group, counters, pending, null); // an intent's group: it never waits for another
+  }
+
+  private static void submit(Session session, List<WriteOperation> group, RequestCounters counters,
+      java.util.Set<WriteOperation.EntityKey> pending, Runnable waitStop) {
     try {
       submitGroup(session, group, counters, pending);
     } catch (StoreException e) {
-      List<WriteOperation> overTombstones = IntentMarks.overTombstones(session, group, e, counters);
+      List<WriteOperation> overTombstones = IntentMarks.overTombstones(session, group, e, counters, waitStop);
       if (overTombstones == null) {
         throw e;
       }

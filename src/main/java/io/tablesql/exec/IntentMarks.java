@@ -174,12 +174,14 @@ public final class IntentMarks {
    * What a duplicate key that an INSERT of {@code group} met comes to; reads the inserted keys,
    * only on this error's path. A row there that an intent in flight wrote is that transaction's
    * write in flight, not a committed row: 40001 (run again once it has settled), not 23505,
-   * thrown. A tombstone of a settled intent is a deleted row: the group is returned with each such
+   * thrown; with {@code waitStop} (a statement's own group) only once that transaction has ended
+   * ({@link #awaitOutcome}), as a {@link SettledConflict}, so that the statement run again meets
+   * the committed row (23505) or a free key. A tombstone of a settled intent is a deleted row: the group is returned with each such
    * INSERT a REPLACE of the tombstone, conditional on its ETag, to be sent again. Null where the
    * duplicate stands.
    */
   static List<WriteOperation> overTombstones(Session session, List<WriteOperation> group, StoreException e,
-      RequestCounters counters) {
+      RequestCounters counters, Runnable waitStop) {
     if (!SqlStates.UNIQUE_VIOLATION.equals(e.sqlState())) {
       return null;
     }
@@ -190,7 +192,9 @@ public final class IntentMarks {
           : session.store().get(write.table(), write.partitionKey(), write.rowKey(), null, counters);
       String pending = row.isEmpty() ? null : pendingIntent(session, row.get(), counters);
       if (pending != null && !pending.equals(write.properties().get(Intent.MARK))) {
-        throw beingWritten(row.get(), pending);
+        StoreException refusal = beingWritten(row.get(), pending);
+        throw waitStop != null && awaitOutcome(session, pending, counters, waitStop)
+            ? new SettledConflict(refusal.getMessage()) : refusal;
       }
       if (row.isPresent() && pending == null && Intent.isTombstone(row.get().getProperties())) {
         overTombstone = true;

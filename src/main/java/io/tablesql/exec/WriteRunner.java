@@ -61,7 +61,7 @@ public final class WriteRunner {
       } else if (!session.autoCommit()) {
         session.pending().add(operations);
       } else {
-        WriteSender.sendStatement(session, operations, context.counters());
+        WriteSender.sendStatement(session, operations, context.counters(), guard::check);
       }
     } catch (SQLException e) {
       throw StoreException.of(e);

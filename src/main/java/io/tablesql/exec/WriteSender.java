@@ -167,14 +167,14 @@ public final class WriteSender {
    * Sends the writes of one auto-commit statement, all or nothing: as one entity group
    * transaction when they fit one, otherwise through a durable intent ({@link IntentCommit}).
    */
-  public static void sendStatement(Session session, List<WriteOperation> operations, RequestCounters counters)
-      throws SQLException {
+  public static void sendStatement(Session session, List<WriteOperation> operations, RequestCounters counters,
+      Runnable stopIfAsked) throws SQLException {
     if (operations.isEmpty()) {
       return;
     }
     List<List<WriteOperation>> groups = groups(session, operations);
     if (groups.size() == 1 && !ViewMaintenance.derives(session, operations)) {
-      List<GroupOutcome> outcome = send(session, groups, counters);
+      List<GroupOutcome> outcome = send(session, groups, counters, stopIfAsked);
       StoreException failure = outcome.get(0).failure();
       if (failure != null) {
         throw failure.toSqlException();
@@ -199,6 +199,17 @@ public final class WriteSender {
    * so that the later write wins, as the statement or batch ordered it; all others go concurrently.
    */
   public static List<GroupOutcome> send(Session session, List<List<WriteOperation>> groups, RequestCounters counters) {
+    return send(session, groups, counters, null);
+  }
+
+  /**
+   * As {@link #send(Session, List, RequestCounters)}; {@code waitStop}, for one statement's group:
+   * an INSERT meeting a row another transaction in flight inserts waits for it to end
+   * ({@link IntentMarks#awaitOutcome}, stopped by a cancel or timeout) before it is refused
+   * (SettledConflict); null: refused at once (a batch's groups, whose earlier groups are written).
+   */
+  private static List<GroupOutcome> send(Session session, List<List<WriteOperation>> groups, RequestCounters counters,
+      Runnable waitStop) {
     Map<PartitionRef, List<List<WriteOperation>>> byPartition = new LinkedHashMap<>();
     PartitionRefs refs = new PartitionRefs();
     String invalidated = null;
@@ -229,7 +240,7 @@ public final class WriteSender {
                   IntentCommit.commit(session, writes, counters, "The entity group");
                 }
               } else {
-                IndexedWrites.submit(session, group, counters);
+                IndexedWrites.submit(session, group, counters, waitStop);
               }
               outcomes.add(new GroupOutcome(group, null));
             } catch (StoreException e) {
