@@ -337,6 +337,20 @@ class LargeValuesTest extends OracleComparedTest {
     assertThat(agreed("SELECT Id FROM LvDocs WHERE Id = 99").rows()).isEmpty();
   }
 
+  /** A column may be named like a part, unless it is a part of a column of long values of the same table. */
+  @Test
+  void onlyAColumnNamedAsAnotherColumnsPartIsRefused() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE LvNames (Id INT PRIMARY KEY, Note_TsN INT, Code VARCHAR(10))");
+      assertThatThrownBy(() -> statement.execute("CREATE TABLE LvNamesBad (Id INT PRIMARY KEY, Body VARCHAR, "
+          + "body_tsp2 INT)")).isInstanceOfSatisfying(SQLException.class,
+              e -> assertThat(e.getSQLState()).isEqualTo("42000")).hasMessageContaining("long values of column Body");
+      assertThatThrownBy(() -> statement.execute("ALTER TABLE LvNames ADD COLUMN Note VARCHAR"))
+          .isInstanceOf(SQLException.class).hasMessageContaining("long values of column Note");
+      statement.execute("ALTER TABLE LvNames ADD COLUMN Other VARCHAR");
+    }
+  }
+
   @Test
   void aColumnWithALengthKeepsOneProperty() throws SQLException {
     try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvDocs (Id, Title) VALUES (?, ?)")) {

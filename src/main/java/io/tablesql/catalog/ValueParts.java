@@ -54,6 +54,11 @@ public final class ValueParts {
     return PART_PROPERTY.matcher(name).matches();
   }
 
+  /** Whether a property's name is that of a part after the first, or the count, of a column's values. */
+  public static boolean isPartOf(String property, String column) {
+    return extraNames(column).stream().anyMatch(property::equalsIgnoreCase);
+  }
+
   /** The properties a read of a large column names in {@code $select} besides the column's own. */
   public static List<String> extraNames(String column) {
     List<String> names = new ArrayList<>(MAX_PARTS);

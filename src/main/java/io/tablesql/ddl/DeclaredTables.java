@@ -65,7 +65,24 @@ final class DeclaredTables {
       boolean isKey = keyNames.stream().anyMatch(keyName -> keyName.equalsIgnoreCase(column));
       columns.add(column(name, declaration, isKey, true));
     }
+    checkPartNames(name, columns);
     return declare(session, name, quoted, ifNotExists, columns, layout(name, key, columns));
+  }
+
+  /**
+   * Refuses a column named as a property that holds part of another column's long values
+   * ({@code Body_TsN} beside a {@code Body} without a length): it would read or overwrite them.
+   */
+  static void checkPartNames(String table, List<Column> columns) {
+    for (Column large : columns) {
+      for (Column other : columns) {
+        if (large.large() && ValueParts.isPartOf(other.name(), large.name())) {
+          throw new StoreException("Column " + other.name() + " of " + table + " is named as the property that "
+              + "holds part of the long values of column " + large.name() + ". Choose another name.",
+              SqlStates.SYNTAX_ERROR, null);
+        }
+      }
+    }
   }
 
   /**
@@ -83,6 +100,7 @@ final class DeclaredTables {
     for (SqlColumnDeclaration declaration : declarations) {
       columns.add(column(name, declaration, false, true));
     }
+    checkPartNames(name, columns);
     return declare(session, name, quoted, ifNotExists, columns,
         new KeyLayout(new GeneratedKey(), new GeneratedKey(), null));
   }
@@ -322,7 +340,9 @@ final class DeclaredTables {
             + "still hold its old values (dropping a column rewrites no entity): a column of that name would show them. "
             + "Choose another name.", SqlStates.FEATURE_NOT_SUPPORTED, null);
       }
-      return definition.withColumnAdded(column);
+      TableDefinition added = definition.withColumnAdded(column);
+      checkPartNames(table.name(), added.columns());
+      return added;
     });
   }
 
@@ -426,10 +446,6 @@ final class DeclaredTables {
     }
     if (ownEntities && !isKey && column.canBeLarge() && declaresNoLimit(typeName, precision)) {
       column = column.holdingLargeValues();
-    }
-    if (ownEntities && ValueParts.isPartProperty(column.name())) {
-      throw new StoreException("Column name " + name + " ends like the properties that hold parts of long values "
-          + "(_TsN, _TsP2 to _TsP16). Choose another name.", SqlStates.SYNTAX_ERROR, null);
     }
     if (column.name().equals(Column.PARTITION_KEY) || column.name().equals(Column.ROW_KEY)
         || column.name().equals(Column.TIMESTAMP)) {
