@@ -243,6 +243,67 @@ class MaterializedViewTest extends OracleComparedTest {
   }
 
   /**
+   * A summary grouped by nullable columns, written as people write it (no key clause, no WHERE
+   * ... IS NOT NULL): the NULLs are a group of their own, as GROUP BY makes them, kept through
+   * every write, ordered and compared as SQL does (NULLs last ascending), and a query of the
+   * table's groups is answered from it.
+   */
+  @Test
+  void aSummaryKeepsTheGroupOfNulls() throws SQLException {
+    String query = "SELECT Dept, Region, COUNT(*) AS N, SUM(Salary) AS Total, AVG(Salary) AS Mean FROM MvNul "
+        + "GROUP BY Dept, Region";
+    String view = "SELECT Dept, Region, N, Total, Mean FROM MvNulTotals";
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE MvNul (Id INT PRIMARY KEY, Dept VARCHAR(20), Region VARCHAR(10), "
+          + "Salary DECIMAL(10,2))");
+      try {
+        statement.execute("INSERT INTO MvNul VALUES (1, 'Sales', 'N', 900), (2, NULL, 'N', 1500), "
+            + "(3, NULL, NULL, 2500), (4, 'Sales', NULL, NULL), (5, '', 'S', 10)");
+        statement.execute("CREATE MATERIALIZED VIEW MvNulTotals AS " + query);
+        assertThat(rows(connection, view)).containsExactlyInAnyOrder("Sales|N|1|900.00|900.00",
+            "null|N|1|1500.00|1500.00", "null|null|1|2500.00|2500.00", "Sales|null|1|null|null", "|S|1|10.00|10.00")
+            .containsExactlyInAnyOrderElementsOf(rows(oracle, query));
+        statement.execute("INSERT INTO MvNul VALUES (6, NULL, NULL, 100), (7, NULL, 'S', 1)");
+        statement.execute("UPDATE MvNul SET Dept = NULL WHERE Id = 1");
+        statement.execute("UPDATE MvNul SET Dept = 'Ops', Region = 'N' WHERE Id = 3");
+        statement.execute("DELETE FROM MvNul WHERE Id = 7");
+        assertThat(rows(connection, view)).containsExactlyInAnyOrderElementsOf(rows(oracle, query))
+            .contains("null|N|2|2400.00|1200.00", "null|null|1|100.00|100.00");
+        for (String sql : List.of(view + " ORDER BY Dept, Region", view + " ORDER BY Dept DESC, Region DESC",
+            view + " ORDER BY Dept NULLS FIRST, Region NULLS FIRST", view + " ORDER BY Dept DESC NULLS LAST, Region",
+            view + " WHERE Dept > 'A'", view + " WHERE Dept >= '' AND Region < 'T'", view + " WHERE Dept IS NULL",
+            view + " WHERE Dept = 'Sales'", view + " WHERE Dept IS NULL AND Region IS NULL")) {
+          List<String> expected = rows(oracle, sql.replace(view, "SELECT * FROM (" + query + ")"));
+          if (sql.contains("ORDER BY")) {
+            assertThat(rows(connection, sql)).as(sql).containsExactlyElementsOf(expected);
+          } else {
+            assertThat(rows(connection, sql)).as(sql).containsExactlyInAnyOrderElementsOf(expected);
+          }
+        }
+        // the keys' order is SQL's default placement of NULLs; the other placement is sorted in the client
+        assertThat(explain(view + " ORDER BY Dept, Region")).doesNotContain("Sort");
+        assertThat(explain(view + " ORDER BY Dept DESC, Region DESC")).contains("reverse of key order");
+        assertThat(explain(view + " ORDER BY Dept NULLS FIRST, Region NULLS FIRST")).contains("Sort");
+        String groups = "SELECT Dept, Region, COUNT(*) FROM MvNul GROUP BY Dept, Region";
+        assertThat(explain(groups)).contains("MvNulTotals");
+        agreed(groups);
+        statement.execute("ALTER MATERIALIZED VIEW MvNulTotals VERIFY");
+        assertThat(statement.getWarnings()).isNull(); // nothing to repair
+        assertThat(rows(connection, view)).containsExactlyInAnyOrderElementsOf(rows(oracle, query));
+        statement.execute("DELETE FROM MvNul WHERE Dept IS NULL");
+        assertThat(rows(connection, view)).containsExactlyInAnyOrderElementsOf(rows(oracle, query))
+            .noneMatch(row -> row.startsWith("null|"));
+        assertThatThrownBy(() -> statement.execute("CREATE MATERIALIZED VIEW MvNulCopy PRIMARY KEY ((Dept), Id) AS "
+            + "SELECT Dept, Id FROM MvNul"))
+            .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"))
+            .hasMessageContaining("IS NOT NULL");
+      } finally {
+        statement.execute("DROP TABLE MvNul CASCADE");
+      }
+    }
+  }
+
+  /**
    * A SUM of INT values is a BIGINT (as in PostgreSQL): past 2^31 the table's plan once wrapped
    * around where the summary gave the true total. Both now give it, typed BIGINT.
    */

@@ -30,10 +30,12 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * @param table      the Azure table holding its entities
  * @param ready      false while it is built: writes keep it, queries do not see it
  * @param resumeFrom while building, the (PartitionKey, RowKey) of the base row the build goes on from
+ * @param nullGroups a summary's group columns that may be NULL: a group of its own, keyed by the
+ *                   encoding's NULL (catalog format 10)
  */
 public record MaterializedViewDefinition(String name, List<String> columns, List<IndexColumn> partition,
     List<IndexColumn> row, String condition, String query, String table, boolean ready, List<String> resumeFrom,
-    List<Aggregate> aggregates) {
+    List<Aggregate> aggregates, List<String> nullGroups) {
 
   /**
    * A summary's running aggregate: COUNT(*) (column null), COUNT(column), SUM(column) or
@@ -65,11 +67,12 @@ public record MaterializedViewDefinition(String name, List<String> columns, List
     row = List.copyOf(row);
     resumeFrom = resumeFrom == null ? null : List.copyOf(resumeFrom);
     aggregates = List.copyOf(aggregates);
+    nullGroups = List.copyOf(nullGroups);
   }
 
   public MaterializedViewDefinition withState(boolean nowReady, List<String> nowResumeFrom) {
     return new MaterializedViewDefinition(name, columns, partition, row, condition, query, table, nowReady,
-        nowResumeFrom, aggregates);
+        nowResumeFrom, aggregates, nullGroups);
   }
 
   /** Whether the view keeps counts and sums per group rather than copies of rows. */
@@ -84,7 +87,7 @@ public record MaterializedViewDefinition(String name, List<String> columns, List
 
   /**
    * The view's entities as a declared table: the columns with the base table's types (its key
-   * columns NOT NULL), keyed by the view's key in tablesql's encoding. Queries read the view
+   * columns NOT NULL but for {@link #nullGroups}), keyed by the view's key in tablesql's encoding. Queries read the view
    * through it like any declared table.
    */
   public TableDefinition entries(TableDefinition base) {
@@ -100,7 +103,8 @@ public record MaterializedViewDefinition(String name, List<String> columns, List
       }
       Column column = base.column(name);
       Column copy = Column.declared(column.name(), column.sqlType(), column.singleEdmType() == EdmType.GUID,
-          column.precision(), column.scale(), column.nullable() && !keyNames.contains(name));
+          column.precision(), column.scale(),
+          column.nullable() && (!keyNames.contains(name) || nullGroups.contains(name)));
       viewColumns.add(column.large() && !keyNames.contains(name) ? copy.holdingLargeValues() : copy);
     }
     // a summary's empty groups stay (they remember which writes they took) but are never read
@@ -132,7 +136,7 @@ public record MaterializedViewDefinition(String name, List<String> columns, List
     List<KeyColumn> keys = new ArrayList<>();
     for (IndexColumn key : named) {
       Column column = columns.stream().filter(c -> c.name().equals(key.column())).findFirst().orElseThrow();
-      keys.add(TableDefinition.keyColumn(column, key.descending()));
+      keys.add(TableDefinition.keyColumn(column, key.descending(), column.nullable()));
     }
     return keys;
   }
@@ -163,6 +167,7 @@ public record MaterializedViewDefinition(String name, List<String> columns, List
     if (resumeFrom != null) {
       resumeFrom.forEach(node.withArray("resumeFrom")::add);
     }
+    nullGroups.forEach(node.withArray("nullGroups")::add);
   }
 
   static MaterializedViewDefinition read(JsonNode node) {
@@ -171,8 +176,7 @@ public record MaterializedViewDefinition(String name, List<String> columns, List
       throw new IllegalArgumentException("materialized view " + node.path("name").asText() + " is of kind '"
           + node.path("kind").asText() + "', which this driver does not know; use a newer tablesql");
     }
-    List<String> columns = new ArrayList<>();
-    node.path("columns").forEach(column -> columns.add(column.asText()));
+    List<String> columns = texts(node.path("columns"));
     List<String> resume = null;
     if (node.path("resumeFrom").isArray()) {
       resume = new ArrayList<>();
@@ -183,7 +187,13 @@ public record MaterializedViewDefinition(String name, List<String> columns, List
     return new MaterializedViewDefinition(node.path("name").asText(), columns, keyColumns(node.path("partitionKey")),
         keyColumns(node.path("rowKey")), node.path("condition").isTextual() ? node.path("condition").asText() : null,
         node.path("query").asText(), node.path("table").asText(), "ready".equals(node.path("state").asText()), resume,
-        aggregates(node.path("aggregates")));
+        aggregates(node.path("aggregates")), texts(node.path("nullGroups")));
+  }
+
+  private static List<String> texts(JsonNode nodes) {
+    List<String> texts = new ArrayList<>();
+    nodes.forEach(node -> texts.add(node.asText()));
+    return texts;
   }
 
   private static List<Aggregate> aggregates(JsonNode nodes) {

@@ -46,9 +46,13 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
    * which would write them as text refuse it. 8, a table with a summary that keeps an AVG, so that
    * drivers which would keep it as a count refuse it. 9, a table with a column of large values
    * ({@code large}: kept in {@link ValueParts}), so that drivers which would read only a value's
-   * first part refuse it.
+   * first part refuse it. 10, a table with a summary that keeps a group of NULLs (its key holds
+   * {@link KeyEncoding}'s NULL), so that drivers which would refuse the base row's write refuse
+   * the table instead.
    */
-  public static final int FORMAT = 9;
+  public static final int FORMAT = 10;
+  /** A summary with a group of NULLs ({@link MaterializedViewDefinition#nullGroups}). */
+  static final int FORMAT_WITH_NULL_GROUPS = 10;
   /** The format of a table with a column of large values. */
   static final int FORMAT_WITH_LARGE_VALUES = 9;
   /** The format of a table with a summary keeping an AVG. */
@@ -129,6 +133,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
 
   /** The catalog format its JSON is written in. */
   public int format() {
+    if (materializedViews.stream().anyMatch(view -> !view.nullGroups().isEmpty())) {
+      return FORMAT_WITH_NULL_GROUPS;
+    }
     if (columns.stream().anyMatch(Column::large)) {
       return FORMAT_WITH_LARGE_VALUES;
     }
@@ -302,11 +309,16 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
 
   /** The key column of a declared column, or null if a key cannot hold its type. */
   public static KeyColumn keyColumn(Column column, boolean descending) {
+    return keyColumn(column, descending, false);
+  }
+
+  /** A key column that holds NULL too when {@code nullable} (a summary's group of NULLs). */
+  public static KeyColumn keyColumn(Column column, boolean descending, boolean nullable) {
     KeyEncoding.KeyType type = KeyLayout.keyType(column.sqlType(), column.singleEdmType() == EdmType.GUID);
     if (type == null) {
       return null;
     }
     return new KeyColumn(column.name(), column.sqlType(),
-        new KeyEncoding.Component(type, descending, Math.max(0, column.scale())));
+        new KeyEncoding.Component(type, descending, Math.max(0, column.scale()), nullable));
   }
 }

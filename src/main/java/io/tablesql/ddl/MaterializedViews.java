@@ -96,6 +96,7 @@ final class MaterializedViews {
     }
     List<IndexColumn> partition = new ArrayList<>();
     List<IndexColumn> row = new ArrayList<>();
+    List<String> nullGroups = new ArrayList<>();
     for (int i = 0; i < create.key.columns.size(); i++) {
       String keyName = create.key.columns.get(i).getSimple();
       String column = columns.stream().filter(c -> c.equalsIgnoreCase(keyName)).findFirst()
@@ -106,8 +107,11 @@ final class MaterializedViews {
             + "hold text, numbers, dates, timestamps, booleans, UUIDs and binary values.");
       }
       if (base.column(column).nullable() && !impliesNotNull(select.getWhere(), column)) {
-        throw refused("Key column " + column + " of materialized view " + name + " may be NULL, and a key cannot "
-            + "hold NULL: add WHERE " + column + " IS NOT NULL to the view's query.");
+        if (aggregates.isEmpty()) {
+          throw refused("Key column " + column + " of materialized view " + name + " may be NULL, and a copy's "
+              + "key cannot hold NULL: add WHERE " + column + " IS NOT NULL to the view's query.");
+        }
+        nullGroups.add(column); // GROUP BY puts the NULLs in a group of their own, and so does the summary
       }
       (i < create.key.partitionColumns ? partition : row)
           .add(new IndexColumn(column, create.key.descending.get(i)));
@@ -127,7 +131,7 @@ final class MaterializedViews {
     String physical = DeclaredTables.createPhysicalTable(session, "mv" + base.name() + name, true);
     MaterializedViewDefinition view = new MaterializedViewDefinition(name, columns, partition, row,
         condition == null ? null : condition.text(), create.query.toSqlString(CalciteSqlDialect.DEFAULT).getSql(),
-        physical, false, null, aggregates);
+        physical, false, null, aggregates, nullGroups);
     TableDefinition declared;
     try {
       declared = Catalog.update(session, base.name(), definition -> {

@@ -100,10 +100,6 @@ final class ViewEntities {
     view.partition().forEach(c -> partition.add(values.get(c.column())));
     List<Object> row = new ArrayList<>();
     view.row().forEach(c -> row.add(values.get(c.column())));
-    if (partition.contains(null) || row.contains(null)) {
-      // CREATE refuses nullable key columns, but a mapped row may lack a property
-      throw cannotHold(partitionKey, rowKey, "a column of its key is NULL");
-    }
     try {
       return new String[] {entries.layout().partitionKey(partition), entries.layout().rowKey(row)};
     } catch (IllegalArgumentException e) {

@@ -47,11 +47,23 @@ public final class KeyEncoding {
   }
 
   /**
+   * Stands for NULL in a component that may hold it (a summary's group of NULLs): '~' followed
+   * by a character no escape digit is, so it is no value's encoding and sorts after every value
+   * (NULLs last ascending, first descending: SQL's and Calcite's default placement).
+   */
+  static final String NULL = "~~";
+
+  /**
    * One key column as the encoding sees it.
    *
-   * @param scale digits after the point, for DECIMAL (its unscaled value is what is encoded)
+   * @param scale    digits after the point, for DECIMAL (its unscaled value is what is encoded)
+   * @param nullable whether it holds NULL (as {@link #NULL}); only a summary's group columns do
    */
-  public record Component(KeyType type, boolean descending, int scale) {
+  public record Component(KeyType type, boolean descending, int scale, boolean nullable) {
+    public Component(KeyType type, boolean descending, int scale) {
+      this(type, descending, scale, false);
+    }
+
     public static Component ascending(KeyType type) {
       return new Component(type, false, 0);
     }
@@ -69,7 +81,8 @@ public final class KeyEncoding {
    * whole key, fewer for the prefix that a range over leading columns starts with). Values are
    * String, Short/Integer/Long, Double, BigDecimal, Boolean, LocalDate, Instant, UUID or byte[].
    *
-   * @throws IllegalArgumentException for a NULL, a NaN, or a value the type cannot hold
+   * @throws IllegalArgumentException for a NULL where the component holds none, a NaN, or a
+   *                                  value the type cannot hold
    */
   public static String encode(List<Component> layout, List<?> values) {
     if (values.size() > layout.size()) {
@@ -78,12 +91,16 @@ public final class KeyEncoding {
     StringBuilder key = new StringBuilder();
     for (int i = 0; i < values.size(); i++) {
       Component component = layout.get(i);
-      if (values.get(i) == null) {
+      if (values.get(i) == null && !component.nullable()) {
         throw new IllegalArgumentException("a key column cannot be NULL");
       }
       int start = key.length();
       try {
-        encodeValue(component, values.get(i), key);
+        if (values.get(i) == null) {
+          key.append(NULL);
+        } else {
+          encodeValue(component, values.get(i), key);
+        }
       } catch (ArithmeticException | ClassCastException e) {
         throw new IllegalArgumentException("'" + values.get(i) + "' is not a " + component.type() + " key value", e);
       }
@@ -103,7 +120,7 @@ public final class KeyEncoding {
     Reader reader = new Reader(key);
     for (Component component : layout) {
       reader.descending = component.descending();
-      values.add(decodeValue(component, reader));
+      values.add(component.nullable() && reader.skip(NULL) ? null : decodeValue(component, reader));
       reader.expect(TERMINATOR);
     }
     if (!reader.atEnd()) {
@@ -289,6 +306,18 @@ public final class KeyEncoding {
         taken.append(next());
       }
       return taken.toString();
+    }
+
+    /** Reads {@code text} if the key goes on with it (as written, before any mirror). */
+    boolean skip(String text) {
+      int start = position;
+      for (int i = 0; i < text.length(); i++) {
+        if (position >= key.length() || next() != text.charAt(i)) {
+          position = start;
+          return false;
+        }
+      }
+      return true;
     }
 
     String takeUntilTerminator() {

@@ -63,7 +63,7 @@ abstract class AbstractAzureScan extends TableScan {
         : propertyKeyOrders(query);
     Set<RelCollation> collations = new TreeSet<>(); // a composite trait wants its parts sorted, once each
     for (List<RelFieldCollation> order : orders) {
-      collations.add(RelCollations.of(withNullsOf(sortAbove, order)));
+      collations.add(RelCollations.of(withNullsOf(sortAbove, order, query)));
     }
     return collations.isEmpty() ? List.of(RelCollations.EMPTY) : List.copyOf(collations);
   }
@@ -119,16 +119,18 @@ abstract class AbstractAzureScan extends TableScan {
 
   /**
    * The order with the null placement the ORDER BY above asks for where it sorts the same
-   * fields the same way: keys are never null, so either placement holds, and the planner
-   * compares collations exactly.
+   * fields the same way: keys are mostly never null, so either placement holds, and the planner
+   * compares collations exactly. A key column that holds NULL (a summary's group) has it where
+   * the encoding puts it: last ascending, first descending (the default placement).
    */
-  private static List<RelFieldCollation> withNullsOf(RelCollation sortAbove, List<RelFieldCollation> order) {
+  private static List<RelFieldCollation> withNullsOf(RelCollation sortAbove, List<RelFieldCollation> order,
+      TableQuery query) {
     List<RelFieldCollation> adjusted = new ArrayList<>();
     List<RelFieldCollation> wanted = sortAbove.getFieldCollations();
     for (int i = 0; i < order.size(); i++) {
       RelFieldCollation field = order.get(i);
       if (i < wanted.size() && wanted.get(i).getFieldIndex() == field.getFieldIndex()
-          && wanted.get(i).getDirection() == field.getDirection()) {
+          && wanted.get(i).getDirection() == field.getDirection() && !holdsNull(query, field)) {
         field = wanted.get(i);
       }
       adjusted.add(field);
@@ -149,12 +151,23 @@ abstract class AbstractAzureScan extends TableScan {
       }
       for (int i = 0; i < wanted.size(); i++) {
         if (provided.get(i).getFieldIndex() != wanted.get(i).getFieldIndex()
-            || provided.get(i).getDirection() != wanted.get(i).getDirection().reverse()) {
+            || provided.get(i).getDirection() != wanted.get(i).getDirection().reverse()
+            || holdsNull(query, provided.get(i)) && provided.get(i).nullDirection == wanted.get(i).nullDirection) {
           return false;
         }
       }
       return true;
     });
+  }
+
+  /** Whether the key column a field of the scan's order selects holds NULL (a summary's group). */
+  private static boolean holdsNull(TableQuery query, RelFieldCollation field) {
+    if (query.shape().layout() == null) {
+      return false;
+    }
+    String name = query.shape().columns().get(query.projection().get(field.getFieldIndex())).name();
+    return query.shape().layout().columns().stream()
+        .anyMatch(key -> key.name().equals(name) && key.component().nullable());
   }
 
   public TableQuery query() {

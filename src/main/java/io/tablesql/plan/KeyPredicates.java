@@ -285,8 +285,12 @@ final class KeyPredicates {
    * {@link #encodable}), or a parameter of a type every value of which encodes. Not DOUBLE (SQL
    * holds -0.0 equal to 0.0), TIMESTAMP or DECIMAL (a literal may be finer than the key), UUID
    * (SQL compares it as text), as {@code FilterTranslator.exactKeyRanges} decides for row values.
+   * Nor a column that holds NULL: its NULL key sorts after every value, inside open ranges.
    */
   private void exactIf(boolean partition, KeyFormat format, KeyColumn column, Operand value, RexNode conjunct) {
+    if (column.component().nullable()) {
+      return;
+    }
     KeyEncoding.KeyType type = column.component().type();
     boolean everyValueEncodes = type == KeyEncoding.KeyType.VARCHAR || type == KeyEncoding.KeyType.SMALLINT
         || type == KeyEncoding.KeyType.INTEGER || type == KeyEncoding.KeyType.BIGINT;

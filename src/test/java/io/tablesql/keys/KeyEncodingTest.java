@@ -78,6 +78,27 @@ class KeyEncodingTest {
         List.of(Instant.parse("2014-04-22T14:19:55.123Z")))).isEqualTo("20140422141955123!");
   }
 
+  /** A component that holds NULL (a summary's group) sorts it after every value ascending, before them descending. */
+  @Test
+  void aNullableComponentSortsNullsHighAndRoundTripsThem() {
+    for (KeyType type : KeyType.values()) {
+      for (boolean descending : new boolean[] {false, true}) {
+        List<Component> layout = List.of(new Component(type, descending, type == KeyType.DECIMAL ? 2 : 0, true),
+            Component.ascending(KeyType.INTEGER));
+        String nullKey = KeyEncoding.encode(layout, Arrays.asList(null, 7));
+        assertAllowed(nullKey);
+        assertThat(KeyEncoding.decode(layout, nullKey)).containsExactly(null, 7);
+        for (int i = 0; i < CASES / 10; i++) {
+          Object value = value(type);
+          String key = KeyEncoding.encode(layout, Arrays.asList(value, 7));
+          assertThat(Integer.signum(key.compareTo(nullKey))).as(type + " " + show(value) + (descending ? " DESC" : ""))
+              .isEqualTo(descending ? 1 : -1);
+          assertThat(show(KeyEncoding.decode(layout, key).get(0))).isEqualTo(show(value));
+        }
+      }
+    }
+  }
+
   @Test
   void valuesAKeyCannotHoldAreRefused() {
     List<Component> number = List.of(Component.ascending(KeyType.DOUBLE));
