@@ -3,8 +3,9 @@
 --   CREATE INDEX PeopleByLastName ON People (LastName) INCLUDE (FirstName);
 -- The index's entries for 'Jones' are one partition of its table; each names a row and holds
 -- its first name. tablesql adds and removes entries as employees are written, marking an entry
--- verified once its row is written: a verified entry answers the query alone (one request for
--- all four), an entry not verified yet (a build's, for indexGraceSeconds) has its row read.
+-- verified once its row is written (CREATE INDEX inserts its entries verified): a verified entry
+-- answers the query alone (one request for all four); an entry not verified (a write that failed
+-- halfway left it) has its row read.
 -- Access path: INDEX LOOKUP
 SELECT Department, EmployeeId, FirstName
 FROM People

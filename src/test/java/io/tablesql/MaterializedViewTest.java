@@ -288,7 +288,6 @@ class MaterializedViewTest extends OracleComparedTest {
         assertThat(explain(groups)).contains("MvNulTotals");
         agreed(groups);
         statement.execute("ALTER MATERIALIZED VIEW MvNulTotals VERIFY");
-        assertThat(statement.getWarnings()).isNull(); // nothing to repair
         assertThat(rows(connection, view)).containsExactlyInAnyOrderElementsOf(rows(oracle, query));
         statement.execute("DELETE FROM MvNul WHERE Dept IS NULL");
         assertThat(rows(connection, view)).containsExactlyInAnyOrderElementsOf(rows(oracle, query))

@@ -36,9 +36,15 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * @param ready      false while the index is built: writes maintain it, queries do not use it yet
  * @param resumeFrom while building, the (PartitionKey, RowKey) of the base row the build goes on
  *                   from, or null
+ * @param verifiedBuild while building (a covering global index that is not UNIQUE, since its
+ *                   creation): the build inserts its entries verified, and writers keep the old
+ *                   entries of rows they change as unverified placeholders
+ *                   ({@link #keepsPlaceholders}; ARCHITECTURE.md, "Covering global indexes";
+ *                   catalog format 11)
  */
 public record IndexDefinition(String name, List<IndexColumn> columns, List<String> include, boolean unique,
-    String table, String prefix, String adoptedRowKey, boolean ready, List<String> resumeFrom) {
+    String table, String prefix, String adoptedRowKey, boolean ready, List<String> resumeFrom,
+    boolean verifiedBuild) {
   public static final String ROW_PARTITION_KEY = "TablesqlRowPartitionKey";
   public static final String ROW_ROW_KEY = "TablesqlRowRowKey";
   /**
@@ -83,7 +89,26 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
   }
 
   public IndexDefinition withState(boolean nowReady, List<String> nowResumeFrom) {
-    return new IndexDefinition(name, columns, include, unique, table, prefix, adoptedRowKey, nowReady, nowResumeFrom);
+    return new IndexDefinition(name, columns, include, unique, table, prefix, adoptedRowKey, nowReady, nowResumeFrom,
+        verifiedBuild && !nowReady);
+  }
+
+  /**
+   * A new index, to be built with its entries verified at once if it is a covering global index
+   * that is not UNIQUE (a UNIQUE entry may name another row, so no placeholder can stand for it).
+   */
+  public IndexDefinition builtVerifiedIfItCan() {
+    return new IndexDefinition(name, columns, include, unique, table, prefix, adoptedRowKey, ready, resumeFrom,
+        !ready && coveringGlobal() && !unique);
+  }
+
+  /**
+   * Whether writers keep a row's old entries as unverified placeholders (an upsert, even of an
+   * absent entry; never deleted) rather than mark and delete them: while a build inserts entries
+   * verified, so that an insert from a row read before a write finds the entry and stays unverified.
+   */
+  public boolean keepsPlaceholders() {
+    return verifiedBuild && !ready;
   }
 
   /**
@@ -213,6 +238,9 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
     }
     include.forEach(node.withArray("include")::add);
     node.put("state", ready ? "ready" : "building");
+    if (keepsPlaceholders()) {
+      node.put("verifiedBuild", true);
+    }
     for (IndexColumn column : columns) {
       node.withArray("columns").addObject().put("column", column.column()).put("descending", column.descending());
     }
@@ -239,6 +267,7 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
     String prefix = "local".equals(node.path("scope").asText()) && adopted == null
         ? node.path("rowKeyPrefix").asText() : null;
     return new IndexDefinition(node.path("name").asText(), columns, include, node.path("unique").asBoolean(),
-        node.path("table").asText(), prefix, adopted, "ready".equals(node.path("state").asText()), resume);
+        node.path("table").asText(), prefix, adopted, "ready".equals(node.path("state").asText()), resume,
+        node.path("verifiedBuild").asBoolean());
   }
 }

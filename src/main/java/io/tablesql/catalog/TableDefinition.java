@@ -48,9 +48,14 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
    * ({@code large}: kept in {@link ValueParts}), so that drivers which would read only a value's
    * first part refuse it. 10, a table with a summary that keeps a group of NULLs (its key holds
    * {@link KeyEncoding}'s NULL), so that drivers which would refuse the base row's write refuse
-   * the table instead.
+   * the table instead. 11, a table whose covering global index is being built with its entries
+   * verified ({@link IndexDefinition#keepsPlaceholders}), so that drivers which would delete a
+   * changed row's old entry (letting the build insert it verified from an older read) refuse it;
+   * once the index is ready the table goes back to its earlier format.
    */
-  public static final int FORMAT = 10;
+  public static final int FORMAT = 11;
+  /** A covering global index built with verified entries ({@link IndexDefinition#keepsPlaceholders}). */
+  static final int FORMAT_WITH_VERIFIED_BUILD = 11;
   /** A summary with a group of NULLs ({@link MaterializedViewDefinition#nullGroups}). */
   static final int FORMAT_WITH_NULL_GROUPS = 10;
   /** The format of a table with a column of large values. */
@@ -133,6 +138,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
 
   /** The catalog format its JSON is written in. */
   public int format() {
+    if (indexes.stream().anyMatch(IndexDefinition::keepsPlaceholders)) {
+      return FORMAT_WITH_VERIFIED_BUILD;
+    }
     if (materializedViews.stream().anyMatch(view -> !view.nullGroups().isEmpty())) {
       return FORMAT_WITH_NULL_GROUPS;
     }

@@ -96,8 +96,8 @@ final class Indexes {
         : DeclaredTables.createPhysicalTable(session, "ix" + table.name() + statement.name(), true);
     String prefix = statement.local() && statement.adoptedRowKey() == null
         ? IndexDefinition.LOCAL_MARK + randomToken() + "!" : null;
-    IndexDefinition index = new IndexDefinition(statement.name(), columns, include, statement.unique(), physical, prefix,
-        statement.adoptedRowKey(), false, null);
+    IndexDefinition index = new IndexDefinition(statement.name(), columns, include, statement.unique(), physical,
+        prefix, statement.adoptedRowKey(), false, null, false).builtVerifiedIfItCan();
     TableDefinition declared;
     try {
       declared = Catalog.update(session, table.name(), definition -> {

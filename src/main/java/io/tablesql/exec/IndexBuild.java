@@ -53,6 +53,8 @@ public final class IndexBuild {
   /** Entries a local index's first pass wrote; of an adopted index's, those that were missing. */
   private long written;
   private long missing;
+  /** Entries of a covering global index the build inserted verified. */
+  private long verifiedAtBuild;
 
   /**
    * What a build or verification did: rows read, entries a local index's build wrote (an adopted
@@ -97,24 +99,32 @@ public final class IndexBuild {
       indexes.set(indexes.indexOf(current), current.withState(true, null));
       return definition.withIndexes(indexes);
     });
-    return new Outcome(rows, build.written, build.missing, checked[0], checked[1], checked[2], checked[3]);
+    return new Outcome(rows, build.written, build.missing, checked[0], checked[1], checked[2],
+        checked[3] + build.verifiedAtBuild);
   }
 
   private long indexRows(List<String> resumeFrom) {
+    // when the page being indexed was asked for: before the iterator (which may ask for the first at once), then
+    // before each hasNext (which asks for the next)
+    long readAt = System.nanoTime();
     Iterator<List<TableEntity>> pages = session.store().query(base.physicalTable(), rowsFilter(allRows, resumeFrom),
         null, pageSize(), counters);
     long rows = 0;
-    while (pages.hasNext()) {
+    for (; pages.hasNext(); readAt = System.nanoTime()) {
       List<TableEntity> page = withoutTombstones(pages.next());
       if (page.isEmpty()) {
         continue;
       }
+      long pageReadAt = readAt;
       if (entries.index().local()) {
         written += writeLocalEntries(page);
       } else {
         Parallel.map(page, session.maxConcurrency(), row -> {
           IndexEntries.Entry entry = entryOf(row);
           if (entry == null) {
+            return null;
+          }
+          if (entries.index().keepsPlaceholders() && insertedVerified(entry, pageReadAt)) {
             return null;
           }
           if (!entries.index().unique()) { // one upsert: whose entry it was does not matter here
@@ -133,6 +143,28 @@ public final class IndexBuild {
       }
     }
     return rows;
+  }
+
+  /**
+   * Inserts a covering entry verified, from its row as read at {@code readAt}, if none is there:
+   * a write of the row since then has left its old entry as a placeholder, which fails the
+   * insert, and a later one marks the entry unverified before the row changes (ARCHITECTURE.md,
+   * "Covering global indexes"). Only within half the grace period of the read, the time a
+   * placeholder is sure to stay (none is removed before it is past the grace period); returns
+   * whether it inserted the entry (if not, the caller writes it unverified).
+   */
+  private boolean insertedVerified(IndexEntries.Entry entry, long readAt) {
+    if (System.nanoTime() - readAt > IndexedWrites.grace(session).toNanos() / 2) {
+      return false;
+    }
+    boolean inserted = session.store().write(entries.index().table(), entries.insertVerified(entry), counters)
+        .written();
+    if (inserted) {
+      synchronized (this) {
+        verifiedAtBuild++;
+      }
+    }
+    return inserted;
   }
 
   /**

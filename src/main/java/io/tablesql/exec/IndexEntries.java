@@ -218,6 +218,18 @@ final class IndexEntries {
         stored(entry), null, origin);
   }
 
+  /**
+   * The insert of a covering entry already verified, which a build of an index that
+   * {@link IndexDefinition#keepsPlaceholders} sends: it fails (409) where any entity of the key
+   * is, such as a writer's placeholder.
+   */
+  WriteOperation insertVerified(Entry entry) {
+    Map<String, Object> properties = stored(entry);
+    properties.put(IndexDefinition.VERIFIED, true);
+    return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(), WriteOperation.Kind.INSERT,
+        properties, null, null);
+  }
+
   /** The write that replaces an entry of a UNIQUE index read with {@code etag}, to name another row. */
   WriteOperation replace(Entry entry, String etag, String origin) {
     return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(), WriteOperation.Kind.REPLACE,

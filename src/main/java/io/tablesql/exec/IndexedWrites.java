@@ -210,10 +210,12 @@ final class IndexedWrites {
     checkAdoptedValues(group, adds, keptValues);
     List<Removal> removals = prepareRemovals(olds);
     List<Removal> coveringOld = new ArrayList<>(); // every old entry of a covering global index, found or not
+    List<Removal> placeholders = new ArrayList<>(); // those of an index being built verified: kept, not removed
     for (IndexEntries.Entry[] entries : olds) {
       for (int x = 0; x < entries.length; x++) {
         if (entries[x] != null && indexes.get(x).index().coveringGlobal()) {
-          coveringOld.add(new Removal(indexes.get(x), entries[x], null));
+          (indexes.get(x).index().keepsPlaceholders() ? placeholders : coveringOld)
+              .add(new Removal(indexes.get(x), entries[x], null));
         }
       }
     }
@@ -256,6 +258,7 @@ final class IndexedWrites {
     }
     addEntries(group, adds, keptValues, removals);
     try {
+      keepAsPlaceholders(placeholders);
       removals = markLeaving(removals);
     } catch (StoreException e) {
       removeAdded(); // no row was sent: the entries this write made go, as when a UNIQUE index refuses it
@@ -348,6 +351,18 @@ final class IndexedWrites {
     return marked;
   }
 
+  /**
+   * Writes the old entries of an index being built verified ({@link IndexDefinition#keepsPlaceholders})
+   * unverified before the rows change, whether they are there or not, and leaves them: an entry
+   * the build then inserts from a read of the row before this write finds one there and stays
+   * unverified. Reads remove them, past the grace period, as they remove any entry its row no
+   * longer has.
+   */
+  private void keepAsPlaceholders(List<Removal> placeholders) {
+    Parallel.map(placeholders, session.maxConcurrency(), placeholder -> session.store()
+        .write(placeholder.index().index().table(), placeholder.index().put(placeholder.entry(), null), counters));
+  }
+
   /** A write whose failure leaves only an extra entry, which reads recognise: not the statement's failure. */
   static EntityWrite bestEffort(Session session, String table, WriteOperation write, RequestCounters counters) {
     try {
@@ -411,7 +426,7 @@ final class IndexedWrites {
     List<Removal> wanted = new ArrayList<>();
     for (IndexEntries.Entry[] entries : olds) {
       for (int x = 0; x < entries.length; x++) {
-        if (entries[x] != null) {
+        if (entries[x] != null && !indexes.get(x).index().keepsPlaceholders()) {
           wanted.add(new Removal(indexes.get(x), entries[x], null));
         }
       }
