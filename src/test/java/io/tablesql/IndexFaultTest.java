@@ -186,7 +186,7 @@ class IndexFaultTest {
           .contains("/tsiixixbuiltixbuiltval"), () -> {
             // a catalog read now (the JVM's cache of the direct endpoint predates the index, as another
             // process's would: such writers do not keep the index until it expires, README says)
-            try (Connection writer = TestAccount.connect("sampleSize=999");
+            try (Connection writer = TestAccount.connect("sampleSize=1991");
                  Statement statement = writer.createStatement()) {
               statement.execute("UPDATE IxBuilt SET Val = 3, Code = 'w' WHERE Grp = 'a' AND Id = 1");
               statement.execute("DELETE FROM IxBuilt WHERE Grp = 'b' AND Id = 3");
@@ -199,7 +199,7 @@ class IndexFaultTest {
       }
     }
     // a reader that never verifies an entry itself (its grace period is an hour)
-    try (Connection reader = TestAccount.connect("indexGraceSeconds=3600", "sampleSize=998");
+    try (Connection reader = TestAccount.connect("indexGraceSeconds=3600", "sampleSize=1992");
          Connection oracle = TestAccount.connect("pushdown=false")) {
       String lookup = "SELECT Grp, Id, Code FROM IxBuilt WHERE Val = ";
       assertThat(QueryRuns.explain(reader, lookup + 2)).contains("covering");

@@ -255,11 +255,16 @@ class MaterializedViewTest extends OracleComparedTest {
     String view = "SELECT Dept, Region, N, Total, Mean FROM MvNulTotals";
     try (Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE MvNul (Id INT PRIMARY KEY, Dept VARCHAR(20), Region VARCHAR(10), "
-          + "Salary DECIMAL(10,2))");
+          + "Salary DECIMAL(10,2), Hired DATE)");
       try {
-        statement.execute("INSERT INTO MvNul VALUES (1, 'Sales', 'N', 900), (2, NULL, 'N', 1500), "
-            + "(3, NULL, NULL, 2500), (4, 'Sales', NULL, NULL), (5, '', 'S', 10)");
+        statement.execute("INSERT INTO MvNul VALUES (1, 'Sales', 'N', 900, DATE '2020-01-01'), "
+            + "(2, NULL, 'N', 1500, NULL), (3, NULL, NULL, 2500, NULL), (4, 'Sales', NULL, NULL, DATE '2021-05-05'), "
+            + "(5, '', 'S', 10, DATE '2020-01-01')");
         statement.execute("CREATE MATERIALIZED VIEW MvNulTotals AS " + query);
+        String byDate = "SELECT Hired, COUNT(*) AS N FROM MvNul GROUP BY Hired";
+        statement.execute("CREATE MATERIALIZED VIEW MvNulHired AS " + byDate);
+        assertThat(rows(connection, "SELECT Hired, N FROM MvNulHired")).contains("null|2")
+            .containsExactlyInAnyOrderElementsOf(rows(oracle, byDate));
         assertThat(rows(connection, view)).containsExactlyInAnyOrder("Sales|N|1|900.00|900.00",
             "null|N|1|1500.00|1500.00", "null|null|1|2500.00|2500.00", "Sales|null|1|null|null", "|S|1|10.00|10.00")
             .containsExactlyInAnyOrderElementsOf(rows(oracle, query));
@@ -272,7 +277,8 @@ class MaterializedViewTest extends OracleComparedTest {
         for (String sql : List.of(view + " ORDER BY Dept, Region", view + " ORDER BY Dept DESC, Region DESC",
             view + " ORDER BY Dept NULLS FIRST, Region NULLS FIRST", view + " ORDER BY Dept DESC NULLS LAST, Region",
             view + " WHERE Dept > 'A'", view + " WHERE Dept >= '' AND Region < 'T'", view + " WHERE Dept IS NULL",
-            view + " WHERE Dept = 'Sales'", view + " WHERE Dept IS NULL AND Region IS NULL")) {
+            view + " WHERE Dept = 'Sales'", view + " WHERE Dept IS NULL AND Region IS NULL",
+            view + " WHERE (Dept, Region) > ('Sales', 'A')", view + " WHERE (Dept, Region) >= ('', 'S')")) {
           List<String> expected = rows(oracle, sql.replace(view, "SELECT * FROM (" + query + ")"));
           if (sql.contains("ORDER BY")) {
             assertThat(rows(connection, sql)).as(sql).containsExactlyElementsOf(expected);

@@ -55,6 +55,12 @@ public final class IndexBuild {
   private long missing;
   /** Entries of a covering global index the build inserted verified. */
   private long verifiedAtBuild;
+  /**
+   * Whether this build inserts entries verified: while the index keeps placeholders, until
+   * another build (a concurrent REBUILD) is found to have made it ready, after which writers
+   * remove old entries again.
+   */
+  private boolean verifiedInserts;
 
   /**
    * What a build or verification did: rows read, entries a local index's build wrote (an adopted
@@ -71,6 +77,7 @@ public final class IndexBuild {
     this.session = session;
     this.base = base;
     this.entries = new IndexEntries(base, index);
+    this.verifiedInserts = index.keepsPlaceholders();
     this.allRows = allRows;
     this.allEntries = allEntries;
     this.progress = progress;
@@ -124,7 +131,7 @@ public final class IndexBuild {
           if (entry == null) {
             return null;
           }
-          if (entries.index().keepsPlaceholders() && insertedVerified(entry, pageReadAt)) {
+          if (verifiedInserts && insertedVerified(entry, pageReadAt)) {
             return null;
           }
           if (!entries.index().unique()) { // one upsert: whose entry it was does not matter here
@@ -268,6 +275,7 @@ public final class IndexBuild {
     Catalog.update(session, base.name(), definition -> {
       IndexDefinition current = definition.index(entries.index().name());
       if (current == null || current.ready()) {
+        verifiedInserts = false;
         return null;
       }
       List<IndexDefinition> indexes = new ArrayList<>(definition.indexes());

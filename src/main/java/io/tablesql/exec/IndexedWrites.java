@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Sends one entity group of a table with secondary indexes and keeps its indexes right (see
@@ -272,7 +273,7 @@ final class IndexedWrites {
       }
       throw e;
     }
-    afterRows(removals, coveringOld);
+    afterRows(removals, coveringOld, placeholders);
   }
 
   /**
@@ -282,9 +283,11 @@ final class IndexedWrites {
    * entry of a covering index that is not removed so, because something wrote it after this
    * write's mark or it appeared after this write found none (a build, or a VERIFY, writing it from
    * an older read of the row; a reader that verified it while this write was slower than the
-   * grace period), is marked unverified: a verified entry must not outlive its row's values.
+   * grace period), is marked unverified: a verified entry must not outlive its row's values. So
+   * is each placeholder, which a build's check or VERIFY may have verified (past the grace
+   * period) while this write was slower than that.
    */
-  private void afterRows(List<Removal> removals, List<Removal> coveringOld) {
+  private void afterRows(List<Removal> removals, List<Removal> coveringOld, List<Removal> placeholders) {
     List<Removal> unmarked = coveringOld.stream()
         .filter(old -> removals.stream().noneMatch(r -> r.index() == old.index() && r.entry().sameKey(old.entry())))
         .filter(old -> added.stream().noneMatch(a -> a.index() == old.index() && a.entry().sameKey(old.entry())))
@@ -317,7 +320,7 @@ final class IndexedWrites {
         }
       });
     }
-    for (Removal old : unmarked) {
+    for (Removal old : Stream.concat(unmarked.stream(), placeholders.stream()).toList()) {
       steps.add(() -> bestEffort(session, old.index().index().table(), old.index().markUnverified(old.entry()),
           counters));
     }

@@ -160,6 +160,9 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       } catch (IllegalArgumentException e) {
         continue; // an entity of another kind sharing the Azure table
       }
+      if (value == null) {
+        continue; // a summary's group of NULLs, after every value: the last range takes it
+      }
       @SuppressWarnings("unchecked")
       Comparable<Object> bound = text ? (Comparable<Object>) (Object) value.toString()
           : (Comparable<Object>) (Object) ((Number) value).longValue();
@@ -177,7 +180,8 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     for (int i = 1; i < bounds.size(); i++) {
       predicates.add(quoted + " >= " + bounds.get(i - 1) + " AND " + quoted + " < " + bounds.get(i));
     }
-    predicates.add(quoted + " >= " + bounds.get(bounds.size() - 1));
+    predicates.add(quoted + " >= " + bounds.get(bounds.size() - 1)
+        + (leading != null && leading.component().nullable() ? " OR " + quoted + " IS NULL" : ""));
     return predicates.toArray(new String[0]);
   }
 

@@ -117,8 +117,11 @@ public record KeyLayout(KeyFormat partitionFormat, KeyFormat rowFormat, Discrimi
       }
     }
 
-    /** A decoded value in Calcite's representation. */
+    /** A decoded value in Calcite's representation (NULL as null: a summary's group of NULLs). */
     Object fromKeyValue(Object value) {
+      if (value == null) {
+        return null;
+      }
       switch (sqlType) {
         case DATE: return (int) ((LocalDate) value).toEpochDay();
         case TIMESTAMP: return ((Instant) value).toEpochMilli();

@@ -301,13 +301,19 @@ public final class FilterTranslator {
    * client need not check it again (and a LIMIT can stop the paging): tablesql's own key encoding
    * holds every value of the compared columns' types (a mapped template may not, nor a DOUBLE's
    * NaN or a TIMESTAMP past the year 9999, which widen a bound), or the values are literals the
-   * key holds (checked when the ranges were made).
+   * key holds (checked when the ranges were made). Not over a column that holds NULL (a summary's
+   * group): its NULL key sorts after every value, inside the ranges.
    */
   private boolean exactKeyRanges(RowComparison row) {
     if (query.shape().layout().isMapped()) {
       return false;
     }
     for (int i = 0; i < row.values().size(); i++) {
+      String name = query.columns().get(row.columns().get(i).getIndex()).name();
+      if (query.shape().layout().columns().stream()
+          .anyMatch(key -> key.name().equals(name) && key.component().nullable())) {
+        return false;
+      }
       SqlTypeName type = query.columns().get(row.columns().get(i).getIndex()).sqlType();
       boolean everyValueEncodes = type == SqlTypeName.VARCHAR || type == SqlTypeName.SMALLINT
           || type == SqlTypeName.INTEGER || type == SqlTypeName.BIGINT || type == SqlTypeName.BOOLEAN
