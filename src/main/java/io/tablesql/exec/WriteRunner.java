@@ -12,6 +12,7 @@ import io.tablesql.query.WritePlan;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementContext;
 import io.tablesql.session.StatementKind;
+import io.tablesql.settings.Choices;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.StoreException;
 import io.tablesql.txn.EntityRules;
@@ -109,8 +110,8 @@ public final class WriteRunner {
     if (statement != StatementKind.UPSERT) {
       return Kind.INSERT;
     }
-    return "replace".equalsIgnoreCase(session.settings().get(DriverProperty.UPSERT_MODE))
-        ? Kind.UPSERT_REPLACE : Kind.UPSERT_MERGE;
+    return session.settings().choice(DriverProperty.UPSERT_MODE, Choices.UpsertMode.class)
+        == Choices.UpsertMode.REPLACE ? Kind.UPSERT_REPLACE : Kind.UPSERT_MERGE;
   }
 
   /** The warning of an INSERT that gave Timestamp values, which the service sets itself. */

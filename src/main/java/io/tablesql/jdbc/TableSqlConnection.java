@@ -26,6 +26,7 @@ import io.tablesql.prepare.StatementText;
 import io.tablesql.prepare.UnplannedQuery;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementKind;
+import io.tablesql.settings.Choices;
 import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.FirstUse;
@@ -91,9 +92,10 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     this.schemaName = schemaName;
     this.planCache = new PlanCache(delegate, session.settings().getInt(DriverProperty.PLAN_CACHE_SIZE),
         session.store().metrics(), CancelFlags::clear);
-    String unplanned = session.settings().get(DriverProperty.UNPLANNED_LOOKUPS);
-    this.unplannedAlways = unplanned.equalsIgnoreCase("always");
-    this.unplannedWhileCold = unplanned.equalsIgnoreCase("cold");
+    Choices.UnplannedLookups unplanned = session.settings().choice(DriverProperty.UNPLANNED_LOOKUPS,
+        Choices.UnplannedLookups.class);
+    this.unplannedAlways = unplanned == Choices.UnplannedLookups.ALWAYS;
+    this.unplannedWhileCold = unplanned == Choices.UnplannedLookups.COLD;
   }
 
   /** The type name of a column of a table of this connection's schema where SQL's says less ({@link TypeNames#declared}). */

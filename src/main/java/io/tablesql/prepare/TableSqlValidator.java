@@ -5,6 +5,7 @@ import static org.apache.calcite.util.Static.RESOURCE;
 import io.tablesql.catalog.NameMatch;
 import io.tablesql.plan.AzureSchema;
 import io.tablesql.plan.AzureTable;
+import io.tablesql.settings.Choices;
 import io.tablesql.settings.DriverProperty;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -61,7 +62,8 @@ public final class TableSqlValidator extends CalciteSqlValidator {
   static boolean postgresLabels(CalciteSchema root) {
     for (CalciteSchema schema : root.getSubSchemaMap().values()) {
       if (schema.schema instanceof AzureSchema account) {
-        return "postgresql".equals(account.session().settings().get(DriverProperty.COLUMN_LABELS));
+        return account.session().settings().choice(DriverProperty.COLUMN_LABELS, Choices.ColumnLabels.class)
+            == Choices.ColumnLabels.POSTGRESQL;
       }
     }
     return false;

@@ -47,10 +47,10 @@ public final class ConnectionSettings {
     this.accountKey = accountKey;
     this.sharedAccessSignature = sharedAccessSignature;
     this.properties = properties;
-    this.resultsInKeyOrder = switch (get(DriverProperty.KEY_ORDER).toLowerCase(Locale.ROOT)) {
-      case "sorted" -> true;
-      case "unsorted" -> false;
-      default -> !CosmosEndpoint.recognises(tableEndpoint, accountName);
+    this.resultsInKeyOrder = switch (choice(DriverProperty.KEY_ORDER, Choices.KeyOrder.class)) {
+      case SORTED -> true;
+      case UNSORTED -> false;
+      case AUTO -> !CosmosEndpoint.recognises(tableEndpoint, accountName);
     };
   }
 
@@ -285,6 +285,11 @@ public final class ConnectionSettings {
       }
     }
     return value;
+  }
+
+  /** The value of a property that takes one of a few words, as the constant of its enum ({@link Choices}). */
+  public <E extends Enum<E>> E choice(DriverProperty property, Class<E> values) {
+    return Enum.valueOf(values, get(property).trim().toUpperCase(Locale.ROOT));
   }
 
   public int getInt(DriverProperty property) {

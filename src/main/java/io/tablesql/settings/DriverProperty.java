@@ -25,12 +25,12 @@ public enum DriverProperty {
       "Run a query whose plan is one table access (a point, multi-point, range, partition or table scan with its "
           + "projection) straight from its plan, without Calcite's generated code and per-execution machinery. "
           + "false runs every query through Calcite's generated code (the oracle the tests compare against)."),
-  UNPLANNED_LOOKUPS("unplannedLookups", "cold", choice("cold", "always", "never"),
+  UNPLANNED_LOOKUPS("unplannedLookups", "cold", choice(Choices.UnplannedLookups.class),
       "Run a Statement's query that reads one row by its whole key (SELECT columns FROM table WHERE key = 'text' "
           + "AND ...) without Calcite's planner: cold while nothing has been planned in the JVM yet, so that a "
           + "process's first lookup does not wait for the planner to start (nor for a sampled table's sample: "
           + "its columns come from the entity read); always for every such query; never plans every query."),
-  COLUMN_LABELS("columnLabels", "calcite", choice("calcite", "postgresql"),
+  COLUMN_LABELS("columnLabels", "calcite", choice(Choices.ColumnLabels.class),
       "How a result column without a name of its own is labelled: calcite names it EXPR$0, EXPR$1, ...; "
           + "postgresql as PostgreSQL does (count for count(*), the function's name, the column a CAST converts, "
           + "?column? for other expressions). The PostgreSQL-protocol server sets postgresql for its sessions."),
@@ -51,7 +51,7 @@ public enum DriverProperty {
           + "splits every such scan into up to N, probing the key space where neither tells."),
   REQUEST_TIMEOUT("requestTimeoutSeconds", "30", whole(1, Integer.MAX_VALUE),
       "Seconds to wait for one response from the service before failing the request."),
-  HTTP_CLIENT("httpClient", "jdk", choice("jdk", "netty"),
+  HTTP_CLIENT("httpClient", "jdk", choice(Choices.HttpClient.class),
       "The HTTP client requests go through: jdk (the JDK's HttpClient, which the driver jar carries) or netty "
           + "(azure-core-http-netty, the Azure SDK's default transport, for applications that have it on their class "
           + "path; not with the driver jar, which has no Netty)."),
@@ -63,7 +63,7 @@ public enum DriverProperty {
   STRICT_ATOMICITY("strictAtomicity", "false", FLAG,
       "Refuse a statement whose writes span several partitions or more than 100 entities (which "
           + "would be sent as several entity group transactions) instead of executing it."),
-  UPSERT_MODE("upsertMode", "merge", choice("merge", "replace"),
+  UPSERT_MODE("upsertMode", "merge", choice(Choices.UpsertMode.class),
       "What UPSERT does to an existing entity: merge (properties not named are kept, InsertOrMerge) "
           + "or replace (properties not named are removed, InsertOrReplace)."),
   PLAN_CACHE_SIZE("planCacheSize", "100", whole(0, Integer.MAX_VALUE),
@@ -89,7 +89,7 @@ public enum DriverProperty {
       "Read the tables declared with a PRIMARY KEY and the views from the account's catalog "
           + "(TablesqlCatalog). false shows every Azure table as PartitionKey, RowKey and properties, the "
           + "ones holding declared tables included."),
-  KEY_ORDER("keyOrder", "auto", choice("auto", "sorted", "unsorted"),
+  KEY_ORDER("keyOrder", "auto", choice(Choices.KeyOrder.class),
       "Whether the service returns query results sorted by PartitionKey and RowKey: sorted (Azure "
           + "Storage, Azurite), unsorted (the Cosmos DB Table API: ORDER BY is then always sorted in the "
           + "client), or auto (unsorted for Cosmos DB endpoints, sorted otherwise)."),

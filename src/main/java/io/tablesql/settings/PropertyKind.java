@@ -28,8 +28,10 @@ public sealed interface PropertyKind {
     return new Whole(min, max, true);
   }
 
-  static PropertyKind choice(String... words) {
-    return new Choice(words);
+  /** One of the constants of {@code values}, written as its name in lower case. */
+  static PropertyKind choice(Class<? extends Enum<?>> values) {
+    return new Choice(java.util.Arrays.stream(values.getEnumConstants())
+        .map(constant -> constant.name().toLowerCase(java.util.Locale.ROOT)).toArray(String[]::new));
   }
 
   /** true or false. */

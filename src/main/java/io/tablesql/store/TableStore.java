@@ -26,6 +26,7 @@ import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import com.azure.data.tables.models.TableTransactionFailedException;
 import io.tablesql.errors.SqlStates;
+import io.tablesql.settings.Choices;
 import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.txn.WriteOperation;
@@ -98,7 +99,7 @@ public final class TableStore {
     // to the caller blocked in HttpClient.send: run inline, the response reaches the caller with
     // one thread switch less (a tenth of a point lookup). Safe because only the synchronous API is
     // used: what runs there is the JDK's own non-blocking delivery (ARCHITECTURE.md, "Speed").
-    HttpClient http = settings.get(DriverProperty.HTTP_CLIENT).equalsIgnoreCase("netty")
+    HttpClient http = settings.choice(DriverProperty.HTTP_CLIENT, Choices.HttpClient.class) == Choices.HttpClient.NETTY
         ? NETTY_CLIENTS.computeIfAbsent(timeout, t -> nettyClient(new HttpClientOptions()
             .setConnectTimeout(connectTimeout).setResponseTimeout(t).setReadTimeout(t)))
         : new JdkHttpClientBuilder().executor(Runnable::run).connectionTimeout(connectTimeout)

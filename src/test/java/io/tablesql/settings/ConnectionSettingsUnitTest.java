@@ -70,6 +70,11 @@ class ConnectionSettingsUnitTest {
     assertFalse(DriverProperty.PAGE_SIZE.kind().accepts("1001"));
     assertEquals("postgresql", parse("jdbc:tablesql:UseDevelopmentStorage=true;columnLabels=PostgreSQL")
         .get(DriverProperty.COLUMN_LABELS), "a choice reads as declared, whatever its case");
+    assertEquals(Choices.UpsertMode.REPLACE, parse("jdbc:tablesql:UseDevelopmentStorage=true;upsertMode= Replace ")
+        .choice(DriverProperty.UPSERT_MODE, Choices.UpsertMode.class), "a choice reads as its enum's constant");
+    assertEquals(Choices.KeyOrder.AUTO, parse("jdbc:tablesql:UseDevelopmentStorage=true")
+        .choice(DriverProperty.KEY_ORDER, Choices.KeyOrder.class));
+    assertEquals("one of jdk, netty", DriverProperty.HTTP_CLIENT.kind().expected(), "the words are the constants'");
   }
 
   @Test
