@@ -94,6 +94,36 @@ class DeclaredTableTest extends OracleComparedTest {
     assertThat(stored.getProperty("Department")).isNull(); // key columns live in the keys only
   }
 
+  /**
+   * A table another process declares is a declared table here at once, not a raw one until the
+   * catalog cache expires: a schema that lists a table its cached catalog was never checked
+   * against reads the catalog again. Before, an open connection (and a new one sharing its JVM's
+   * cache) sampled it as raw: its key columns were "not found", and a write would have bypassed
+   * its key encoding.
+   */
+  @Test
+  void aTableDeclaredElsewhereIsDeclaredHereAtOnce() throws SQLException {
+    // another process: a cache of its own (sampleSize is part of the cache key)
+    try (Connection open = TestAccount.connect("sampleSize=1993");
+         Connection elsewhere = TestAccount.connect("sampleSize=1994");
+         Statement there = elsewhere.createStatement()) {
+      QueryRuns.run(open, "SELECT COUNT(*) FROM Personnel"); // its catalog is cached now
+      there.execute("CREATE TABLE LateComer (Region VARCHAR(10), Id INT, Name VARCHAR(20), PRIMARY KEY ((Region), Id))");
+      try {
+        there.execute("INSERT INTO LateComer VALUES ('north', 1, 'Ann')");
+        assertThat(QueryRuns.run(open, "SELECT Name FROM LateComer WHERE Region = 'north' AND Id = 1").rows())
+            .containsExactly("Ann");
+        try (Connection next = TestAccount.connect("sampleSize=1993"); Statement here = next.createStatement()) {
+          here.execute("INSERT INTO LateComer VALUES ('south', 2, 'Bob')");
+        }
+        assertThat(QueryRuns.run(elsewhere, "SELECT Region, Id, Name FROM LateComer ORDER BY Region").rows())
+            .containsExactly("north|1|Ann", "south|2|Bob");
+      } finally {
+        there.execute("DROP TABLE LateComer");
+      }
+    }
+  }
+
   @Test
   void aValueAnotherWriterStoredOfTheWrongTypeIsAnErrorNotNull() throws SQLException {
     try (Statement statement = connection.createStatement()) {

@@ -12,12 +12,15 @@ import io.tablesql.store.StoreException;
 import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 
 /**
@@ -62,7 +65,14 @@ public final class Catalog {
     }
   }
 
-  private record Entry(Contents contents, long expiresAtNanos) {
+  /**
+   * @param seen the Azure tables (lower case) of the lists this catalog was checked against
+   *             ({@link #forTables}); empty until the first
+   */
+  private record Entry(Contents contents, long expiresAtNanos, Set<String> seen) {
+    Entry(Contents contents, long expiresAtNanos) {
+      this(contents, expiresAtNanos, ConcurrentHashMap.newKeySet());
+    }
   }
 
   private Catalog() {
@@ -87,6 +97,31 @@ public final class Catalog {
       return Contents.EMPTY;
     }
     return cached(session);
+  }
+
+  /**
+   * The catalog for a schema of these Azure tables, as {@link #contents}; if they were just
+   * listed and hold one that the lists the cached catalog was checked against did not (a table
+   * created since: maybe a declared table of another JVM or endpoint, which would otherwise pass
+   * for a raw table until the cache expires), the catalog is read again first.
+   */
+  public static Contents forTables(Session session, List<String> names, boolean listed) {
+    boolean mayExist = !listed || names.stream().anyMatch(Catalog::isCatalogTable);
+    Contents contents = contents(session, mayExist);
+    Entry entry = CACHE.getIfPresent(session.settings().cacheKey());
+    if (!listed || entry == null || !session.settings().getBoolean(DriverProperty.CATALOG)) {
+      return contents;
+    }
+    Set<String> listedNow = new HashSet<>();
+    names.forEach(name -> listedNow.add(name.toLowerCase(Locale.ROOT)));
+    if (!entry.seen().isEmpty() && !entry.seen().containsAll(listedNow)) {
+      contents = mayExist ? fresh(session) : contents;
+      entry = CACHE.getIfPresent(session.settings().cacheKey());
+    }
+    if (entry != null) {
+      entry.seen().addAll(listedNow);
+    }
+    return contents;
   }
 
   /**
@@ -122,8 +157,9 @@ public final class Catalog {
     }
     // the other definitions were not read again: they keep their expiry
     Entry entry = CACHE.getIfPresent(session.settings().cacheKey());
-    CACHE.put(session.settings().cacheKey(), new Entry(new Contents(Map.copyOf(tables), contents.views()),
-        entry != null ? entry.expiresAtNanos() : expiry(session)));
+    CACHE.put(session.settings().cacheKey(), entry != null
+        ? new Entry(new Contents(Map.copyOf(tables), contents.views()), entry.expiresAtNanos(), entry.seen())
+        : new Entry(new Contents(Map.copyOf(tables), contents.views()), expiry(session)));
   }
 
   private static Contents cached(Session session) {

@@ -134,8 +134,7 @@ public final class AzureSchema extends AbstractSchema {
    * names in place of the Azure tables holding them, the others as sampled tables.
    */
   private Map<String, Table> toTables(List<String> names) {
-    boolean catalogListed = names.stream().anyMatch(Catalog::isCatalogTable);
-    Catalog.Contents catalog = Catalog.contents(session, catalogListed || !listed);
+    Catalog.Contents catalog = Catalog.forTables(session, names, listed);
     Map<String, TableDefinition> declared = catalog.tables();
     Set<String> holding = new HashSet<>();
     declared.values().stream().filter(definition -> !definition.layout().isMapped()) // mapped ones' stay visible
