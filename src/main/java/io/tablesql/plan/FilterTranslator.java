@@ -36,7 +36,6 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.NlsString;
 
@@ -64,7 +63,8 @@ public final class FilterTranslator {
   public record Result(TableQuery query, RexNode residual, List<RexNode> correlated) {
   }
 
-  private final List<RexNode> correlated = new ArrayList<>();
+  /** The operands of key comparisons, and the lookup join's values the query takes. */
+  private final KeyOperands operands = new KeyOperands();
 
   private record Translation(ServiceFilter filter, boolean exact) {
   }
@@ -127,15 +127,16 @@ public final class FilterTranslator {
       ServiceFilter filter = pushConjuncts(rest, ServiceFilter.MAX_COMPARISONS - 1, residual);
       RexNode client = compose(residual);
       return new Result(query.withAccess(AccessPath.MULTI_PARTITION_SCAN, List.of(), partitionPoints, filter,
-          describe(client)), client, List.copyOf(correlated));
+          describe(client)), client, operands.correlated());
     }
 
     // One query: key comparisons first, so that they are the ones that fit in the filter.
     SequentialRanges keyRanges = null;
     RexNode keysetConjunct = null; // its ranges hold exactly its rows: nothing for the client to check
     for (RexNode conjunct : conjuncts) {
-      keyRanges = propertyKeyRanges(conjunct);
-      if (keyRanges != null) {
+      KeysetRanges.Ranges found = keysets().overProperties(conjunct);
+      if (found != null) {
+        keyRanges = found.filter();
         keysetConjunct = conjunct;
         break;
       }
@@ -160,179 +161,7 @@ public final class FilterTranslator {
     }
     RexNode client = compose(residual);
     return new Result(query.withAccess(path, List.of(), List.of(), filter, describe(client)), client,
-        List.copyOf(correlated));
-  }
-
-  /**
-   * A row-value comparison of a key with values, {@code (k1, ..., km) > (v1, ..., vm)} (or
-   * {@code >=, <, <=}), with its sides either way round: the columns, the values, and the
-   * comparison read with the columns on the left; null for any other condition.
-   */
-  private record RowComparison(SqlKind kind, List<RexInputRef> columns, List<RexNode> values) {
-    static RowComparison of(RexNode node) {
-      SqlKind kind = node.getKind();
-      if (kind != SqlKind.GREATER_THAN && kind != SqlKind.GREATER_THAN_OR_EQUAL && kind != SqlKind.LESS_THAN
-          && kind != SqlKind.LESS_THAN_OR_EQUAL) {
-        return null;
-      }
-      List<RexNode> sides = ((RexCall) node).getOperands();
-      for (int i = 0; i < 2; i++) {
-        if (sides.get(i).getKind() == SqlKind.ROW && sides.get(1 - i).getKind() == SqlKind.ROW) {
-          List<RexNode> left = ((RexCall) sides.get(i)).getOperands();
-          List<RexNode> right = ((RexCall) sides.get(1 - i)).getOperands();
-          if (left.size() >= 2 && left.size() == right.size() && left.stream().allMatch(RexInputRef.class::isInstance)
-              && right.stream().noneMatch(RexInputRef.class::isInstance)) {
-            List<RexInputRef> columns = left.stream().map(RexInputRef.class::cast).toList();
-            return new RowComparison(i == 0 ? kind : kind.reverse(), columns, right);
-          }
-        }
-      }
-      return null;
-    }
-
-    boolean greater() {
-      return kind == SqlKind.GREATER_THAN || kind == SqlKind.GREATER_THAN_OR_EQUAL;
-    }
-
-    boolean inclusive() {
-      return kind == SqlKind.GREATER_THAN_OR_EQUAL || kind == SqlKind.LESS_THAN_OR_EQUAL;
-    }
-
-    /** The comparison of the i-th column: strict but for the last column's. */
-    SqlKind kindAt(int i) {
-      boolean last = i == columns.size() - 1;
-      return last ? kind : greater() ? SqlKind.GREATER_THAN : SqlKind.LESS_THAN;
-    }
-
-    /**
-     * The order in which the ranges of the comparison's disjuncts come in the keys: disjunct i
-     * fixes columns 0..i-1 and compares column i. Disjunct i's rows come after those of every
-     * later disjunct (which fix column i to its value) when a greater value of column i sorts
-     * later, that is for {@code >} on an ascending column and {@code <} on a descending one.
-     */
-    List<Integer> disjunctsInKeyOrder(List<Boolean> descending) {
-      List<Integer> order = new ArrayList<>(List.of(columns.size() - 1));
-      for (int i = columns.size() - 2; i >= 0; i--) {
-        if (greater() != descending.get(i)) {
-          order.add(i);
-        } else {
-          order.add(0, i);
-        }
-      }
-      return order;
-    }
-  }
-
-  /**
-   * Keyset paging over a table's own keys, {@code (PartitionKey, RowKey) > (p, r)}: the rest of
-   * partition p after r, then the partitions after p (for {@code <}, the other way round).
-   */
-  private SequentialRanges propertyKeyRanges(RexNode conjunct) {
-    RowComparison row = RowComparison.of(conjunct);
-    if (row == null || row.columns().size() != 2) {
-      return null;
-    }
-    Column partitionColumn = column(row.columns().get(0));
-    Column rowColumn = column(row.columns().get(1));
-    if (partitionColumn == null || rowColumn == null || !partitionColumn.name().equals(Column.PARTITION_KEY)
-        || !rowColumn.name().equals(Column.ROW_KEY)) {
-      return null;
-    }
-    Operand partition = value(row.values().get(0), partitionColumn, EdmType.STRING);
-    Operand rowKey = value(row.values().get(1), rowColumn, EdmType.STRING);
-    if (partition == null || rowKey == null) {
-      return null;
-    }
-    Op rowOp = row.greater() ? (row.inclusive() ? Op.GE : Op.GT) : (row.inclusive() ? Op.LE : Op.LT);
-    ServiceFilter inPartition = new And(List.of(
-        new Comparison(Column.PARTITION_KEY, Op.EQ, EdmType.STRING, partition, false),
-        new Comparison(Column.ROW_KEY, rowOp, EdmType.STRING, rowKey, false)));
-    ServiceFilter otherPartitions = new Comparison(Column.PARTITION_KEY, row.greater() ? Op.GT : Op.LT,
-        EdmType.STRING, partition, false);
-    return new SequentialRanges(row.greater() ? List.of(inPartition, otherPartitions) : List.of(otherPartitions, inPartition));
-  }
-
-  /**
-   * Keyset paging over a declared key, {@code (a, b, c) > (?, ?, ?)} on leading key columns: the
-   * comparison is the OR of {@code a > ?}, {@code a = ? and b > ?} and
-   * {@code a = ? and b = ? and c > ?}, each a range of keys ({@link KeyPredicates}), read in key
-   * order. Null when a disjunct gives no range (a value the key cannot encode, a template whose
-   * text does not keep the column's order).
-   */
-  private SequentialRanges declaredKeyRanges(RexNode conjunct) {
-    RowComparison row = RowComparison.of(conjunct);
-    KeyLayout layout = query.shape().layout();
-    if (row == null || layout.isGenerated()) {
-      return null;
-    }
-    List<Boolean> descending = new ArrayList<>();
-    for (int i = 0; i < row.columns().size(); i++) {
-      Column column = query.columns().get(row.columns().get(i).getIndex());
-      if (query.shape().keyPosition(column) != i) {
-        return null;
-      }
-      descending.add(layout.columns().get(i).descending());
-    }
-    List<ServiceFilter> ranges = new ArrayList<>();
-    for (int i : row.disjunctsInKeyOrder(descending)) {
-      List<RexNode> disjunct = new ArrayList<>();
-      for (int j = 0; j <= i; j++) {
-        SqlKind kind = j < i ? SqlKind.EQUALS : row.kindAt(i);
-        disjunct.add(rexBuilder.makeCall(comparisonOperator(kind), row.columns().get(j), row.values().get(j)));
-      }
-      KeyPredicates keys = new KeyPredicates(query.shape(), query.columns(), disjunct, this::keyOperand);
-      if (!keys.used.containsAll(disjunct)) {
-        return null;
-      }
-      List<ServiceFilter> parts = new ArrayList<>();
-      if (keys.partitionPoints != null) {
-        parts.add(new Comparison(Column.PARTITION_KEY, Op.EQ, EdmType.STRING, keys.partitionPoints.get(0), false));
-      } else {
-        parts.addAll(keys.partitionBounds);
-      }
-      parts.addAll(keys.rowBounds);
-      ranges.add(and(parts));
-    }
-    return new SequentialRanges(List.copyOf(ranges));
-  }
-
-  /**
-   * Whether the ranges of a declared key's row comparison hold exactly its rows, so that the
-   * client need not check it again (and a LIMIT can stop the paging): tablesql's own key encoding
-   * holds every value of the compared columns' types (a mapped template may not, nor a DOUBLE's
-   * NaN or a TIMESTAMP past the year 9999, which widen a bound), or the values are literals the
-   * key holds (checked when the ranges were made). Not over a column that holds NULL (a summary's
-   * group): its NULL key sorts after every value, inside the ranges.
-   */
-  private boolean exactKeyRanges(RowComparison row) {
-    if (query.shape().layout().isMapped()) {
-      return false;
-    }
-    for (int i = 0; i < row.values().size(); i++) {
-      String name = query.columns().get(row.columns().get(i).getIndex()).name();
-      if (query.shape().layout().columns().stream()
-          .anyMatch(key -> key.name().equals(name) && key.component().nullable())) {
-        return false;
-      }
-      SqlTypeName type = query.columns().get(row.columns().get(i).getIndex()).sqlType();
-      boolean everyValueEncodes = type == SqlTypeName.VARCHAR || type == SqlTypeName.SMALLINT
-          || type == SqlTypeName.INTEGER || type == SqlTypeName.BIGINT || type == SqlTypeName.BOOLEAN
-          || type == SqlTypeName.VARBINARY;
-      if (!(row.values().get(i) instanceof RexLiteral) && !everyValueEncodes) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static org.apache.calcite.sql.SqlOperator comparisonOperator(SqlKind kind) {
-    switch (kind) {
-      case EQUALS: return SqlStdOperatorTable.EQUALS;
-      case GREATER_THAN: return SqlStdOperatorTable.GREATER_THAN;
-      case GREATER_THAN_OR_EQUAL: return SqlStdOperatorTable.GREATER_THAN_OR_EQUAL;
-      case LESS_THAN: return SqlStdOperatorTable.LESS_THAN;
-      default: return SqlStdOperatorTable.LESS_THAN_OR_EQUAL;
-    }
+        operands.correlated());
   }
 
   /**
@@ -340,21 +169,22 @@ public final class FilterTranslator {
    * {@link KeyPredicates}), the other conditions a {@code $filter} as for any table.
    */
   private Result translateDeclared(List<RexNode> conjuncts) {
-    KeyPredicates keys = new KeyPredicates(query.shape(), query.columns(), conjuncts, this::keyOperand);
+    KeyPredicates keys = new KeyPredicates(query.shape(), query.columns(), conjuncts, operands::key);
     List<RexNode> rest = new ArrayList<>(conjuncts);
     rest.removeAll(keys.absorbed);
-    SequentialRanges keyRanges = null;
+    KeysetRanges.Ranges keyset = null;
     RexNode keysetConjunct = null;
     if (keys.rowPoints == null && (keys.partitionPoints == null || keys.partitionPoints.size() == 1)) {
       for (RexNode conjunct : rest) {
-        keyRanges = declaredKeyRanges(conjunct);
-        if (keyRanges != null) {
+        keyset = keysets().overDeclaredKey(conjunct);
+        if (keyset != null) {
           keysetConjunct = conjunct;
           keys.used.add(conjunct);
           break;
         }
       }
     }
+    SequentialRanges keyRanges = keyset == null ? null : keyset.filter();
     String keyPredicate = keys.used.isEmpty() ? null : describe(compose(new ArrayList<>(keys.used)));
     List<RexNode> residual = new ArrayList<>();
     if (keys.partitionPoints != null && keys.rowPoints != null
@@ -391,7 +221,7 @@ public final class FilterTranslator {
         - (keyRanges == null ? 0 : keyRanges.comparisons());
     if (keysetConjunct != null) {
       rest.remove(keysetConjunct);
-      if (!exactKeyRanges(RowComparison.of(keysetConjunct))) {
+      if (!keyset.exact()) {
         residual.add(keysetConjunct); // the ranges may be wider than the comparison: the client checks it again
       }
     }
@@ -413,10 +243,14 @@ public final class FilterTranslator {
     RexNode client = compose(residual);
     TableQuery translated = query.withAccess(access, List.of(), partitions, filter, describe(client))
         .withKeyPredicate(keyPredicate);
-    return new Result(translated, client, List.copyOf(correlated));
+    return new Result(translated, client, operands.correlated());
   }
 
-  private static ServiceFilter and(List<ServiceFilter> parts) {
+  private KeysetRanges keysets() {
+    return new KeysetRanges(query, rexBuilder, this::value, operands::key);
+  }
+
+  static ServiceFilter and(List<ServiceFilter> parts) {
     return parts.isEmpty() ? null : parts.size() == 1 ? parts.get(0) : new And(List.copyOf(parts));
   }
 
@@ -456,80 +290,10 @@ public final class FilterTranslator {
     return new FilterTranslator(query, null).translateDeclared(List.of()).query();
   }
 
-  /**
-   * The value a declared key column is compared with, in Calcite's representation of the
-   * column's type: a literal, parameter or lookup-join value of that type; otherwise null.
-   */
-  private Operand keyOperand(RexNode node, Column column) {
-    SqlTypeName type = column.sqlType();
-    if (node instanceof RexFieldAccess access && access.getReferenceExpr() instanceof RexCorrelVariable) {
-      return sameType(access.getType().getSqlTypeName(), type) ? correlatedOperand(access) : null;
-    }
-    if (node instanceof RexDynamicParam param) {
-      return sameType(param.getType().getSqlTypeName(), type) ? Operand.parameter(param.getIndex()) : null;
-    }
-    if (!(node instanceof RexLiteral literal) || literal.isNull()) {
-      return null;
-    }
-    SqlTypeName literalType = literal.getType().getSqlTypeName();
-    try {
-      switch (type) {
-        case VARCHAR:
-          return literal.getValue() instanceof NlsString ? Operand.literal(literal.getValueAs(String.class)) : null;
-        case SMALLINT:
-        case INTEGER:
-        case BIGINT: {
-          if (!(literal.getValue() instanceof BigDecimal decimal)) {
-            return null;
-          }
-          long value = decimal.longValueExact();
-          return Operand.literal(type == SqlTypeName.BIGINT ? (Object) value
-              : type == SqlTypeName.INTEGER ? (Object) Math.toIntExact(value) : (Object) (short) value);
-        }
-        case DOUBLE:
-        case REAL:
-          if (!SqlTypeName.NUMERIC_TYPES.contains(literalType)) {
-            return null;
-          }
-          double value = literal.getValueAs(Double.class);
-          return Operand.literal(type == SqlTypeName.REAL ? (Object) (float) value : (Object) value);
-        case DECIMAL:
-          return literal.getValue() instanceof BigDecimal decimal
-              ? Operand.literal(decimal.setScale(Math.max(0, column.scale()))) : null;
-        case BOOLEAN:
-          return literal.getValue() instanceof Boolean b ? Operand.literal(b) : null;
-        case DATE:
-          return literalType == SqlTypeName.DATE ? Operand.literal(literal.getValueAs(Integer.class)) : null;
-        case TIMESTAMP:
-          return literalType == SqlTypeName.TIMESTAMP ? Operand.literal(literal.getValueAs(Long.class)) : null;
-        case VARBINARY:
-          return literal.getValue() instanceof ByteString ? Operand.literal(literal.getValue()) : null;
-        default:
-          return null;
-      }
-    } catch (ArithmeticException e) {
-      return null; // a value no key of the column's type equals (1.5 for an INTEGER)
-    }
-  }
-
-  /** A value of the lookup join's other side, in the slot it has (or gets) in this query. */
-  private Operand correlatedOperand(RexFieldAccess access) {
-    int slot = correlated.indexOf(access);
-    if (slot < 0) {
-      correlated.add(access);
-      slot = correlated.size() - 1;
-    }
-    return Operand.correlated(slot, access.toString());
-  }
-
-  private static boolean sameType(SqlTypeName given, SqlTypeName column) {
-    return given == column || column == SqlTypeName.VARCHAR && given == SqlTypeName.CHAR;
-  }
-
   private Result pointLookups(List<TableQuery.Key> keys, List<RexNode> residual) {
     AccessPath path = keys.size() == 1 ? AccessPath.POINT_LOOKUP : AccessPath.MULTI_POINT_LOOKUP;
     RexNode client = compose(residual);
-    return new Result(query.withAccess(path, keys, List.of(), null, describe(client)), client, List.copyOf(correlated));
+    return new Result(query.withAccess(path, keys, List.of(), null, describe(client)), client, operands.correlated());
   }
 
   /** The client's part of the condition with column names for field references, for EXPLAIN. */
@@ -928,7 +692,7 @@ public final class FilterTranslator {
     if (node instanceof RexFieldAccess access && access.getReferenceExpr() instanceof RexCorrelVariable) {
       boolean sameType = access.getType().getSqlTypeName() == column.sqlType()
           || (type == EdmType.STRING && access.getType().getSqlTypeName() == SqlTypeName.CHAR);
-      return sameType && type != EdmType.GUID && type != EdmType.BINARY ? correlatedOperand(access) : null;
+      return sameType && type != EdmType.GUID && type != EdmType.BINARY ? operands.correlated(access) : null;
     }
     if (node instanceof RexDynamicParam param) {
       boolean sameType = param.getType().getSqlTypeName() == column.sqlType()
