@@ -9,7 +9,7 @@ import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.IndexBuild;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.TemplateKey;
-import io.tablesql.plan.FilterTranslator;
+import io.tablesql.plan.FullScans;
 import io.tablesql.session.Session;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
@@ -236,7 +236,7 @@ final class Indexes {
     });
     // an adopted index's entities are the application's: dropping it stops keeping them, never deletes them
     if (index.local() && !index.adopted()) {
-      IndexBuild.deleteLocalEntries(session, index, FilterTranslator.fullScan(session, index.entries(table)));
+      IndexBuild.deleteLocalEntries(session, index, FullScans.fullScan(session, index.entries(table)));
     } else if (!index.local()) {
       session.store().deleteTable(index.table(), new RequestCounters());
     }
@@ -257,8 +257,8 @@ final class Indexes {
   /** Builds an index, reading the table's rows and the index's entries as every read of them does. */
   private static IndexBuild.Outcome build(Session session, TableDefinition table, IndexDefinition index,
       boolean resume, Consumer<String> progress) {
-    return IndexBuild.run(session, table, index, FilterTranslator.fullScan(session, table),
-        FilterTranslator.fullScan(session, index.entries(table)), resume, progress);
+    return IndexBuild.run(session, table, index, FullScans.fullScan(session, table),
+        FullScans.fullScan(session, index.entries(table)), resume, progress);
   }
 
   /** What a build or verification did, as the statement's last warning. */

@@ -10,7 +10,7 @@ import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.MaterializedViewBuild;
 import io.tablesql.parser.CreateMaterializedViewNode;
-import io.tablesql.plan.FilterTranslator;
+import io.tablesql.plan.FullScans;
 import io.tablesql.session.Session;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
@@ -337,7 +337,7 @@ final class MaterializedViews {
       Consumer<String> progress) {
     MaterializedViewBuild.Outcome outcome;
     try {
-      outcome = MaterializedViewBuild.run(session, base, view, FilterTranslator.fullScan(session, base), resume,
+      outcome = MaterializedViewBuild.run(session, base, view, FullScans.fullScan(session, base), resume,
           progress);
     } catch (StoreException e) {
       throw new StoreException(e.getMessage() + " Materialized view " + view.name() + " is recorded but not ready; "

@@ -57,7 +57,7 @@ public final class AzureRules {
   /** WHERE over a table: the access path, the $filter, and a residual Filter for the client. */
   static final RelOptRule FILTER = new RuleConfig("AzureFilterRule",
       b0 -> b0.operand(LogicalFilter.class).oneInput(b1 -> b1.operand(AzureTableScan.class)
-          .predicate(scan -> FilterTranslator.isUnconstrained(scan.query())).noInputs()),
+          .predicate(scan -> FullScans.isUnconstrained(scan.query())).noInputs()),
       config -> new RelRule<>(config) {
         @Override
         public void onMatch(RelOptRuleCall call) {
@@ -66,7 +66,7 @@ public final class AzureRules {
           RexBuilder rexBuilder = filter.getCluster().getRexBuilder();
           FilterTranslator.Result result = IndexPaths.cheapest(scan.query(), filter.getCondition(), rexBuilder,
               new FilterTranslator(scan.query(), rexBuilder).translate(filter.getCondition()));
-          if (FilterTranslator.isUnconstrained(result.query())) {
+          if (FullScans.isUnconstrained(result.query())) {
             return; // nothing the service can do
           }
           RelBuilder builder = call.builder().push(scan.withQuery(result.query(), result.correlated()));

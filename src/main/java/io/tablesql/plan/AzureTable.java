@@ -201,6 +201,6 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
 
   /** The query of the whole table, as its scans start before rules narrow them. */
   TableQuery fullScan() {
-    return FilterTranslator.fullScan(stored(), shape(), LookupCache.serves(session, name));
+    return FullScans.fullScan(stored(), shape(), LookupCache.serves(session, name));
   }
 }

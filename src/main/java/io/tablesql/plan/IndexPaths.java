@@ -46,7 +46,7 @@ final class IndexPaths {
         continue; // rows with a NULL in an indexed column have no entry, and could match
       }
       TableDefinition entries = index.entries(definition);
-      TableQuery all = FilterTranslator.fullScan(query.table().session(), entries);
+      TableQuery all = FullScans.fullScan(query.table().session(), entries);
       List<RexNode> usable = onIndexedColumns(query.columns(), entries, conjuncts, rexBuilder);
       if (usable.isEmpty()) {
         continue;

@@ -8,6 +8,7 @@ import io.tablesql.catalog.Column;
 import io.tablesql.catalog.TableShape;
 import io.tablesql.plan.AzureTable;
 import io.tablesql.plan.FilterTranslator;
+import io.tablesql.plan.FullScans;
 import io.tablesql.query.ServiceFilter;
 import io.tablesql.query.TableQuery;
 import io.tablesql.store.EdmType;
@@ -82,7 +83,7 @@ class FilterAgreementUnitTest {
     int pushed = 0;
     for (int round = 0; round < 1500; round++) {
       RexNode condition = condition(3);
-      FilterTranslator.Result result = new FilterTranslator(FilterTranslator.fullScan(null, SHAPE, false), rex).translate(condition);
+      FilterTranslator.Result result = new FilterTranslator(FullScans.fullScan(null, SHAPE, false), rex).translate(condition);
       TableQuery query = result.query();
       if (query.filter() != null) {
         pushed++;

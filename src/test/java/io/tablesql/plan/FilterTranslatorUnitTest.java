@@ -95,7 +95,7 @@ class FilterTranslatorUnitTest {
   }
 
   FilterTranslator.Result translate(RexNode condition) {
-    return new FilterTranslator(FilterTranslator.fullScan(null, SHAPE, false), rex).translate(condition);
+    return new FilterTranslator(FullScans.fullScan(null, SHAPE, false), rex).translate(condition);
   }
 
   static String filter(FilterTranslator.Result result) {
@@ -351,8 +351,8 @@ class FilterTranslatorUnitTest {
   void likeEscapesMakeWildcardsLiteral() {
     RexNode escaped = call(SqlStdOperatorTable.LIKE, ref("Name"), text("a\\_b%"), text("\\"));
     assertEquals("Name ge 'a_b' and Name lt 'a_c'", filter(translate(escaped)));
-    assertEquals(new FilterTranslator.LikePrefix("100%", false), FilterTranslator.LikePrefix.of("100!%", '!'));
-    assertNull(FilterTranslator.LikePrefix.of("abc!", '!'), "an escape at the end is malformed");
+    assertEquals(new PropertyConditions.LikePrefix("100%", false), PropertyConditions.LikePrefix.of("100!%", '!'));
+    assertNull(PropertyConditions.LikePrefix.of("abc!", '!'), "an escape at the end is malformed");
   }
 
   @Test

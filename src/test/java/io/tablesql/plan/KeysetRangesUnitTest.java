@@ -53,7 +53,7 @@ class KeysetRangesUnitTest {
     RexNode values = rex.makeCall(SqlStdOperatorTable.ROW,
         rex.makeCharLiteral(new NlsString(dept, "UTF-16LE", SqlCollation.IMPLICIT)),
         rex.makeExactLiteral(BigDecimal.valueOf(id)));
-    return new FilterTranslator(FilterTranslator.fullScan(null, shape, false), rex)
+    return new FilterTranslator(FullScans.fullScan(null, shape, false), rex)
         .translate(rex.makeCall(comparison, columns, values));
   }
 
