@@ -248,29 +248,9 @@ public final class FilterTranslator {
 
   /** The client's part of the condition with column names for field references, for EXPLAIN. */
   String describe(RexNode client) {
-    if (client == null) {
-      return null;
-    }
-    String text = client.toString();
-    StringBuilder shown = new StringBuilder();
-    boolean quoted = false;
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      int end = i + 1;
-      while (!quoted && c == '$' && end < text.length() && Character.isDigit(text.charAt(end))) {
-        end++;
-      }
-      if (end > i + 1) {
-        int index = Integer.parseInt(text.substring(i + 1, end));
-        shown.append(index < query.columns().size() ? query.columns().get(index).name() : text.substring(i, end));
-        i = end - 1;
-      } else {
-        quoted ^= c == '\'';
-        shown.append(c);
-      }
-    }
-    return shown.toString();
+    return client == null ? null : ExplainText.of(client, query.columns());
   }
+
 
   private RexNode compose(List<RexNode> residual) {
     return residual.isEmpty() ? null : RexUtil.composeConjunction(rexBuilder, residual);

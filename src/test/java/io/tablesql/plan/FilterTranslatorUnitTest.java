@@ -221,6 +221,15 @@ class FilterTranslatorUnitTest {
     }
   }
 
+  /** EXPLAIN names the columns the client checks; a literal that looks like a position stays as written. */
+  @Test
+  void theClientsConditionIsShownWithColumnNames() {
+    FilterTranslator.Result result = translate(and(
+        call(SqlStdOperatorTable.EQUALS, call(SqlStdOperatorTable.UPPER, ref("Name")), text("$1 and $2")),
+        call(SqlStdOperatorTable.GREATER_THAN, ref("Score"), ref("Age"))));
+    assertEquals("AND(=(UPPER(Name), _UTF-16LE'$1 and $2'), >(Score, Age))", result.query().clientPredicate());
+  }
+
   @Test
   void anAndWithAnUntranslatablePartSendsTheRestAndRechecksTheWholeInTheClient() {
     RexNode upper = call(SqlStdOperatorTable.EQUALS, call(SqlStdOperatorTable.UPPER, ref("Name")), text("ANN"));
