@@ -173,7 +173,7 @@ public final class WriteSender {
       return;
     }
     List<List<WriteOperation>> groups = groups(session, operations);
-    if (groups.size() == 1 && !ViewMaintenance.derives(session, operations)) {
+    if (oneEntityGroup(session, groups, operations)) {
       List<GroupOutcome> outcome = send(session, groups, counters, stopIfAsked);
       StoreException failure = outcome.get(0).failure();
       if (failure != null) {
@@ -234,13 +234,13 @@ public final class WriteSender {
           List<GroupOutcome> outcomes = new ArrayList<>();
           for (List<WriteOperation> group : chain) {
             try {
-              if (ViewMaintenance.derives(session, group)) { // the views' entities are elsewhere: an intent
+              if (oneEntityGroup(session, List.of(group), group)) {
+                IndexedWrites.submit(session, group, counters, waitStop);
+              } else {
                 List<WriteOperation> writes = resolveDeletesIfPresent(session, group, counters);
                 if (!writes.isEmpty()) {
                   IntentCommit.commit(session, writes, counters, "The entity group");
                 }
-              } else {
-                IndexedWrites.submit(session, group, counters, waitStop);
               }
               outcomes.add(new GroupOutcome(group, null));
             } catch (StoreException e) {
@@ -254,6 +254,16 @@ public final class WriteSender {
     List<GroupOutcome> outcomes = new ArrayList<>();
     sent.forEach(outcomes::addAll); // groups() puts the groups of a partition together, in order
     return outcomes;
+  }
+
+  /**
+   * How writes that must be all or nothing commit, decided here only: as one entity group
+   * transaction when they are one group ({@link #groups}) whose tables keep no materialized view
+   * (a view's entities live in other tables), otherwise through a durable intent ({@link IntentCommit}).
+   */
+  private static boolean oneEntityGroup(Session session, List<List<WriteOperation>> groups,
+      List<WriteOperation> writes) {
+    return groups.size() == 1 && !ViewMaintenance.derives(session, writes);
   }
 
   /** Whether some entity is written by more than one of these groups of one partition. */
@@ -289,7 +299,7 @@ public final class WriteSender {
         return;
       }
       groups = groups(session, writes);
-      if (groups.size() > 1 || ViewMaintenance.derives(session, writes)) {
+      if (!oneEntityGroup(session, groups, writes)) {
         IntentCommit.commit(session, writes, counters, "The transaction");
         return;
       }
