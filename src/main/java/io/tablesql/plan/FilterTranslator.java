@@ -45,7 +45,7 @@ public final class FilterTranslator {
   }
 
   /** The operands of key comparisons, and the lookup join's values the query takes. */
-  final KeyOperands operands = new KeyOperands();
+  final ComparisonOperands operands = new ComparisonOperands();
   /** The conditions on properties, as {@code $filter} comparisons. */
   final PropertyConditions conditions;
 
@@ -64,7 +64,7 @@ public final class FilterTranslator {
   }
 
   KeysetRanges keysets() {
-    return new KeysetRanges(query, rexBuilder, conditions::value, operands::key);
+    return new KeysetRanges(query, rexBuilder, operands::property, operands::key);
   }
 
   static ServiceFilter and(List<ServiceFilter> parts) {

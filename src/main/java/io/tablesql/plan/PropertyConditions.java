@@ -11,28 +11,20 @@ import io.tablesql.query.ServiceFilter.Or;
 import io.tablesql.query.ServiceFilter;
 import io.tablesql.query.TableQuery;
 import io.tablesql.store.EdmType;
-import io.tablesql.store.ODataLiteral;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.rex.RexCall;
-import org.apache.calcite.rex.RexCorrelVariable;
-import org.apache.calcite.rex.RexDynamicParam;
-import org.apache.calcite.rex.RexFieldAccess;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
-import org.apache.calcite.sql.type.SqlTypeName;
-import org.apache.calcite.util.NlsString;
 
 /**
  * Conditions on a table's properties as the service's {@code $filter} comparisons, one job of the
  * filter translation ({@link FilterTranslator}): comparisons, IS NOT NULL, LIKE prefixes, AND and
- * OR of them (NOT pushed into them), each exact or a superset the client checks again; and the
- * operand a value compared with a property becomes, where the service compares it as SQL does.
+ * OR of them (NOT pushed into them), each exact or a superset the client checks again. The
+ * compared values' operands come from {@link ComparisonOperands}.
  */
 final class PropertyConditions {
   /** A condition as a $filter, and whether it selects exactly its rows (or a superset). */
@@ -40,9 +32,9 @@ final class PropertyConditions {
   }
 
   private final TableQuery query;
-  private final KeyOperands operands;
+  private final ComparisonOperands operands;
 
-  PropertyConditions(TableQuery query, KeyOperands operands) {
+  PropertyConditions(TableQuery query, ComparisonOperands operands) {
     this.query = query;
     this.operands = operands;
   }
@@ -169,7 +161,7 @@ final class PropertyConditions {
       return null;
     }
     EdmType type = column.singleEdmType();
-    Operand value = type == null ? null : value(other, column, type);
+    Operand value = type == null ? null : operands.property(other, column, type);
     if (value == null) {
       return null;
     }
@@ -302,78 +294,6 @@ final class PropertyConditions {
         }
       }
       return new LikePrefix(text.toString(), false);
-    }
-  }
-
-  /**
-   * A literal or parameter that can be compared with {@code column} at the service with SQL's
-   * result, as an operand of Edm type {@code type}; otherwise null.
-   */
-  Operand value(RexNode node, Column column, EdmType type) {
-    if (node instanceof RexFieldAccess access && access.getReferenceExpr() instanceof RexCorrelVariable) {
-      boolean sameType = access.getType().getSqlTypeName() == column.sqlType()
-          || (type == EdmType.STRING && access.getType().getSqlTypeName() == SqlTypeName.CHAR);
-      return sameType && type != EdmType.GUID && type != EdmType.BINARY ? operands.correlated(access) : null;
-    }
-    if (node instanceof RexDynamicParam param) {
-      boolean sameType = param.getType().getSqlTypeName() == column.sqlType()
-          || (type == EdmType.STRING && param.getType().getSqlTypeName() == SqlTypeName.CHAR);
-      return sameType && type != EdmType.GUID && type != EdmType.BINARY ? Operand.parameter(param.getIndex()) : null;
-    }
-    if (!(node instanceof RexLiteral literal) || literal.isNull()) {
-      return null;
-    }
-    Object value = literal.getValue();
-    switch (type) {
-      case STRING:
-        return value instanceof NlsString ? Operand.literal(literal.getValueAs(String.class)) : null;
-      case GUID: {
-        String text = value instanceof NlsString ? literal.getValueAs(String.class) : null;
-        return text != null && ODataLiteral.isCanonicalGuid(text) ? Operand.literal(text) : null;
-      }
-      case INT32:
-      case INT64: {
-        if (!(value instanceof BigDecimal decimal) || !isExactNumeric(literal)) {
-          return null;
-        }
-        try {
-          long integral = decimal.longValueExact();
-          if (type == EdmType.INT32) {
-            return Operand.literal(Math.toIntExact(integral));
-          }
-          return Operand.literal(integral);
-        } catch (ArithmeticException e) {
-          return null;
-        }
-      }
-      case DOUBLE:
-        // Calcite 1.41 holds approximate literals as Double (earlier versions as BigDecimal)
-        return (value instanceof BigDecimal || value instanceof Double) && column.sqlType() == SqlTypeName.DOUBLE
-            && literal.getType().getSqlTypeName() == SqlTypeName.DOUBLE
-            ? Operand.literal(literal.getValueAs(Double.class)) : null;
-      case BOOLEAN:
-        return value instanceof Boolean b ? Operand.literal(b) : null;
-      case DATETIME:
-        return literal.getType().getSqlTypeName() == SqlTypeName.TIMESTAMP
-            ? Operand.literal(literal.getValueAs(Long.class)) : null;
-      case BINARY:
-        return value instanceof ByteString ? Operand.literal(value) : null;
-      default:
-        return null;
-    }
-  }
-
-  private static boolean isExactNumeric(RexLiteral literal) {
-    switch (literal.getType().getSqlTypeName()) {
-      case TINYINT:
-      case SMALLINT:
-      case INTEGER:
-      case BIGINT:
-        return true;
-      case DECIMAL:
-        return literal.getType().getScale() == 0;
-      default:
-        return false;
     }
   }
 }

@@ -167,7 +167,7 @@ final class SampledTablePaths {
     for (int i = 0; i < 2; i++) {
       Column column = translator.conditions.column(operands.get(i));
       if (column != null && column.name().equals(keyColumn)) {
-        return translator.conditions.value(operands.get(1 - i), column, EdmType.STRING);
+        return translator.operands.property(operands.get(1 - i), column, EdmType.STRING);
       }
     }
     return null;

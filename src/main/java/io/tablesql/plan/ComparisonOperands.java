@@ -2,6 +2,8 @@ package io.tablesql.plan;
 
 import io.tablesql.catalog.Column;
 import io.tablesql.query.Operand;
+import io.tablesql.store.EdmType;
+import io.tablesql.store.ODataLiteral;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,11 +17,12 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.NlsString;
 
 /**
- * The operands of one query's key comparisons ({@link FilterTranslator}): a value compared with a
- * declared key column, in Calcite's representation of its type, and the values of a lookup
- * join's other side the query takes, each in its slot.
+ * The operands of one query's comparisons ({@link FilterTranslator}): a value compared with a
+ * declared key column, in Calcite's representation of its type; a value compared with a
+ * property, as the service compares it; and the values of a lookup join's other side the query
+ * takes, each in its slot.
  */
-final class KeyOperands {
+final class ComparisonOperands {
   private final List<RexNode> correlated = new ArrayList<>();
 
   /** The lookup join's values the query takes, by slot. */
@@ -95,5 +98,77 @@ final class KeyOperands {
 
   private static boolean sameType(SqlTypeName given, SqlTypeName column) {
     return given == column || column == SqlTypeName.VARCHAR && given == SqlTypeName.CHAR;
+  }
+
+  /**
+   * A literal or parameter that can be compared with {@code column} at the service with SQL's
+   * result, as an operand of Edm type {@code type}; otherwise null.
+   */
+  Operand property(RexNode node, Column column, EdmType type) {
+    if (node instanceof RexFieldAccess access && access.getReferenceExpr() instanceof RexCorrelVariable) {
+      boolean sameType = access.getType().getSqlTypeName() == column.sqlType()
+          || (type == EdmType.STRING && access.getType().getSqlTypeName() == SqlTypeName.CHAR);
+      return sameType && type != EdmType.GUID && type != EdmType.BINARY ? correlated(access) : null;
+    }
+    if (node instanceof RexDynamicParam param) {
+      boolean sameType = param.getType().getSqlTypeName() == column.sqlType()
+          || (type == EdmType.STRING && param.getType().getSqlTypeName() == SqlTypeName.CHAR);
+      return sameType && type != EdmType.GUID && type != EdmType.BINARY ? Operand.parameter(param.getIndex()) : null;
+    }
+    if (!(node instanceof RexLiteral literal) || literal.isNull()) {
+      return null;
+    }
+    Object value = literal.getValue();
+    switch (type) {
+      case STRING:
+        return value instanceof NlsString ? Operand.literal(literal.getValueAs(String.class)) : null;
+      case GUID: {
+        String text = value instanceof NlsString ? literal.getValueAs(String.class) : null;
+        return text != null && ODataLiteral.isCanonicalGuid(text) ? Operand.literal(text) : null;
+      }
+      case INT32:
+      case INT64: {
+        if (!(value instanceof BigDecimal decimal) || !isExactNumeric(literal)) {
+          return null;
+        }
+        try {
+          long integral = decimal.longValueExact();
+          if (type == EdmType.INT32) {
+            return Operand.literal(Math.toIntExact(integral));
+          }
+          return Operand.literal(integral);
+        } catch (ArithmeticException e) {
+          return null;
+        }
+      }
+      case DOUBLE:
+        // Calcite 1.41 holds approximate literals as Double (earlier versions as BigDecimal)
+        return (value instanceof BigDecimal || value instanceof Double) && column.sqlType() == SqlTypeName.DOUBLE
+            && literal.getType().getSqlTypeName() == SqlTypeName.DOUBLE
+            ? Operand.literal(literal.getValueAs(Double.class)) : null;
+      case BOOLEAN:
+        return value instanceof Boolean b ? Operand.literal(b) : null;
+      case DATETIME:
+        return literal.getType().getSqlTypeName() == SqlTypeName.TIMESTAMP
+            ? Operand.literal(literal.getValueAs(Long.class)) : null;
+      case BINARY:
+        return value instanceof ByteString ? Operand.literal(value) : null;
+      default:
+        return null;
+    }
+  }
+
+  private static boolean isExactNumeric(RexLiteral literal) {
+    switch (literal.getType().getSqlTypeName()) {
+      case TINYINT:
+      case SMALLINT:
+      case INTEGER:
+      case BIGINT:
+        return true;
+      case DECIMAL:
+        return literal.getType().getScale() == 0;
+      default:
+        return false;
+    }
   }
 }
