@@ -92,4 +92,25 @@ class DdlTest {
           .hasMessageContaining("exists already");
     }
   }
+
+  /** Each kind of naming failure has its SQLState, names the object and says what to write instead. */
+  @Test
+  void namingFailuresSayWhatToWriteInstead() throws SQLException {
+    try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE DdlNamed (Id INT PRIMARY KEY, Name VARCHAR(10))");
+      try {
+        assertThatThrownBy(() -> statement.execute("CREATE TABLE DdlNamed (Id INT PRIMARY KEY)"))
+            .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42S01"))
+            .hasMessageContaining("Table DdlNamed exists already. Use CREATE TABLE IF NOT EXISTS");
+        assertThatThrownBy(() -> statement.execute("DROP INDEX DdlNoSuchIndex"))
+            .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42S02"))
+            .hasMessageContaining("Index DdlNoSuchIndex does not exist. Use DROP INDEX IF EXISTS");
+        assertThatThrownBy(() -> statement.execute("CREATE INDEX DdlNamedAge ON DdlNamed (Age)"))
+            .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42S22"))
+            .hasMessageContaining("Column Age is not a column of DdlNamed.");
+      } finally {
+        statement.execute("DROP TABLE DdlNamed");
+      }
+    }
+  }
 }

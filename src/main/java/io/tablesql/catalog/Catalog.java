@@ -282,8 +282,7 @@ public final class Catalog {
       SqlStates.SERIALIZATION_FAILURE);
 
   private static StoreException exists(String name) {
-    return new StoreException("Table " + name + " exists already. Use CREATE TABLE IF NOT EXISTS to accept that.",
-        SqlStates.OBJECT_EXISTS, null);
+    return ObjectErrors.exists("Table", name, "CREATE TABLE");
   }
 
   /** The entity under {@code rowKey} if it holds the table named exactly {@code name}, else null. */

@@ -3,31 +3,31 @@ package io.tablesql.ddl;
 import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.Column;
 import io.tablesql.catalog.DeclaredColumns;
-import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.ObjectErrors;
 import io.tablesql.catalog.ShapeCache;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.ViewDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
-import io.tablesql.parser.DropBehavior;
 import io.tablesql.parser.AlterIndexNode;
 import io.tablesql.parser.AlterMaterializedViewNode;
-import io.tablesql.parser.CreateMaterializedViewNode;
-import io.tablesql.parser.DropMaterializedViewNode;
 import io.tablesql.parser.AlterTableNode;
-import io.tablesql.parser.CreateViewNode;
 import io.tablesql.parser.CreateIndexNode;
+import io.tablesql.parser.CreateMaterializedViewNode;
 import io.tablesql.parser.CreateTableNode;
+import io.tablesql.parser.CreateViewNode;
+import io.tablesql.parser.DropBehavior;
 import io.tablesql.parser.DropIndexNode;
+import io.tablesql.parser.DropMaterializedViewNode;
 import io.tablesql.parser.DropTableNode;
 import io.tablesql.parser.DropViewNode;
 import io.tablesql.parser.TableKeyNode;
 import io.tablesql.plan.AzureSchema;
 import io.tablesql.session.Session;
-import io.tablesql.txn.Intent;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
+import io.tablesql.txn.Intent;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -145,8 +145,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     if (key != null) {
       for (String keyColumn : key.columnNames()) {
         if (columns.stream().noneMatch(column -> column.name().equalsIgnoreCase(keyColumn))) {
-          throw new StoreException("PRIMARY KEY column " + keyColumn + " is not a column of " + name + ".",
-              SqlStates.COLUMN_NOT_FOUND, null);
+          throw ObjectErrors.noSuchColumn("PRIMARY KEY column", keyColumn, name);
         }
       }
     }
@@ -154,8 +153,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
       if (ifNotExists) {
         return;
       }
-      throw new StoreException("Table " + name + " exists already. Use CREATE TABLE IF NOT EXISTS to accept that.",
-          SqlStates.OBJECT_EXISTS, null);
+      throw ObjectErrors.exists("Table", name, "CREATE TABLE");
     }
     DeclaredColumns.write(session, name, columns);
     ShapeCache.invalidate(session, name);
@@ -237,8 +235,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
         if (drop.ifExists) {
           return;
         }
-        throw new StoreException("Table " + name + " does not exist. Use DROP TABLE IF EXISTS to accept that.",
-            SqlStates.TABLE_NOT_FOUND, null);
+        throw ObjectErrors.missing("Table", name, "DROP TABLE");
       }
       DeclaredColumns.forget(session, name);
       ShapeCache.invalidate(session, name);
@@ -290,8 +287,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
       if (drop.ifExists) {
         return;
       }
-      throw new StoreException("View " + name + " does not exist. Use DROP VIEW IF EXISTS to accept that.",
-          SqlStates.TABLE_NOT_FOUND, null);
+      throw ObjectErrors.missing("View", name, "DROP VIEW");
     }
     List<ViewDefinition> dependents = dependents(view.name(), drop.behavior, catalog);
     Catalog.remove(session, view);
@@ -380,7 +376,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
             + "entities hold: a column appears when a row holds it, and ALTER TABLE changes only tables declared with "
             + "CREATE TABLE.", SqlStates.FEATURE_NOT_SUPPORTED, null);
       }
-      throw new StoreException("Table " + name + " does not exist.", SqlStates.TABLE_NOT_FOUND, null);
+      throw ObjectErrors.missing("Table", name, null);
     }
     if (alter.dropped != null) {
       DeclaredTables.dropColumn(session, table, alter.dropped.getSimple(), alter.behavior);

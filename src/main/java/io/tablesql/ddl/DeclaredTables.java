@@ -5,6 +5,7 @@ import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.Column;
 import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.MaterializedViewDefinition;
+import io.tablesql.catalog.ObjectErrors;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.ValueParts;
 import io.tablesql.errors.SqlStates;
@@ -353,8 +354,7 @@ final class DeclaredTables {
    */
   static void dropColumn(Session session, TableDefinition table, String name, DropBehavior behavior) {
     Column column = table.columns().stream().filter(c -> c.name().equalsIgnoreCase(name)).findFirst()
-        .orElseThrow(() -> new StoreException("Column " + name + " is not a column of " + table.name() + ".",
-            SqlStates.COLUMN_NOT_FOUND, null));
+        .orElseThrow(() -> ObjectErrors.noSuchColumn("Column", name, table.name()));
     if (table.layout().columns().stream().anyMatch(key -> key.name().equals(column.name()))) {
       throw new StoreException("Column " + column.name() + " is part of the key of " + table.name() + " and cannot be "
           + "dropped: every row's PartitionKey and RowKey are made of it.", SqlStates.DEPENDENT_OBJECTS, null);
@@ -387,8 +387,7 @@ final class DeclaredTables {
   }
 
   private static StoreException exists(String name) {
-    return new StoreException("Table " + name + " exists already. Use CREATE TABLE IF NOT EXISTS to accept that.",
-        SqlStates.OBJECT_EXISTS, null);
+    return ObjectErrors.exists("Table", name, "CREATE TABLE");
   }
 
   private static KeyLayout layout(String table, TableKeyNode key, List<Column> columns) {
@@ -400,8 +399,7 @@ final class DeclaredTables {
     for (int i = 0; i < names.size(); i++) {
       String name = names.get(i);
       Column column = columns.stream().filter(c -> c.name().equalsIgnoreCase(name)).findFirst()
-          .orElseThrow(() -> new StoreException("PRIMARY KEY column " + name + " is not a column of " + table + ".",
-              SqlStates.COLUMN_NOT_FOUND, null));
+          .orElseThrow(() -> ObjectErrors.noSuchColumn("PRIMARY KEY column", name, table));
       if (!seen.add(column.name().toLowerCase(Locale.ROOT))) {
         throw new StoreException("PRIMARY KEY of " + table + " names " + name + " twice.", SqlStates.SYNTAX_ERROR,
             null);

@@ -4,6 +4,7 @@ import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.Column;
 import io.tablesql.catalog.IndexDefinition.IndexColumn;
 import io.tablesql.catalog.IndexDefinition;
+import io.tablesql.catalog.ObjectErrors;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.IndexBuild;
@@ -36,8 +37,7 @@ final class Indexes {
       if (statement.ifExistsClause()) {
         return;
       }
-      throw new StoreException("Index " + statement.name() + " exists already. Use CREATE INDEX IF NOT EXISTS to "
-          + "accept that, or another name.", SqlStates.OBJECT_EXISTS, null);
+      throw ObjectErrors.exists("Index", statement.name(), "CREATE INDEX");
     }
     TableDefinition table = catalog.table(statement.table(), statement.tableQuoted());
     if (table == null) {
@@ -131,8 +131,7 @@ final class Indexes {
 
   private static Column column(TableDefinition table, String name) {
     return table.columns().stream().filter(c -> c.name().equalsIgnoreCase(name)).findFirst()
-        .orElseThrow(() -> new StoreException("Column " + name + " is not a column of " + table.name() + ".",
-            SqlStates.COLUMN_NOT_FOUND, null));
+        .orElseThrow(() -> ObjectErrors.noSuchColumn("Column", name, table.name()));
   }
 
   /**
@@ -217,8 +216,7 @@ final class Indexes {
       if (statement.ifExistsClause()) {
         return;
       }
-      throw new StoreException("Index " + statement.name() + " does not exist. Use DROP INDEX IF EXISTS to accept "
-          + "that.", SqlStates.TABLE_NOT_FOUND, null);
+      throw ObjectErrors.missing("Index", statement.name(), "DROP INDEX");
     }
     drop(session, table, table.index(statement.name()));
   }
@@ -246,7 +244,7 @@ final class Indexes {
   private static void rebuild(Session session, IndexStatement statement, Consumer<String> progress) {
     TableDefinition table = owner(Catalog.fresh(session), statement.name());
     if (table == null) {
-      throw new StoreException("Index " + statement.name() + " does not exist.", SqlStates.TABLE_NOT_FOUND, null);
+      throw ObjectErrors.missing("Index", statement.name(), null);
     }
     IndexDefinition index = table.index(statement.name());
     boolean resume = statement.kind() == IndexStatement.Kind.REBUILD && !index.ready();

@@ -2,9 +2,10 @@ package io.tablesql.ddl;
 
 import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.Column;
-import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.IndexDefinition.IndexColumn;
+import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.MaterializedViewDefinition;
+import io.tablesql.catalog.ObjectErrors;
 import io.tablesql.catalog.RowCondition;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
@@ -50,8 +51,7 @@ final class MaterializedViews {
       if (create.ifNotExists) {
         return;
       }
-      throw new StoreException("Materialized view " + name + " exists already. Use CREATE MATERIALIZED VIEW IF NOT "
-          + "EXISTS to accept that, or another name.", SqlStates.OBJECT_EXISTS, null);
+      throw ObjectErrors.exists("Materialized view", name, "CREATE MATERIALIZED VIEW");
     }
     if (catalog.table(name, false) != null || catalog.view(name, false) != null
         || catalog.tables().values().stream().anyMatch(t -> t.index(name) != null)) {
@@ -188,8 +188,7 @@ final class MaterializedViews {
       String named = Names.last(id);
       Column column = base.columns().stream().filter(c -> c.name().equals(named)).findFirst()
           .or(() -> base.columns().stream().filter(c -> c.name().equalsIgnoreCase(named)).findFirst())
-          .orElseThrow(() -> new StoreException("Column " + named + " is not a column of " + base.name() + ".",
-              SqlStates.COLUMN_NOT_FOUND, null));
+          .orElseThrow(() -> ObjectErrors.noSuchColumn("Column", named, base.name()));
       if (columns.contains(column.name())) {
         throw new StoreException("Column " + column.name() + " is selected twice.", SqlStates.SYNTAX_ERROR, null);
       }
@@ -228,8 +227,7 @@ final class MaterializedViews {
       throw refused(shown + ": the argument of a kept aggregate is a column.");
     }
     Column column = base.columns().stream().filter(c -> c.name().equalsIgnoreCase(Names.last(id))).findFirst()
-        .orElseThrow(() -> new StoreException("Column " + Names.last(id) + " is not a column of " + base.name() + ".",
-            SqlStates.COLUMN_NOT_FOUND, null));
+        .orElseThrow(() -> ObjectErrors.noSuchColumn("Column", Names.last(id), base.name()));
     if (!function.equals("COUNT") && !List.of(org.apache.calcite.sql.type.SqlTypeName.TINYINT,
         org.apache.calcite.sql.type.SqlTypeName.SMALLINT, org.apache.calcite.sql.type.SqlTypeName.INTEGER,
         org.apache.calcite.sql.type.SqlTypeName.BIGINT, org.apache.calcite.sql.type.SqlTypeName.DECIMAL)
@@ -303,8 +301,7 @@ final class MaterializedViews {
       if (ifExists) {
         return;
       }
-      throw new StoreException("Materialized view " + name + " does not exist. Use DROP MATERIALIZED VIEW IF EXISTS "
-          + "to accept that.", SqlStates.TABLE_NOT_FOUND, null);
+      throw ObjectErrors.missing("Materialized view", name, "DROP MATERIALIZED VIEW");
     }
     drop(session, base, base.materializedView(name));
   }
@@ -327,7 +324,7 @@ final class MaterializedViews {
   static void rebuild(Session session, String name, boolean rebuild, Consumer<String> progress) {
     TableDefinition base = owner(Catalog.fresh(session), name);
     if (base == null) {
-      throw new StoreException("Materialized view " + name + " does not exist.", SqlStates.TABLE_NOT_FOUND, null);
+      throw ObjectErrors.missing("Materialized view", name, null);
     }
     MaterializedViewDefinition view = base.materializedView(name);
     build(session, base, view, rebuild && !view.ready(), progress);
