@@ -284,7 +284,7 @@ final class KeyPredicates {
    * encoded order is SQL's order, and a value the key holds: a literal (checked by
    * {@link #encodable}), or a parameter of a type every value of which encodes. Not DOUBLE (SQL
    * holds -0.0 equal to 0.0), TIMESTAMP or DECIMAL (a literal may be finer than the key), UUID
-   * (SQL compares it as text), as {@code FilterTranslator.exactKeyRanges} decides for row values.
+   * (SQL compares it as text), as {@code KeysetRanges.exact} decides for row values.
    * Nor a column that holds NULL: its NULL key sorts after every value, inside open ranges.
    */
   private void exactIf(boolean partition, KeyFormat format, KeyColumn column, Operand value, RexNode conjunct) {
