@@ -177,6 +177,11 @@ public record KeyLayout(KeyFormat partitionFormat, KeyFormat rowFormat, Discrimi
     return partition ? partitionFormat : rowFormat;
   }
 
+  /** Whether the key column of this name holds NULL (a summary's group of NULLs: {@link KeyEncoding}'s NULL). */
+  public boolean holdsNull(String column) {
+    return columns().stream().anyMatch(key -> key.name().equals(column) && key.component().nullable());
+  }
+
   /** Whether rows come sorted by key column {@code position} once the columns before it are equal. */
   public boolean sortsBy(int position) {
     int partitionColumns = partition().size();

@@ -165,9 +165,8 @@ abstract class AbstractAzureScan extends TableScan {
     if (query.shape().layout() == null) {
       return false;
     }
-    String name = query.shape().columns().get(query.projection().get(field.getFieldIndex())).name();
-    return query.shape().layout().columns().stream()
-        .anyMatch(key -> key.name().equals(name) && key.component().nullable());
+    return query.shape().layout().holdsNull(
+        query.shape().columns().get(query.projection().get(field.getFieldIndex())).name());
   }
 
   public TableQuery query() {

@@ -200,12 +200,11 @@ final class KeysetRanges {
       return false;
     }
     for (int i = 0; i < row.values().size(); i++) {
-      String name = query.columns().get(row.columns().get(i).getIndex()).name();
-      if (query.shape().layout().columns().stream()
-          .anyMatch(key -> key.name().equals(name) && key.component().nullable())) {
+      Column column = query.columns().get(row.columns().get(i).getIndex());
+      if (query.shape().layout().holdsNull(column.name())) {
         return false;
       }
-      SqlTypeName type = query.columns().get(row.columns().get(i).getIndex()).sqlType();
+      SqlTypeName type = column.sqlType();
       boolean everyValueEncodes = type == SqlTypeName.VARCHAR || type == SqlTypeName.SMALLINT
           || type == SqlTypeName.INTEGER || type == SqlTypeName.BIGINT || type == SqlTypeName.BOOLEAN
           || type == SqlTypeName.VARBINARY;
