@@ -413,8 +413,8 @@ SqlNode AlterTableNode() :
 /**
  * PostgreSQL's cast operator: {@code value::type}, the same as {@code CAST(value AS type)}, as the
  * clients of the PostgreSQL-protocol server write it. A cast to {@code regclass} (a relation's
- * name to its OID, as catalog queries write {@code 'pg_class'::regclass}) or {@code regtype} (a
- * type's OID to its name) is a call of the catalog's function of that name on the value, which
+ * name to its OID, as catalog queries write {@code 'pg_class'::regclass}), {@code regtype} (a
+ * type's OID to its name) or {@code regnamespace} (a schema's OID to its name) is a call of the catalog's function of that name on the value, which
  * binds as tightly as the cast.
  */
 void InfixCast(List<Object> list, ExprContext exprContext, Span s) :
@@ -427,7 +427,7 @@ void InfixCast(List<Object> list, ExprContext exprContext, Span s) :
     }
     type = DataType() {
         String typeName = type.getTypeName().names.get(type.getTypeName().names.size() - 1).toLowerCase(Locale.ROOT);
-        if (typeName.equals("regclass") || typeName.equals("regtype")) {
+        if (typeName.equals("regclass") || typeName.equals("regtype") || typeName.equals("regnamespace")) {
             SqlNode value = (SqlNode) list.remove(list.size() - 1);
             list.add(createCall(new SqlIdentifier(java.util.Arrays.asList("pg_catalog", typeName), s.pos()),
                 s.pos(), SqlFunctionCategory.USER_DEFINED_FUNCTION, null, new SqlNode[] {value}));

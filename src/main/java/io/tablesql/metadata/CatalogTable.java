@@ -18,8 +18,12 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * each time it is scanned (so a table created a moment ago is there).
  */
 final class CatalogTable extends AbstractTable implements ScannableTable {
-  /** A column: name and type (every column may be null). */
-  record Column(String name, SqlTypeName type) {
+  /** A column: name and type (every column may be null); an array's type is its elements'. */
+  record Column(String name, SqlTypeName type, boolean array) {
+  }
+
+  /** The type of a column that holds an array of {@code element}s ({@code oid[]}, {@code "char"[]}), as a {@link List}. */
+  record ArrayOf(SqlTypeName element) {
   }
 
   private final List<Column> columns;
@@ -35,11 +39,13 @@ final class CatalogTable extends AbstractTable implements ScannableTable {
     this.rows = rows;
   }
 
-  /** Columns from alternating names and types: {@code "oid", INTEGER, "relname", VARCHAR, ...}. */
+  /** Columns from alternating names and types: {@code "oid", INTEGER, "polroles", new ArrayOf(INTEGER), ...}. */
   static List<Column> columns(Object... namesAndTypes) {
     List<Column> columns = new ArrayList<>();
     for (int i = 0; i < namesAndTypes.length; i += 2) {
-      columns.add(new Column((String) namesAndTypes[i], (SqlTypeName) namesAndTypes[i + 1]));
+      String name = (String) namesAndTypes[i];
+      columns.add(namesAndTypes[i + 1] instanceof ArrayOf array ? new Column(name, array.element(), true)
+          : new Column(name, (SqlTypeName) namesAndTypes[i + 1], false));
     }
     return columns;
   }
@@ -52,7 +58,9 @@ final class CatalogTable extends AbstractTable implements ScannableTable {
   public RelDataType getRowType(RelDataTypeFactory types) {
     RelDataTypeFactory.Builder row = types.builder();
     for (Column column : columns) {
-      row.add(column.name(), types.createTypeWithNullability(types.createSqlType(column.type()), true));
+      RelDataType type = types.createTypeWithNullability(types.createSqlType(column.type()), true);
+      row.add(column.name(), types.createTypeWithNullability(column.array() ? types.createArrayType(type, -1) : type,
+          true));
     }
     return row.build();
   }

@@ -38,6 +38,9 @@ final class PgCatalogSchema extends AbstractSchema {
   private static final int HEAP = 2;
   private static final int BTREE = 403;
 
+  /** An access privilege list ({@code aclitem[]}): null everywhere, as PostgreSQL's default privileges are. */
+  private static final CatalogTable.ArrayOf TEXT_ARRAY = new CatalogTable.ArrayOf(VARCHAR);
+
   private final String account;
   private final String version;
   private final Map<String, Table> tables = new LinkedHashMap<>();
@@ -47,7 +50,7 @@ final class PgCatalogSchema extends AbstractSchema {
     this.version = version;
     Function<DataContext, Relations> relations = PgFunctions::relations;
     table("pg_namespace", relations, columns("oid", INTEGER, "nspname", VARCHAR, "nspowner", INTEGER, "nspacl",
-        VARCHAR), r -> rows(r.namespaces, n -> new Object[] {n.oid(), n.name(), ROLE, null}));
+        TEXT_ARRAY), r -> rows(r.namespaces, n -> new Object[] {n.oid(), n.name(), ROLE, null}));
     table("pg_class", relations, columns("oid", INTEGER, "relname", VARCHAR, "relnamespace", INTEGER, "reltype",
         INTEGER, "reloftype", INTEGER, "relowner", INTEGER, "relam", INTEGER, "relfilenode", INTEGER,
         "reltablespace", INTEGER, "relpages", INTEGER, "reltuples", REAL, "relallvisible", INTEGER,
@@ -55,7 +58,7 @@ final class PgCatalogSchema extends AbstractSchema {
         "relkind", VARCHAR, "relnatts", SMALLINT, "relchecks", SMALLINT, "relhasrules", BOOLEAN, "relhastriggers",
         BOOLEAN, "relhassubclass", BOOLEAN, "relrowsecurity", BOOLEAN, "relforcerowsecurity", BOOLEAN,
         "relispopulated", BOOLEAN, "relreplident", VARCHAR, "relispartition", BOOLEAN, "relrewrite", INTEGER,
-        "relfrozenxid", INTEGER, "relminmxid", INTEGER, "relacl", VARCHAR, "reloptions", VARCHAR, "relpartbound",
+        "relfrozenxid", INTEGER, "relminmxid", INTEGER, "relacl", TEXT_ARRAY, "reloptions", VARCHAR, "relpartbound",
         VARCHAR), r -> rows(r.relations, c -> new Object[] {c.oid, c.name, c.namespace.oid(), 0, 0, ROLE,
             c.kind == 'i' ? BTREE : c.kind == 'v' ? 0 : HEAP, 0, 0, 0, -1f, 0, 0,
             r.indexes.stream().anyMatch(i -> i.table() == c), false, "p", String.valueOf(c.kind), (short) 0,
@@ -65,7 +68,7 @@ final class PgCatalogSchema extends AbstractSchema {
         INTEGER, "atttypmod", INTEGER, "attbyval", BOOLEAN, "attalign", VARCHAR, "attstorage", VARCHAR,
         "attcompression", VARCHAR, "attnotnull", BOOLEAN, "atthasdef", BOOLEAN, "atthasmissing", BOOLEAN,
         "attidentity", VARCHAR, "attgenerated", VARCHAR, "attisdropped", BOOLEAN, "attislocal", BOOLEAN,
-        "attinhcount", INTEGER, "attcollation", INTEGER, "attacl", VARCHAR, "attoptions", VARCHAR,
+        "attinhcount", INTEGER, "attcollation", INTEGER, "attacl", TEXT_ARRAY, "attoptions", VARCHAR,
         "attfdwoptions", VARCHAR, "attmissingval", VARCHAR), r -> {
           List<Object[]> rows = new ArrayList<>();
           for (Relations.Relation relation : r.relations) {
@@ -111,6 +114,25 @@ final class PgCatalogSchema extends AbstractSchema {
         "description", VARCHAR), r -> List.of());
     table("pg_inherits", relations, columns("inhrelid", INTEGER, "inhparent", INTEGER, "inhseqno", INTEGER,
         "inhdetachpending", BOOLEAN), r -> List.of());
+    // no row-level security, extended statistics or logical replication (psql's \\d reads each)
+    table("pg_policy", relations, columns("oid", INTEGER, "polname", VARCHAR, "polrelid", INTEGER, "polcmd", VARCHAR,
+        "polpermissive", BOOLEAN, "polroles", new CatalogTable.ArrayOf(INTEGER), "polqual", VARCHAR, "polwithcheck",
+        VARCHAR), r -> List.of());
+    table("pg_statistic_ext", relations, columns("oid", INTEGER, "stxrelid", INTEGER, "stxname", VARCHAR,
+        "stxnamespace", INTEGER, "stxowner", INTEGER, "stxstattarget", INTEGER, "stxkeys", VARCHAR, "stxkind",
+        new CatalogTable.ArrayOf(VARCHAR), "stxexprs", VARCHAR), r -> List.of());
+    table("pg_publication", relations, columns("oid", INTEGER, "pubname", VARCHAR, "pubowner", INTEGER,
+        "puballtables", BOOLEAN, "pubinsert", BOOLEAN, "pubupdate", BOOLEAN, "pubdelete", BOOLEAN, "pubtruncate",
+        BOOLEAN, "pubviaroot", BOOLEAN), r -> List.of());
+    table("pg_publication_rel", relations, columns("oid", INTEGER, "prpubid", INTEGER, "prrelid", INTEGER, "prqual",
+        VARCHAR, "prattrs", VARCHAR), r -> List.of());
+    table("pg_publication_namespace", relations, columns("oid", INTEGER, "pnpubid", INTEGER, "pnnspid", INTEGER),
+        r -> List.of());
+    table("pg_tablespace", relations, columns("oid", INTEGER, "spcname", VARCHAR, "spcowner", INTEGER, "spcacl",
+        TEXT_ARRAY, "spcoptions", TEXT_ARRAY), r -> List.<Object[]>of(
+            new Object[] {1663, "pg_default", ROLE, null, null}, new Object[] {1664, "pg_global", ROLE, null, null}));
+    table("pg_auth_members", relations, columns("oid", INTEGER, "roleid", INTEGER, "member", INTEGER, "grantor",
+        INTEGER, "admin_option", BOOLEAN), r -> List.of());
     table("pg_proc", relations, columns("oid", INTEGER, "proname", VARCHAR, "pronamespace", INTEGER, "proowner",
         INTEGER, "prolang", INTEGER, "prokind", VARCHAR, "proretset", BOOLEAN, "pronargs", SMALLINT, "prorettype",
         INTEGER, "proargtypes", VARCHAR, "prosrc", VARCHAR), r -> List.of());
@@ -136,7 +158,7 @@ final class PgCatalogSchema extends AbstractSchema {
     table("pg_database", relations, columns("oid", INTEGER, "datname", VARCHAR, "datdba", INTEGER, "encoding",
         INTEGER, "datlocprovider", VARCHAR, "datistemplate", BOOLEAN, "datallowconn", BOOLEAN, "datconnlimit",
         INTEGER, "datfrozenxid", INTEGER, "datminmxid", INTEGER, "dattablespace", INTEGER, "datcollate", VARCHAR,
-        "datctype", VARCHAR, "daticulocale", VARCHAR, "datcollversion", VARCHAR, "datacl", VARCHAR),
+        "datctype", VARCHAR, "daticulocale", VARCHAR, "datcollversion", VARCHAR, "datacl", TEXT_ARRAY),
         r -> List.<Object[]>of(new Object[] {DATABASE, r.database, ROLE, 6, "c", false, true, -1, 0, 0, 0,
             "C.UTF-8", "C.UTF-8", null, null, null}));
     table("pg_roles", relations, columns("oid", INTEGER, "rolname", VARCHAR, "rolsuper", BOOLEAN, "rolinherit",

@@ -287,11 +287,108 @@ public final class PgFunctions {
     return "UTF8";
   }
 
+  /** A schema's name ({@code stxnamespace::regnamespace::text}); its OID, given its name. */
+  public static String regnamespace(DataContext root, Integer oid) {
+    return oid == null ? null : relations(root).namespaces.stream().filter(n -> n.oid() == oid)
+        .map(Relations.Namespace::name).findFirst().orElse(String.valueOf(oid));
+  }
+
+  public static Integer regnamespace(DataContext root, String name) {
+    return name == null ? null : relations(root).namespaces.stream()
+        .filter(n -> n.name().equalsIgnoreCase(unquoted(name.trim())) || n.name().equals(name.trim()))
+        .map(Relations.Namespace::oid).findFirst().orElse(null);
+  }
+
+  /** An array's elements as text, each {@code null} one left out (or written as {@code nullText}). */
+  public static String array_to_string(DataContext root, java.util.List<?> array, String separator) {
+    return array_to_string(root, array, separator, null);
+  }
+
+  public static String array_to_string(DataContext root, java.util.List<?> array, String separator,
+      String nullText) {
+    if (array == null || separator == null) {
+      return null;
+    }
+    return array.stream().filter(e -> e != null || nullText != null).map(e -> e == null ? nullText : e.toString())
+        .collect(java.util.stream.Collectors.joining(separator));
+  }
+
+  /** A relation's size on disk, which the service does not tell: unknown (null). */
+  public static Long pg_table_size(DataContext root, Integer relation) {
+    return null;
+  }
+
+  public static Long pg_relation_size(DataContext root, Integer relation) {
+    return null;
+  }
+
+  public static Long pg_total_relation_size(DataContext root, Integer relation) {
+    return null;
+  }
+
+  public static Long pg_indexes_size(DataContext root, Integer relation) {
+    return null;
+  }
+
+  /** A size in bytes as PostgreSQL writes it for people: {@code 512 bytes}, {@code 10 kB}, {@code 3 MB}, ... */
+  public static String pg_size_pretty(DataContext root, Long bytes) {
+    if (bytes == null) {
+      return null;
+    }
+    long limit = 10 * 1024;
+    if (Math.abs(bytes) < limit) {
+      return bytes + " bytes";
+    }
+    long halves = bytes >> 9; // in half units of the next size, for rounding
+    String[] units = {"kB", "MB", "GB", "TB", "PB"};
+    int unit = 0;
+    while (unit < units.length - 1 && Math.abs(halves) >= limit * 2 - 1) {
+      halves >>= 10;
+      unit++;
+    }
+    return (halves + (halves < 0 ? -1 : 1)) / 2 + " " + units[unit];
+  }
+
+  /** A tablespace's directory: empty, as PostgreSQL's for its built-in ones, the only ones here. */
+  public static String pg_tablespace_location(DataContext root, Integer tablespace) {
+    return tablespace == null ? null : "";
+  }
+
+  /** pg_proc is empty: there are no functions of the account's own. */
+  public static Boolean pg_function_is_visible(DataContext root, Integer function) {
+    return function == null ? null : Boolean.TRUE;
+  }
+
+  public static String pg_get_function_result(DataContext root, Integer function) {
+    return null;
+  }
+
+  public static String pg_get_function_arguments(DataContext root, Integer function) {
+    return null;
+  }
+
+  /** There are no extended statistics (pg_statistic_ext is empty). */
+  public static String pg_get_statisticsobjdef_columns(DataContext root, Integer statistics) {
+    return null;
+  }
+
+  /** Nothing is published: there is no logical replication. */
+  public static Boolean pg_relation_is_publishable(DataContext root, Integer relation) {
+    return relation == null ? null : Boolean.FALSE;
+  }
+
+  public static Boolean pg_relation_is_publishable(DataContext root, String relation) {
+    return relation == null ? null : Boolean.FALSE;
+  }
+
   /** The names {@link SystemCatalogs} registers, each with all its overloads. */
   static final java.util.List<String> NAMES = java.util.List.of("version", "current_database", "current_schema", "current_schemas",
       "pg_get_userbyid", "pg_backend_pid", "current_setting", "set_config", "regclass", "regtype", "pg_get_indexdef",
       "pg_get_constraintdef", "pg_get_viewdef", "format_type", "pg_table_is_visible", "pg_type_is_visible",
       "has_table_privilege", "has_schema_privilege", "has_database_privilege", "has_any_column_privilege",
       "quote_ident", "format", "obj_description",
-      "col_description", "shobj_description", "pg_get_expr", "pg_encoding_to_char");
+      "col_description", "shobj_description", "pg_get_expr", "pg_encoding_to_char", "regnamespace", "array_to_string",
+      "pg_get_statisticsobjdef_columns", "pg_relation_is_publishable", "pg_table_size", "pg_relation_size",
+      "pg_total_relation_size", "pg_indexes_size", "pg_size_pretty", "pg_function_is_visible",
+      "pg_get_function_result", "pg_get_function_arguments", "pg_tablespace_location");
 }

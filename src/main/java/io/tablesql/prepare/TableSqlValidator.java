@@ -15,9 +15,12 @@ import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.CalciteSqlValidator;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlOperatorTables;
@@ -36,6 +39,7 @@ import org.apache.calcite.sql.validate.SqlValidatorTable;
 public final class TableSqlValidator extends CalciteSqlValidator {
   /** Result columns without a name of their own are labelled as PostgreSQL labels them (columnLabels). */
   private final boolean postgresLabels;
+  private final SetOperationLabels setOperationLabels = new SetOperationLabels();
 
   private TableSqlValidator(SqlOperatorTable operators, CalciteCatalogReader catalogReader,
       org.apache.calcite.adapter.java.JavaTypeFactory typeFactory, Config config, boolean postgresLabels) {
@@ -53,7 +57,8 @@ public final class TableSqlValidator extends CalciteSqlValidator {
         .withLenientOperatorLookup(connection.lenientOperatorLookup())
         .withConformance(connection.conformance())
         .withDefaultNullCollation(connection.defaultNullCollation())
-        .withIdentifierExpansion(true));
+        .withIdentifierExpansion(true)
+        .withTypeCoercionFactory(ArrayTextCoercion::new));
     return new TableSqlValidator(operators, catalogReader, context.getTypeFactory(), config,
         postgresLabels(catalogReader.getRootSchema()));
   }
@@ -71,9 +76,21 @@ public final class TableSqlValidator extends CalciteSqlValidator {
 
   @Override
   protected SqlNode performUnconditionalRewrites(SqlNode node, boolean underFrom) {
+    if (node instanceof SqlOrderBy orderBy) {
+      setOperationLabels.markOrdered(orderBy);
+    }
+    if (node instanceof SqlCharStringLiteral literal && literal.getNlsString().getCharset() != null
+        && literal.getNlsString().getCharset().name().startsWith("UTF-16")) {
+      // Calcite's parser gives E'...' strings UTF-16, whose text does not compare or concatenate with
+      // the connection's (UTF-8): the same characters, in the connection's character set
+      return SqlLiteral.createCharString(literal.getValueAs(String.class), literal.getParserPosition());
+    }
     SqlNode rewritten = super.performUnconditionalRewrites(node, underFrom);
-    if (postgresLabels && rewritten instanceof SqlSelect select) {
-      PostgresLabels.apply(select);
+    if (rewritten instanceof SqlSelect select) {
+      if (postgresLabels) {
+        PostgresLabels.apply(select);
+      }
+      setOperationLabels.uniquifyIfOrdered(select);
     }
     return rewritten;
   }

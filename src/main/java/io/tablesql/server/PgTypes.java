@@ -110,9 +110,35 @@ final class PgTypes {
         Timestamp value = rows.getTimestamp(column);
         yield value == null ? null : timestampText(value);
       }
+      case TEXT -> { // also the type of arrays, which PostgreSQL writes as {1,2}
+        Object value = rows.getObject(column);
+        yield value instanceof java.sql.Array array ? arrayText(array) : value instanceof String string ? string
+            : rows.getString(column);
+      }
       default -> rows.getString(column);
     };
     return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** An array in PostgreSQL's text form: {@code {1,2}}, {@code {"a b",NULL}}. */
+  static String arrayText(java.sql.Array array) throws SQLException {
+    StringBuilder text = new StringBuilder("{");
+    Object elements = array.getArray(); // Object[], or int[] and the like
+    for (int i = 0; i < java.lang.reflect.Array.getLength(elements); i++) {
+      Object element = java.lang.reflect.Array.get(elements, i);
+      text.append(i == 0 ? "" : ",");
+      if (element == null) {
+        text.append("NULL");
+      } else if (element instanceof java.sql.Array inner) {
+        text.append(arrayText(inner));
+      } else {
+        String value = element instanceof byte[] bytes ? hex(bytes) : element.toString();
+        boolean plain = !value.isEmpty() && !value.equalsIgnoreCase("NULL") && value.chars()
+            .noneMatch(c -> c == '"' || c == '\\' || c == ',' || c == '{' || c == '}' || Character.isWhitespace(c));
+        text.append(plain ? value : "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"");
+      }
+    }
+    return text.append('}').toString();
   }
 
   private static String hex(byte[] bytes) {

@@ -132,6 +132,34 @@ class PgServerTest {
     }
   }
 
+  /** What catalog queries write: arrays in PostgreSQL's text form, E'' strings among columns, ordered UNIONs. */
+  @Test
+  void arraysEscapedStringsAndOrderedUnionsAsPostgresWritesThem() throws SQLException {
+    try (Connection connection = connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IF NOT EXISTS " + table + "Arr (Id INTEGER PRIMARY KEY, Label VARCHAR)");
+      statement.execute("UPSERT INTO " + table + "Arr VALUES (1, 'one'), (2, 'two')");
+      assertThat(rows(statement, "SELECT ARRAY[1, 2], ARRAY['a b', 'c', NULL], ARRAY['x\"y']"))
+          .containsExactly("{1,2}|{\"a b\",c,NULL}|{\"x\\\"y\"}");
+      assertThat(rows(statement, "SELECT Label || E':\\n' || '\u6f22' FROM " + table + "Arr WHERE Id = 1"))
+          .containsExactly("one:\n\u6f22");
+      // a string literal compared with an array is the array's text; text against an array of VARCHAR
+      assertThat(rows(statement, "SELECT ARRAY[0] = '{0}', ARRAY[1, 2] <> '{1,3}', 'd' = ANY(ARRAY[Label, 'd']) "
+          + "FROM " + table + "Arr WHERE Id = 1")).containsExactly("t|t|t");
+      assertThat(rows(statement, "SELECT pg_catalog.array_to_string(ARRAY(SELECT Label FROM " + table + "Arr ORDER BY 1), "
+          + "', ')")).containsExactly("one, two");
+      // psql's \\d reads publications with two unnamed NULL columns in an ordered UNION
+      assertThat(rows(statement, "SELECT Label, NULL, NULL FROM " + table + "Arr WHERE Id = 2 UNION ALL "
+          + "SELECT Label, NULL, NULL FROM " + table + "Arr WHERE Id = 1 ORDER BY 1"))
+          .containsExactly("one|null|null", "two|null|null");
+      ResultSet labels = statement.executeQuery("SELECT 1 AS a, 2 AS a UNION SELECT 3, 4 ORDER BY 1 DESC");
+      assertThat(labels.getMetaData().getColumnLabel(1)).isEqualTo("a");
+      assertThat(labels.next()).isTrue();
+      assertThat(labels.getInt(2)).isEqualTo(4);
+      assertThat(rows(statement, "SELECT pg_size_pretty(CAST(123456789 AS BIGINT)), pg_size_pretty(CAST(10000 AS "
+          + "BIGINT)), 'x'::regnamespace IS NULL, 11::regnamespace::text")).containsExactly("118 MB|10000 bytes|t|pg_catalog");
+    }
+  }
+
   @Test
   void errorsCarryTheStatesPostgresClientsExpect() throws SQLException {
     try (Connection connection = connect(); Statement statement = connection.createStatement()) {

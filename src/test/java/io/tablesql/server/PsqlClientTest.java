@@ -100,4 +100,51 @@ class PsqlClientTest {
         .containsPattern(" " + account + " +\\| " + account) // \\dn leaves out pg_catalog and information_schema
         .containsPattern(" tablesql +\\| " + account);
   }
+
+  /**
+   * psql's {@code \\d} of a table, view, materialized view and index, and its other listings
+   * (databases, roles, sizes, privileges, functions, tablespaces), whose catalog queries use arrays,
+   * {@code E'...'} strings, {@code ::regnamespace} and an ordered UNION with repeated labels.
+   */
+  @Test
+  void psqlDescribesEachKindOfRelationAndListsTheRest() throws Exception {
+    String name = "psqldesc" + System.nanoTime() % 1_000_000;
+    String output = psql(LocalEmulator.KEY, String.join("\n", List.of(
+        "CREATE TABLE " + name + " (Id INTEGER, Name VARCHAR(40) NOT NULL, Price DECIMAL(10,2), Tag UUID, "
+            + "PRIMARY KEY ((Id)));",
+        "CREATE INDEX " + name + "_name ON " + name + " (Name) GLOBAL;",
+        "CREATE UNIQUE INDEX " + name + "_tag ON " + name + " (Tag) GLOBAL;",
+        "CREATE VIEW " + name + "_v AS SELECT Name, Price FROM " + name + ";",
+        "CREATE MATERIALIZED VIEW " + name + "_m AS SELECT Name, COUNT(*) AS n FROM " + name + " GROUP BY Name;",
+        "\\d " + name,
+        "\\d " + name + "_v",
+        "\\d " + name + "_m",
+        "\\d " + name + "_tag",
+        "\\dt+ " + name,
+        "\\l",
+        "\\du",
+        "\\dn+",
+        "\\dp " + name,
+        "\\df",
+        "\\db",
+        "DROP VIEW " + name + "_v;",
+        "DROP MATERIALIZED VIEW " + name + "_m;",
+        "DROP TABLE " + name + ";",
+        "")));
+    String account = LocalEmulator.ACCOUNT;
+    assertThat(output).doesNotContain("ERROR")
+        .contains("Table \"" + account + "." + name + "\"")
+        .containsPattern(" Id +\\| integer +\\| +\\| not null \\|")
+        .containsPattern(" Name +\\| character varying[(0-9)]* +\\| +\\| not null \\|")
+        .containsPattern(" Price +\\| numeric\\(10,2\\) +\\| +\\| +\\|")
+        .containsPattern(" Tag +\\| uuid ")
+        .contains("Indexes:", "\"PK_" + name + "\" PRIMARY KEY, btree (\"Id\")", "\"" + name + "_name\" btree (\"Name\")",
+            "\"" + name + "_tag\" UNIQUE CONSTRAINT, btree (\"Tag\")")
+        .contains("View \"" + account + "." + name + "_v\"", "Materialized view \"" + account + "." + name + "_m\"")
+        .contains("Index \"" + account + "." + name + "_tag\"", "unique, btree, for table \"" + account + "." + name + "\"")
+        .containsPattern(account + " +\\| " + name + " +\\| table +\\| " + account + " +\\| permanent +\\| heap")
+        .containsPattern(" " + account + " +\\| " + account + " +\\| UTF8") // \\l
+        .contains("List of roles", "List of schemas", "Access privileges", "List of functions", "List of tablespaces")
+        .contains("pg_default");
+  }
 }

@@ -1,0 +1,25 @@
+package io.tablesql.prepare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+class ArrayTextCoercionUnitTest {
+  @Test
+  void readsTheTextFormOfOneDimensionalArrays() {
+    assertThat(ArrayTextCoercion.elements("{0}")).containsExactly("0");
+    assertThat(ArrayTextCoercion.elements(" { 1 , 2 } ")).containsExactly("1", "2");
+    assertThat(ArrayTextCoercion.elements("{}")).isEmpty();
+    assertThat(ArrayTextCoercion.elements("{\"a b\",NULL,\"NULL\",c\\,d}"))
+        .containsExactlyElementsOf(Arrays.asList("a b", null, "NULL", "c,d"));
+    assertThat(ArrayTextCoercion.elements("{\"x\\\"y\"}")).containsExactly("x\"y");
+  }
+
+  @Test
+  void textThatIsNoArrayIsNone() {
+    assertThat(ArrayTextCoercion.elements("0")).isNull();
+    assertThat(ArrayTextCoercion.elements("{{1},{2}}")).isNull();
+    assertThat(ArrayTextCoercion.elements("{\"open}")).isNull();
+  }
+}
