@@ -10,9 +10,9 @@ import io.tablesql.prepare.DirectPlan;
 import io.tablesql.prepare.LiteralLifter;
 import io.tablesql.prepare.NewColumns;
 import io.tablesql.prepare.PlanCache;
+import io.tablesql.prepare.PlanningRequest;
 import io.tablesql.prepare.SqlAction;
 import io.tablesql.prepare.StatementText;
-import io.tablesql.prepare.TableSqlPrepare;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementContext;
 import io.tablesql.session.StatementKind;
@@ -156,7 +156,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
         : StatementContext.batch(counters, pageSize, batch)).maxRows(getLargeMaxRows());
     session.begin(CancelFlags.of(delegate), context);
     lastContext = context;
-    try (TableSqlPrepare.HandOver planning = TableSqlPrepare.boundPlanning(delegate.getQueryTimeout())) {
+    try (PlanningRequest.Scope planning = PlanningRequest.bounded(delegate.getQueryTimeout())) {
       return session.during(context, () -> connection.withFreshTables(() -> action.run(context)));
     } finally {
       FirstUse.signal();

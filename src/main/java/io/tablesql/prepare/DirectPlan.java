@@ -7,6 +7,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.TimeZone;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.avatica.AvaticaConnection;
@@ -34,9 +35,6 @@ import org.apache.calcite.schema.SchemaPlus;
  * statement with an unbound parameter runs through Calcite, which reports it.
  */
 public final class DirectPlan {
-  /** While {@link #preparing} runs on this thread: where the direct plan of what it prepares goes. */
-  private static final ThreadLocal<DirectPlan[]> CAPTURED = new ThreadLocal<>();
-
   private final CalcitePrepare.CalciteSignature<Object> signature;
   /**
    * The connection's time zone for result sets: a connection property, read once, because
@@ -53,12 +51,9 @@ public final class DirectPlan {
     return new DirectPlan(signature);
   }
 
-  /** Records the plan Calcite just prepared on this thread, direct or not ({@link TableSqlPrepare}). */
-  static void prepared(CalcitePrepare.CalciteSignature<Object> signature, boolean direct) {
-    DirectPlan[] captured = CAPTURED.get();
-    if (captured != null) {
-      captured[0] = direct ? new DirectPlan(signature) : null;
-    }
+  /** The direct plan of a signature Calcite prepared with a plan implemented directly ({@link TableSqlPrepare}). */
+  static DirectPlan of(CalcitePrepare.CalciteSignature<Object> signature) {
+    return new DirectPlan(signature);
   }
 
   /** A statement Calcite prepared, and its direct plan or null. */
@@ -67,14 +62,9 @@ public final class DirectPlan {
 
   /** Prepares a statement through {@code prepare} and gives it with its direct plan, if it has one. */
   public static Prepared preparing(SqlAction<PreparedStatement> prepare) throws SQLException {
-    DirectPlan[] captured = new DirectPlan[1];
-    CAPTURED.set(captured);
-    try {
-      PreparedStatement statement = prepare.run();
-      return new Prepared(statement, captured[0]);
-    } finally {
-      CAPTURED.remove();
-    }
+    AtomicReference<DirectPlan> captured = new AtomicReference<>();
+    PreparedStatement statement = PlanningRequest.capturing(captured, prepare);
+    return new Prepared(statement, captured.get());
   }
 
   /**

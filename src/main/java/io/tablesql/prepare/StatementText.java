@@ -117,7 +117,7 @@ public final class StatementText {
     if (handed == null && error == null) {
       return action.run();
     }
-    try (TableSqlPrepare.HandOver ignored = TableSqlPrepare.handOver(sql, handed, error)) {
+    try (PlanningRequest.Scope ignored = PlanningRequest.handingOver(sql, handed, error)) {
       return action.run();
     }
   }

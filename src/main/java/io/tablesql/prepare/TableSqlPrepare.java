@@ -1,19 +1,12 @@
 package io.tablesql.prepare;
 
-import io.tablesql.errors.SqlStates;
 import io.tablesql.parser.TableSqlParserImpl;
 import io.tablesql.plan.PlanningProgram;
 import io.tablesql.plan.ScanBindable;
 import io.tablesql.plan.ViewMaterializations;
-import io.tablesql.store.StoreException;
 import java.io.Reader;
 import java.lang.reflect.Type;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
@@ -37,7 +30,6 @@ import org.apache.calcite.runtime.Hook;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.tools.Program;
@@ -47,88 +39,25 @@ import org.apache.calcite.util.CancelFlag;
  * Calcite's preparation of a statement, validated by {@link TableSqlValidator}: Calcite's hook
  * for custom validation is a preparing statement of one's own ({@link #getPreparingStmt}). A
  * statement the driver parsed already is not parsed again: its tree is handed over for the
- * call that plans it ({@link #handOver}) and returned by the parser Calcite asks for
- * ({@link #createParser}).
+ * call that plans it ({@link PlanningRequest#handingOver}) and returned by the parser Calcite asks
+ * for ({@link #createParser}).
  */
 public final class TableSqlPrepare extends CalcitePrepareImpl {
-  /** A tree (or syntax error) for the text it was parsed from, for the planning call in progress. */
-  private record Parsed(String sql, SqlNode tree, SqlParseException error) {
-  }
-
-  private static final ThreadLocal<Parsed> HANDED_OVER = new ThreadLocal<>();
-
-  /** Ends a hand-over, whether or not Calcite took the tree. */
-  public interface HandOver extends AutoCloseable {
-    @Override
-    void close();
-  }
-
-  /**
-   * Hands Calcite, on this thread, the parse of {@code sql} (a tree, or the error parsing it
-   * gave) for the next time it parses that text; once.
-   */
-  static HandOver handOver(String sql, SqlNode tree, SqlParseException error) {
-    HANDED_OVER.set(new Parsed(sql, tree, error));
-    return HANDED_OVER::remove;
-  }
-
-  /** The planning of the statement executing on this thread, bounded by its query timeout. */
-  private static final ThreadLocal<PlanningBound> PLANNING_BOUND = new ThreadLocal<>();
-  private static final ScheduledExecutorService PLANNING_TIMER = Executors.newSingleThreadScheduledExecutor(runnable -> {
-    Thread thread = new Thread(runnable, "tablesql-planning-timer");
-    thread.setDaemon(true);
-    return thread;
-  });
-
-  /**
-   * A statement's query timeout applied to its planning: at the deadline the planner's cancel
-   * flag is set, so that Calcite's planner stops exploring, and the statement fails with HYT00.
-   */
-  private static final class PlanningBound {
-    private final AtomicBoolean expired = new AtomicBoolean();
-    private final int seconds;
-    private final ScheduledFuture<?> timer;
-
-    PlanningBound(int seconds) {
-      this.seconds = seconds;
-      this.timer = PLANNING_TIMER.schedule(() -> expired.set(true), seconds, TimeUnit.SECONDS);
-    }
-
-    StoreException timeout() {
-      return new StoreException("The statement took longer than its query timeout of " + seconds + " seconds "
-          + "(Statement.setQueryTimeout) to plan and was stopped before it ran.", SqlStates.TIMEOUT, null);
-    }
-  }
-
-  /** Whether the planning on this thread has run past its query timeout ({@link #boundPlanning}). */
-  static boolean planningExpired() {
-    PlanningBound bound = PLANNING_BOUND.get();
-    return bound != null && bound.expired.get();
-  }
-
-  /** Bounds the planning on this thread, until closed, by a query timeout (0: no bound). */
-  public static HandOver boundPlanning(int timeoutSeconds) {
-    if (timeoutSeconds <= 0) {
-      return () -> { };
-    }
-    PlanningBound bound = new PlanningBound(timeoutSeconds);
-    PLANNING_BOUND.set(bound);
-    return () -> {
-      PLANNING_BOUND.remove();
-      bound.timer.cancel(false);
-    };
-  }
+  /** How this preparation offers materialized views to the planner (a new instance prepares each statement). */
+  private Views views = Views.ALL;
+  /** Whether the plan just prepared was implemented without generated code ({@link ScanBindable}). */
+  private boolean implementedDirectly;
 
   @Override
   protected RelOptPlanner createPlanner(CalcitePrepare.Context prepareContext,
       org.apache.calcite.plan.Context externalContext, RelOptCostFactory costFactory) {
-    PlanningBound bound = PLANNING_BOUND.get();
+    PlanningRequest.Bound bound = PlanningRequest.current().bound();
     if (bound != null) {
       CancelFlag flag = new CancelFlag(bound.expired);
       externalContext = externalContext == null ? Contexts.of(prepareContext.config(), flag)
           : Contexts.chain(Contexts.of(flag), externalContext);
     }
-    if (VIEWS.get() == Views.RULES_ONLY && prepareContext.config() instanceof CalciteConnectionConfigImpl config) {
+    if (views == Views.RULES_ONLY && prepareContext.config() instanceof CalciteConnectionConfigImpl config) {
       // the planner's substitution of materializations is what this setting turns off; the rules stay
       org.apache.calcite.plan.Context noSubstitution = Contexts.of(config.set(CalciteConnectionProperty.MATERIALIZATIONS_ENABLED, "false"));
       externalContext = externalContext == null ? noSubstitution : Contexts.chain(noSubstitution, externalContext);
@@ -150,12 +79,11 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
    */
   private enum Views { ALL, RULES_ONLY, NONE }
 
-  private static final ThreadLocal<Views> VIEWS = ThreadLocal.withInitial(() -> Views.ALL);
-
   /** Planned within the statement's query timeout, or a timeout: never a plan the planner was stopped in. */
   @Override
   public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
-    PlanningBound bound = PLANNING_BOUND.get();
+    PlanningRequest request = PlanningRequest.current();
+    PlanningRequest.Bound bound = request.bound();
     CalciteSignature<T> signature;
     try {
       signature = prepareWithViewsIfRight(context, query, elementType, maxRowCount);
@@ -167,14 +95,10 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
     }
     @SuppressWarnings("unchecked")
     CalciteSignature<Object> planned = (CalciteSignature<Object>) signature;
-    DirectPlan.prepared(planned, IMPLEMENTED_DIRECTLY.get() != null);
+    request.prepared(implementedDirectly ? DirectPlan.of(planned) : null);
     PlannerWarmup.plannedOne();
-    IMPLEMENTED_DIRECTLY.remove();
     return signature;
   }
-
-  /** Set while preparing a statement whose plan was implemented without generated code ({@link ScanBindable}). */
-  private static final ThreadLocal<Boolean> IMPLEMENTED_DIRECTLY = new ThreadLocal<>();
 
   /** The texts Calcite prepares by a shortcut that skips validation, labelling its column EXPR$0. */
   private static final java.util.Set<String> CALCITE_SHORTCUT = java.util.Set.of("SELECT 1", "select 1",
@@ -182,7 +106,7 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
 
   private <T> CalciteSignature<T> prepareWithViewsIfRight(Context context, Query<T> query, Type elementType,
       long maxRowCount) {
-    IMPLEMENTED_DIRECTLY.remove();
+    implementedDirectly = false;
     if (query.sql != null && CALCITE_SHORTCUT.contains(query.sql)
         && TableSqlValidator.postgresLabels(context.getRootSchema())) {
       // validated like any query, so that its column is labelled as PostgreSQL labels it (?column?);
@@ -190,8 +114,8 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
       query = Query.of(query.sql + " ");
     }
     try {
-      for (Views views : Views.values()) {
-        VIEWS.set(views);
+      for (Views offered : Views.values()) {
+        views = offered;
         try {
           return super.prepareSql(context, query, elementType, maxRowCount);
         } catch (PlanWithoutViews e) {
@@ -200,26 +124,25 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
       }
       throw new IllegalStateException("planned without views, and still a plan using them");
     } finally {
-      VIEWS.remove();
+      views = Views.ALL;
     }
   }
 
   @Override
   protected SqlParser createParser(String sql, SqlParser.Config parserConfig) {
-    Parsed parsed = HANDED_OVER.get();
-    if (parsed == null || !parsed.sql().equals(sql)) {
+    PlanningRequest.HandedOver parsed = PlanningRequest.current().take(sql);
+    if (parsed == null) {
       StatementText.PARSES.get()[0]++;
       return super.createParser(sql, parserConfig);
     }
-    HANDED_OVER.remove();
     return SqlParser.create(sql, parserConfig.withParserFactory(reader -> new ParsedAlready(reader, parsed)));
   }
 
   /** The grammar's parser, answering with a parse made before. */
   private static final class ParsedAlready extends TableSqlParserImpl {
-    private final Parsed parsed;
+    private final PlanningRequest.HandedOver parsed;
 
-    ParsedAlready(Reader reader, Parsed parsed) {
+    ParsedAlready(Reader reader, PlanningRequest.HandedOver parsed) {
       super(reader);
       this.parsed = parsed;
     }
@@ -263,7 +186,7 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
       @Override
       protected RelRoot optimize(RelRoot root, List<Prepare.Materialization> materializations,
           List<CalciteSchema.LatticeEntry> lattices) {
-        List<Prepare.Materialization> usable = query && VIEWS.get() != Views.NONE
+        List<Prepare.Materialization> usable = query && views != Views.NONE
             ? ViewMaterializations.usableBy(root.rel, ViewMaterializations.of(context.getRootSchema())) : List.of();
         usable.forEach(m -> populateMaterializations(context, cluster, m));
         RelRoot planned = super.optimize(root, usable, lattices);
@@ -285,7 +208,7 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
           return super.implement(root);
         }
         Hook.PLAN_BEFORE_IMPLEMENTATION.run(root);
-        IMPLEMENTED_DIRECTLY.set(true);
+        implementedDirectly = true;
         return new PreparedResultImpl(root.rel.getRowType(), parameterRowType, fieldOrigins,
             root.collation.getFieldCollations().isEmpty() ? List.of() : List.of(root.collation), root.rel, null,
             false) {

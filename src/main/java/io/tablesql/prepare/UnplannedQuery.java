@@ -89,7 +89,7 @@ public final class UnplannedQuery {
     } catch (RuntimeException e) {
       return null; // planning reports it, as for any other statement
     }
-    if (signature == null || TableSqlPrepare.planningExpired()) {
+    if (signature == null || PlanningRequest.expired()) {
       return null; // past its query timeout (sampling the table, say), planning reports it as for any statement
     }
     ResultSet rows = DirectPlan.unplanned(signature).execute(statement);
