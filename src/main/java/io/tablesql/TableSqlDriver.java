@@ -4,6 +4,7 @@ import io.tablesql.jdbc.CalciteDriver;
 import io.tablesql.jdbc.TableSqlConnection;
 import io.tablesql.settings.ConnectionSettings;
 import io.tablesql.settings.DriverProperty;
+import io.tablesql.settings.PropertyKind;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
@@ -53,7 +54,7 @@ public final class TableSqlDriver implements Driver {
           new DriverPropertyInfo(property.key(), given != null ? given : property.defaultValue());
       propertyInfo.description = property.description() + " Default: " + property.defaultValue() + ".";
       propertyInfo.required = false;
-      if (property.defaultValue().equals("true") || property.defaultValue().equals("false")) {
+      if (property.kind() == PropertyKind.FLAG) {
         propertyInfo.choices = new String[] {"true", "false"};
       } else if (property.choices().length > 0) {
         propertyInfo.choices = property.choices();

@@ -3,40 +3,46 @@ package io.tablesql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablesql.settings.DriverProperty;
+import io.tablesql.settings.PropertyTable;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * One source of truth for driver properties: every property has a row in the README's table with
- * its default, and a bean setter on the DataSource (pools such as HikariCP set properties by
- * setter name). No backend needed.
+ * One source of truth for driver properties: the docs' table is generated from the declarations,
+ * getPropertyInfo describes them, and each has a bean setter on the DataSource (pools such as
+ * HikariCP set properties by setter name). No backend needed.
  */
 class DriverPropertiesTest {
-  private static final Pattern ROW = Pattern.compile("^\\| `([A-Za-z]+)` \\| (?:`([^`]*)`|\\(none\\)) \\|", Pattern.MULTILINE);
+  private static final Path DOCS = Path.of("docs", "driver-properties.md");
+
+  /** The docs' table is generated from the declarations; {@code -Dtablesql.writeDocs=true} writes it again. */
+  @Test
+  void theDocsListEveryPropertyAsDeclared() throws IOException {
+    String generated = PropertyTable.document();
+    if (Boolean.getBoolean("tablesql.writeDocs")) {
+      Files.createDirectories(DOCS.getParent());
+      Files.writeString(DOCS, generated);
+    }
+    assertThat(Files.readString(DOCS)).as(DOCS + " is generated from DriverProperty: run this test with "
+        + "-Dtablesql.writeDocs=true").isEqualTo(generated);
+    assertThat(Files.readString(Path.of("README.md"))).contains("(docs/driver-properties.md)");
+  }
 
   @Test
-  void theReadmeTableListsEveryPropertyWithItsDefault() throws IOException {
-    String readme = Files.readString(Path.of("README.md"));
-    String table = readme.substring(readme.indexOf("### Driver properties"));
+  void getPropertyInfoDescribesEachPropertyInPlainText() throws Exception {
+    java.sql.DriverPropertyInfo[] infos = new TableSqlDriver().getPropertyInfo("jdbc:tablesql:UseDevelopmentStorage=true",
+        new java.util.Properties());
     for (DriverProperty property : DriverProperty.values()) {
-      Matcher row = ROW.matcher(table);
-      String documentedDefault = null;
-      boolean found = false;
-      while (row.find()) {
-        if (row.group(1).equals(property.key())) {
-          found = true;
-          documentedDefault = row.group(2) == null ? "" : row.group(2);
-        }
-      }
-      assertThat(found).as("README row for " + property.key()).isTrue();
-      assertThat(documentedDefault).as("README default of " + property.key()).isEqualTo(property.defaultValue());
+      assertThat(Arrays.stream(infos).filter(info -> info.name.equals(property.key())).findFirst())
+          .as(property.key()).get().satisfies(info -> {
+            assertThat(info.description).startsWith(property.description()).doesNotContain("`");
+            assertThat(info.value).isNotNull();
+          });
     }
   }
 
