@@ -7,6 +7,7 @@ import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
+import io.tablesql.store.ConcurrentChange;
 import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
@@ -523,9 +524,8 @@ final class IndexedWrites {
         return added;
       }
     }
-    throw new StoreException("Concurrent change: the entry of UNIQUE index " + index.index().name() + " for "
-        + describe + " kept being removed and written by other writes. Nothing was written. Retry the statement.",
-        SqlStates.SERIALIZATION_FAILURE, null);
+    throw ConcurrentChange.uniqueValue(index.index().name(), describe,
+        "kept being removed and written by other writes");
   }
 
   /** One attempt of {@link #add}; null if the entry it found was removed before it could be taken over. */
@@ -560,10 +560,8 @@ final class IndexedWrites {
       String keeping = intent != null && Intent.carriesMark(held.get().getProperties(), intent) ? null
           : IntentMarks.pendingIntent(session, held.get(), counters);
       if (keeping != null) {
-        throw new StoreException("Concurrent change: the value of " + describe + " in UNIQUE index "
-            + index.index().name() + " is being given up by another transaction (intent " + keeping + ") that "
-            + "has not committed yet. Nothing was written; run the statement again.", SqlStates.SERIALIZATION_FAILURE,
-            null);
+        throw ConcurrentChange.uniqueValue(index.index().name(), describe,
+            "is being given up by another transaction (intent " + keeping + ") that has not committed yet");
       }
       // if this write fails, the entry goes back to naming the row that held it (removeAdded)
       return replaceHeld(session, index, entry, held.get(), origin, describe, IndexEntries.read(held.get()), true,
@@ -587,16 +585,12 @@ final class IndexedWrites {
       String changing = row.isEmpty() || (intent != null && Intent.carriesMark(row.get().getProperties(), intent))
           ? null : IntentMarks.pendingIntent(session, row.get(), counters);
       if (changing != null) {
-        throw new StoreException("Concurrent change: the value of " + describe + " in UNIQUE index "
-            + index.index().name() + " is held by a row another transaction (intent " + changing + ") is changing "
-            + "and has not committed yet. Nothing was written; run the statement again.",
-            SqlStates.SERIALIZATION_FAILURE, null);
+        throw ConcurrentChange.uniqueValue(index.index().name(), describe,
+            "is held by a row another transaction (intent " + changing + ") is changing and has not committed yet");
       }
       if (!IndexEntries.pastGrace(held.get(), grace(session))) {
-        throw new StoreException("Concurrent change: another write of the same value of UNIQUE index "
-            + index.index().name() + " may be under way (its entry names a row without that value, written less than "
-            + "indexGraceSeconds ago). Nothing was written. Retry the statement.", SqlStates.SERIALIZATION_FAILURE,
-            null);
+        throw ConcurrentChange.uniqueValue(index.index().name(), describe, "may be being written by another "
+            + "write (its entry names a row without that value, written less than indexGraceSeconds ago)");
       }
     }
     return replaceHeld(session, index, entry, held.get(), origin, describe, fromThisGroup ? holder : null, !same,
@@ -613,9 +607,7 @@ final class IndexedWrites {
       return null; // removed in between (the row holding it changed): the value is free, add it anew
     }
     if (!replaced.written()) {
-      throw new StoreException("Concurrent change: the entry of UNIQUE index " + index.index().name() + " for "
-          + describe + " changed while it was written. Nothing was written. Retry the statement.",
-          SqlStates.SERIALIZATION_FAILURE, null);
+      throw ConcurrentChange.uniqueValue(index.index().name(), describe, "changed while it was written");
     }
     return new Added(index, entry, replaced.etag(), fromThisGroup, exclusive);
   }

@@ -9,6 +9,7 @@ import io.tablesql.catalog.TableShape;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
+import io.tablesql.store.ConcurrentChange;
 import io.tablesql.store.EntityMatch;
 import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
@@ -165,9 +166,9 @@ public final class IntentMarks {
    * at once (no wait): two intents waiting for each other would wait out their leases.
    */
   private static StoreException beingWritten(TableEntity row, String intent) {
-    return new StoreException("The row (PartitionKey '" + row.getPartitionKey() + "', RowKey '" + row.getRowKey()
-        + "') is being written by another transaction (intent " + intent + ") that has not committed yet. Nothing was "
-        + "written; run the statement again.", SqlStates.SERIALIZATION_FAILURE, null);
+    return ConcurrentChange.nothingWritten("the row (PartitionKey '" + row.getPartitionKey() + "', RowKey '"
+        + row.getRowKey() + "') is being written by another transaction (intent " + intent + ") that has not "
+        + "committed yet");
   }
 
   /**
