@@ -16,12 +16,12 @@ import io.tablesql.plan.AzureSchema;
 import io.tablesql.plan.AzureTable;
 import io.tablesql.plan.PendingWritesTable;
 import io.tablesql.prepare.DirectPlan;
-import io.tablesql.prepare.LiteralLifter;
 import io.tablesql.prepare.NewColumns;
 import io.tablesql.prepare.ParserSettings;
 import io.tablesql.prepare.PlanCache;
 import io.tablesql.prepare.PlannerWarmup;
 import io.tablesql.prepare.SqlAction;
+import io.tablesql.prepare.StatementRouter;
 import io.tablesql.prepare.StatementText;
 import io.tablesql.prepare.UnplannedQuery;
 import io.tablesql.session.Session;
@@ -77,6 +77,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   private final AzureSchema schema;
   private final String schemaName;
   private final PlanCache planCache;
+  private final StatementRouter router;
   /** Driver property unplannedLookups: always, or cold (while nothing has been planned in the JVM). */
   private final boolean unplannedAlways;
   private final boolean unplannedWhileCold;
@@ -96,6 +97,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
         Choices.UnplannedLookups.class);
     this.unplannedAlways = unplanned == Choices.UnplannedLookups.ALWAYS;
     this.unplannedWhileCold = unplanned == Choices.UnplannedLookups.COLD;
+    this.router = new StatementRouter(planCache, this::mayRunUnplanned);
   }
 
   /** The type name of a column of a table of this connection's schema where SQL's says less ({@link TypeNames#declared}). */
@@ -121,6 +123,10 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
 
   PlanCache planCache() {
     return planCache;
+  }
+
+  StatementRouter router() {
+    return router;
   }
 
   /** Reads the account's table list again and registers the schema anew, forgetting Calcite's view of it. */
@@ -372,21 +378,30 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
 
   private PreparedStatement prepareAsWritten(String sql) throws SQLException {
     StatementText text = StatementText.of(sql);
-    if (planCache.enabled() && planCache.keptAsWritten(text)) {
-      return onKeptPlan(text); // not lifted (a text with markers would be parsed to learn that)
+    StatementRouter.Routed routed = router.route(text, StatementRouter.Call.PREPARE, 0);
+    if (routed.route() == StatementRouter.Route.LIFTED) {
+      PreparedStatement plan = withFreshTables(() -> planCache.acquire(routed.lifted()));
+      if (plan != null) {
+        return WrappedPreparedStatement.onCachedPlan(plan, this, text, planCache, routed.lifted().sql(),
+            planCache.direct(plan));
+      }
+      return prepared(text, router.unlifted(text, StatementRouter.Call.PREPARE), () -> delegate.prepareStatement(sql));
     }
-    PreparedStatement cached = onCachedPlan(text);
-    if (cached != null) {
-      return cached;
-    }
-    return keepsPlan(text) ? onKeptPlan(text) : prepare(text, () -> delegate.prepareStatement(sql));
+    return prepared(text, routed, () -> delegate.prepareStatement(sql));
   }
 
-  /** Queries and writes are planned once per text; DDL and the rest (EXPLAIN, VALUES) as before. */
-  private boolean keepsPlan(StatementText text) {
-    return planCache.enabled() && switch (text.kind()) {
-      case QUERY, INSERT, UPSERT, UPDATE, DELETE -> true;
-      default -> false;
+  /** A statement prepared on {@code routed}'s route (not {@code LIFTED}): {@code action} prepares it as written. */
+  private PreparedStatement prepared(StatementText text, StatementRouter.Routed routed,
+      SqlAction<PreparedStatement> action) throws SQLException {
+    return switch (routed.route()) {
+      case KEPT_PLAN -> onKeptPlan(text);
+      // Calcite would run DDL as it prepares it: it runs when executed instead, as a statement
+      case DEFERRED_DDL -> WrappedPreparedStatement.ofDdl(call(() -> delegate.prepareStatement("VALUES 0")), this, text);
+      case AS_WRITTEN, QUERY_AS_WRITTEN -> {
+        DirectPlan.Prepared prepared = plan(text, action);
+        yield new WrappedPreparedStatement(prepared.statement(), this, text, prepared.direct());
+      }
+      case UNPLANNED, LIFTED -> throw new IllegalStateException(routed.route() + " is not a route of a prepare");
     };
   }
 
@@ -408,19 +423,6 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   }
 
   /**
-   * A query written without parameter markers, the way BI tools send ad-hoc SQL, runs on a plan
-   * of the plan cache like {@link Statement#executeQuery}: preparing it again with other literals
-   * plans nothing. Null when it must be prepared as written.
-   */
-  private PreparedStatement onCachedPlan(StatementText text) throws SQLException {
-    LiteralLifter.Lifted lifted = planCache.enabled() ? planCache.lift(text) : null;
-    // a text with parameter markers of its own is not lifted (LiteralLifter): prepared as written
-    PreparedStatement plan = lifted == null ? null : withFreshTables(() -> planCache.acquire(lifted));
-    return plan == null ? null
-        : WrappedPreparedStatement.onCachedPlan(plan, this, text, planCache, lifted.sql(), planCache.direct(plan));
-  }
-
-  /**
    * The other overloads: with the default cursor (forward-only, read-only, holdability as the
    * connection's) they are {@link #prepareStatement(String)}, on the plan cache; generated keys
    * asked for change nothing (no statement generates keys: {@code getGeneratedKeys} is empty).
@@ -432,7 +434,9 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       return prepareStatement(written);
     }
     String sql = JdbcEscapes.translate(written);
-    return prepare(StatementText.of(sql), () -> delegate.prepareStatement(sql, resultSetType, resultSetConcurrency));
+    StatementText text = StatementText.of(sql);
+    return prepared(text, router.route(text, StatementRouter.Call.PREPARE_WITH_CURSOR, 0),
+        () -> delegate.prepareStatement(sql, resultSetType, resultSetConcurrency));
   }
 
   @Override
@@ -442,7 +446,8 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       return prepareStatement(written, resultSetType, resultSetConcurrency);
     }
     String sql = JdbcEscapes.translate(written);
-    return prepare(StatementText.of(sql),
+    StatementText text = StatementText.of(sql);
+    return prepared(text, router.route(text, StatementRouter.Call.PREPARE_WITH_CURSOR, 0),
         () -> delegate.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability));
   }
 
@@ -460,16 +465,6 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   @Override
   public PreparedStatement prepareStatement(String written, String[] columnNames) throws SQLException {
     return prepareStatement(written);
-  }
-
-  private PreparedStatement prepare(StatementText text, SqlAction<PreparedStatement> action)
-      throws SQLException {
-    if (text.kind() == StatementKind.DDL) {
-      // Calcite would run DDL as it prepares it: it runs when executed instead, as a statement
-      return WrappedPreparedStatement.ofDdl(call(() -> delegate.prepareStatement("VALUES 0")), this, text);
-    }
-    DirectPlan.Prepared prepared = plan(text, action);
-    return new WrappedPreparedStatement(prepared.statement(), this, text, prepared.direct());
   }
 
   private DirectPlan.Prepared plan(StatementText text, SqlAction<PreparedStatement> action) throws SQLException {

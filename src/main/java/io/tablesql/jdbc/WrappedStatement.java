@@ -12,6 +12,7 @@ import io.tablesql.prepare.NewColumns;
 import io.tablesql.prepare.PlanCache;
 import io.tablesql.prepare.PlanningRequest;
 import io.tablesql.prepare.SqlAction;
+import io.tablesql.prepare.StatementRouter;
 import io.tablesql.prepare.StatementText;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementContext;
@@ -237,48 +238,33 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
   @Override
   public ResultSet executeQuery(String written) throws SQLException {
     StatementText text = StatementText.of(JdbcEscapes.translate(written));
-    return connection.mayRunUnplanned() ? executeQueryUnplanned(text) : executeQueryAsWritten(text, lifted(text));
+    return query(text, connection.router().route(text, StatementRouter.Call.EXECUTE_QUERY, getLargeMaxRows()));
   }
 
-  /** A query, run on a plan of the plan cache when {@code lifted} is not null. */
-  private ResultSet executeQueryAsWritten(StatementText text, LiteralLifter.Lifted lifted) throws SQLException {
-    if (lifted == null) {
-      NewColumns.declare(text, connection.session());
+  /** A query on its route: unplanned, lifted onto a plan of the plan cache, or planned as written. */
+  private ResultSet query(StatementText text, StatementRouter.Routed routed) throws SQLException {
+    if (routed.route() != StatementRouter.Route.UNPLANNED) {
+      return queryResult(text, planned(text, routed));
     }
-    return queryResult(text, () -> planned(text, lifted));
-  }
-
-  private ResultSet planned(StatementText text, LiteralLifter.Lifted lifted) throws SQLException {
-    ResultSet cached = fromPlanCache(lifted);
-    return cached != null ? cached : wrap(text.plannedBy(() -> delegate.executeQuery(text.sql())));
-  }
-
-  /**
-   * A query run without the planner when it is one it takes ({@code UnplannedQuery}), else as
-   * {@link #executeQueryAsWritten}; looked at before its literals are lifted, which changes its parse.
-   */
-  private ResultSet executeQueryUnplanned(StatementText text) throws SQLException {
     return queryResult(text, () -> {
       ResultSet unplanned = connection.unplanned(text, delegate);
-      if (unplanned != null) {
-        return wrap(unplanned);
-      }
-      LiteralLifter.Lifted lifted = lifted(text);
-      if (lifted == null) {
-        NewColumns.declare(text, connection.session());
-      }
-      return planned(text, lifted);
+      return unplanned != null ? wrap(unplanned)
+          : planned(text, connection.router().planned(text, getLargeMaxRows())).run();
     });
   }
 
   /**
-   * A query's text with its literals lifted for the plan cache, before its kind is needed: a
-   * query lifted by the scan of its literals is never parsed. Null when it runs as written.
+   * A query planned: on a plan of the plan cache when its literals were lifted and the plan takes
+   * them, else as written (an INSERT's new columns declared first, as for any statement planned).
    */
-  private LiteralLifter.Lifted lifted(StatementText text) throws SQLException {
-    PlanCache cache = connection.planCache();
-    // Calcite applies maxRows when it plans, so such a statement is planned as written.
-    return !cache.enabled() || getLargeMaxRows() != 0 ? null : cache.lift(text);
+  private SqlAction<ResultSet> planned(StatementText text, StatementRouter.Routed routed) {
+    if (routed.route() != StatementRouter.Route.LIFTED) {
+      NewColumns.declare(text, connection.session());
+    }
+    return () -> {
+      ResultSet cached = routed.route() == StatementRouter.Route.LIFTED ? fromPlanCache(routed.lifted()) : null;
+      return cached != null ? cached : wrap(text.plannedBy(() -> delegate.executeQuery(text.sql())));
+    };
   }
 
   /**
@@ -287,7 +273,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
    */
   private ResultSet fromPlanCache(LiteralLifter.Lifted lifted) throws SQLException {
     PlanCache cache = connection.planCache();
-    PreparedStatement plan = lifted == null ? null : cache.acquire(lifted);
+    PreparedStatement plan = cache.acquire(lifted);
     if (plan == null) {
       return null;
     }
@@ -346,13 +332,9 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
 
   private boolean executeAsWritten(String sql) throws SQLException {
     StatementText text = StatementText.of(sql);
-    if (connection.mayRunUnplanned() && text.kind() == StatementKind.QUERY) {
-      executeQueryUnplanned(text);
-      return true;
-    }
-    LiteralLifter.Lifted lifted = lifted(text);
-    if (lifted != null || connection.planCache().enabled() && text.kind() == StatementKind.QUERY) {
-      executeQueryAsWritten(text, lifted);
+    StatementRouter.Routed routed = connection.router().route(text, StatementRouter.Call.EXECUTE, getLargeMaxRows());
+    if (routed.route() != StatementRouter.Route.AS_WRITTEN) {
+      query(text, routed);
       return true;
     }
     NewColumns.declare(text, connection.session());
