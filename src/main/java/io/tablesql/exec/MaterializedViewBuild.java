@@ -101,7 +101,9 @@ public final class MaterializedViewBuild {
         Thread.sleep(250);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new StoreException("Interrupted.", io.tablesql.errors.SqlStates.SERIALIZATION_FAILURE, e);
+        throw new StoreException("Interrupted while waiting for the writes of " + base.name() + " in flight; "
+            + "materialized view " + definition.name() + " was not summed up.", io.tablesql.errors.SqlStates.QUERY_CANCELED,
+            e);
       }
     }
   }

@@ -99,7 +99,7 @@ public final class ViewMaintenance {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new StoreException("Interrupted while waiting for materialized view " + building + ".",
-            SqlStates.SERIALIZATION_FAILURE, e);
+            SqlStates.QUERY_CANCELED, e);
       }
     }
   }

@@ -98,6 +98,25 @@ public final class PgFunctions {
     return oid;
   }
 
+  /**
+   * A relation's name as PostgreSQL prints a {@code regclass} ({@code c.oid::regclass::text}):
+   * quoted where it must be, qualified when its schema is not the account's (the search path);
+   * the number itself for an OID that names no relation.
+   */
+  public static String regclassout(DataContext root, Integer oid) {
+    if (oid == null) {
+      return null;
+    }
+    Relations.Relation relation = relations(root).relation(oid);
+    if (relation == null) {
+      return String.valueOf(oid);
+    }
+    String name = PgCatalogSchema.quoted(relation.name);
+    return relation.namespace.oid() == Relations.ACCOUNT_NAMESPACE
+        || relation.namespace.oid() == PgType.PG_CATALOG_NAMESPACE ? name
+        : PgCatalogSchema.quoted(relation.namespace.name()) + "." + name;
+  }
+
   /** A type's name ({@code reloftype::regtype::text}); its OID, given its name. */
   public static String regtype(DataContext root, Integer oid) {
     return oid == null ? null : oid == 0 ? "-" : PgType.format(oid, -1);
@@ -390,5 +409,5 @@ public final class PgFunctions {
       "col_description", "shobj_description", "pg_get_expr", "pg_encoding_to_char", "regnamespace", "array_to_string",
       "pg_get_statisticsobjdef_columns", "pg_relation_is_publishable", "pg_table_size", "pg_relation_size",
       "pg_total_relation_size", "pg_indexes_size", "pg_size_pretty", "pg_function_is_visible",
-      "pg_get_function_result", "pg_get_function_arguments", "pg_tablespace_location");
+      "pg_get_function_result", "pg_get_function_arguments", "pg_tablespace_location", "regclassout");
 }

@@ -15,9 +15,7 @@ import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.CalciteSqlValidator;
 import org.apache.calcite.rel.type.RelDataType;
-import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlIdentifier;
-import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlOrderBy;
@@ -79,13 +77,7 @@ public final class TableSqlValidator extends CalciteSqlValidator {
     if (node instanceof SqlOrderBy orderBy) {
       setOperationLabels.markOrdered(orderBy);
     }
-    if (node instanceof SqlCharStringLiteral literal && literal.getNlsString().getCharset() != null
-        && literal.getNlsString().getCharset().name().startsWith("UTF-16")) {
-      // Calcite's parser gives E'...' strings UTF-16, whose text does not compare or concatenate with
-      // the connection's (UTF-8): the same characters, in the connection's character set
-      return SqlLiteral.createCharString(literal.getValueAs(String.class), literal.getParserPosition());
-    }
-    SqlNode rewritten = super.performUnconditionalRewrites(node, underFrom);
+    SqlNode rewritten = super.performUnconditionalRewrites(PostgresSpellings.rewrite(node), underFrom);
     if (rewritten instanceof SqlSelect select) {
       if (postgresLabels) {
         PostgresLabels.apply(select);

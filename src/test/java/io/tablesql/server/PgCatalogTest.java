@@ -195,6 +195,19 @@ class PgCatalogTest {
     assertThat(results.get(3)).isEmpty();
   }
 
+  /** A regclass prints as the relation's name, as PostgreSQL's does; CAST(... AS REGCLASS) is ::regclass. */
+  @Test
+  void aRegclassCastToTextIsTheRelationsName() throws Exception {
+    try (Connection connection = PgClient.connect(server, "preferQueryMode=simple");
+         Statement statement = connection.createStatement()) {
+      String quoted = "\"" + table + "\"";
+      assertThat(rows(statement.executeQuery("SELECT c.oid::regclass::text AS a, CAST(CAST(c.oid AS REGCLASS) AS TEXT) "
+          + "AS b, CAST('" + quoted + "' AS REGCLASS) = c.oid AS c, 'pg_class'::regclass::text AS d FROM pg_class c "
+          + "WHERE c.relname = '" + table + "'"), "a", "b", "c", "d")).containsExactly(quoted + " " + quoted + " t pg_class");
+      assertThat(rows(statement.executeQuery("SELECT 12345::regclass::varchar AS a"), "a")).containsExactly("12345");
+    }
+  }
+
   /**
    * What Grafana's PostgreSQL data source and Metabase's PostgreSQL driver send that tablesql
    * answers, taken from their sources (grafana/grafana: pgx's ping, postgresMetaQuery.ts, the

@@ -23,38 +23,113 @@ import org.junit.jupiter.api.Test;
  * of its own, reached by pgjdbc; and the driver jar, which stays driver-only.
  */
 class ServerJarIT {
-  @Test
-  void theServerJarRunsAndAnswersAPostgresClient() throws Exception {
-    String endpoint = "TableEndpoint=http://127.0.0.1:" + TestAccount.emulator().port() + "/" + LocalEmulator.ACCOUNT
-        + ";AccountName=" + LocalEmulator.ACCOUNT;
-    Process server = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-        System.getProperty("tablesql.serverJar"), "--port", "0", endpoint).redirectErrorStream(true).start();
-    try (BufferedReader output = new BufferedReader(new InputStreamReader(server.getInputStream(),
-        StandardCharsets.UTF_8))) {
-      Matcher listening = null;
+  /** The server jar started in a JVM of its own with {@code jvmOptions}, on a free port of the emulator's account. */
+  private record ServedJar(Process process, String url) implements AutoCloseable {
+    static ServedJar start(String... jvmOptions) throws Exception {
+      String endpoint = "TableEndpoint=http://127.0.0.1:" + TestAccount.emulator().port() + "/" + LocalEmulator.ACCOUNT
+          + ";AccountName=" + LocalEmulator.ACCOUNT;
+      java.util.List<String> command = new java.util.ArrayList<>();
+      command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      command.addAll(java.util.List.of(jvmOptions));
+      command.addAll(java.util.List.of("-jar", System.getProperty("tablesql.serverJar"), "--port", "0", endpoint));
+      Process server = new ProcessBuilder(command).redirectErrorStream(true).start();
+      BufferedReader output = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
       for (String line = output.readLine(); line != null; line = output.readLine()) {
-        listening = Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+)").matcher(line);
+        Matcher listening = Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+)").matcher(line);
         if (listening.find()) {
-          break;
+          Thread drain = new Thread(() -> {
+            try {
+              output.transferTo(java.io.Writer.nullWriter());
+            } catch (java.io.IOException e) {
+              // the server stopped
+            }
+          });
+          drain.setDaemon(true);
+          drain.start();
+          return new ServedJar(server, "jdbc:postgresql://127.0.0.1:" + listening.group(1) + "/" + LocalEmulator.ACCOUNT
+              + "?preferQueryMode=simple&user=" + LocalEmulator.ACCOUNT);
         }
       }
-      assertThat(listening).isNotNull();
-      String url = "jdbc:postgresql://127.0.0.1:" + listening.group(1) + "/" + LocalEmulator.ACCOUNT
-          + "?preferQueryMode=simple&user=" + LocalEmulator.ACCOUNT;
+      server.destroy();
+      throw new AssertionError("the server jar did not start listening");
+    }
+
+    Connection connect() throws java.sql.SQLException {
       java.util.Properties properties = new java.util.Properties();
       properties.setProperty("password", LocalEmulator.KEY);
-      String table = TestAccount.newTable("ServedJar").getTableName();
-      try (Connection connection = DriverManager.getConnection(url, properties);
-           Statement statement = connection.createStatement()) {
-        statement.executeUpdate("INSERT INTO " + table + " (PartitionKey, RowKey, Name) VALUES ('p', '1', 'Ann')");
-        try (ResultSet result = statement.executeQuery("SELECT Name FROM " + table)) {
-          assertThat(result.next()).isTrue();
-          assertThat(result.getString(1)).isEqualTo("Ann");
+      return DriverManager.getConnection(url, properties);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      process.destroy();
+      process.waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void theServerJarRunsAndAnswersAPostgresClient() throws Exception {
+    String table = TestAccount.newTable("ServedJar").getTableName();
+    try (ServedJar server = ServedJar.start();
+         Connection connection = server.connect();
+         Statement statement = connection.createStatement()) {
+      statement.executeUpdate("INSERT INTO " + table + " (PartitionKey, RowKey, Name) VALUES ('p', '1', 'Ann')");
+      try (ResultSet result = statement.executeQuery("SELECT Name FROM " + table)) {
+        assertThat(result.next()).isTrue();
+        assertThat(result.getString(1)).isEqualTo("Ann");
+      }
+    }
+  }
+
+  /**
+   * A million rows (about 500 MB of text) exported by COPY through a server of 256 MiB: streamed as
+   * they are read, the client's reading pacing the server (back-pressure), never held whole. The
+   * rows are the cross join of two tables of 1,000 entities each, so the emulator holds only 2,000.
+   */
+  @Test
+  void aMillionRowCopyStreamsThroughAServerOf256MiB() throws Exception {
+    String left = TestAccount.newTable("CopyLeft").getTableName();
+    String right = TestAccount.newTable("CopyRight").getTableName();
+    try (Connection direct = TestAccount.connect()) {
+      for (String table : java.util.List.of(left, right)) {
+        try (java.sql.PreparedStatement insert = direct.prepareStatement("INSERT INTO " + table
+            + " (PartitionKey, RowKey, Label) VALUES ('p', ?, ?)")) {
+          for (int i = 0; i < 1000; i++) {
+            insert.setString(1, String.format("%04d", i));
+            insert.setString(2, "label " + i + " " + "x".repeat(250)); // 1M rows of these are 500 MB: never held whole
+            insert.addBatch();
+          }
+          insert.executeBatch();
         }
       }
-    } finally {
-      server.destroy();
-      server.waitFor(10, TimeUnit.SECONDS);
+    }
+    try (ServedJar server = ServedJar.start("-Xmx256m");
+         Connection connection = server.connect()) {
+      org.postgresql.copy.CopyManager copy = connection.unwrap(org.postgresql.PGConnection.class).getCopyAPI();
+      long[] lines = new long[1];
+      java.io.OutputStream counting = new java.io.OutputStream() {
+        @Override
+        public void write(int b) {
+          lines[0] += b == '\n' ? 1 : 0;
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) {
+          for (int i = offset; i < offset + length; i++) {
+            lines[0] += bytes[i] == '\n' ? 1 : 0;
+          }
+        }
+      };
+      long copied = copy.copyOut("COPY (SELECT a.RowKey, a.Label, b.RowKey, b.Label FROM " + left + " a CROSS JOIN "
+          + right + " b) TO STDOUT", counting);
+      assertThat(copied).isEqualTo(1_000_000L);
+      assertThat(lines[0]).isEqualTo(1_000_000L);
+      try (Statement statement = connection.createStatement();
+           ResultSet result = statement.executeQuery("SELECT COUNT(*) FROM " + left)) {
+        assertThat(result.next()).isTrue();
+        assertThat(result.getLong(1)).isEqualTo(1000L); // the server still answers, in the same session
+      }
+      assertThat(server.process().isAlive()).isTrue();
     }
   }
 

@@ -1,0 +1,82 @@
+package io.tablesql.prepare;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlUnresolvedFunction;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * PostgreSQL spellings that Calcite's validator would take otherwise, written as what they mean,
+ * one node at a time before validation: an {@code E'...'} string in the connection's character
+ * set; a cast to {@code regclass}, {@code regtype} or {@code regnamespace} ({@code CAST(x AS
+ * REGCLASS)}, as {@code x::regclass} already is) as the catalog function of that name; and a
+ * {@code regclass} cast to text as the relation's name ({@code c.oid::regclass::text}), which is
+ * what PostgreSQL prints for one.
+ */
+final class PostgresSpellings {
+  private static final Set<String> OID_TYPES = Set.of("regclass", "regtype", "regnamespace");
+
+  private PostgresSpellings() {
+  }
+
+  /** {@code node} as written out, or {@code node} itself. */
+  static SqlNode rewrite(SqlNode node) {
+    if (node instanceof SqlCharStringLiteral literal && literal.getNlsString().getCharset() != null
+        && literal.getNlsString().getCharset().name().startsWith("UTF-16")) {
+      // Calcite's parser gives E'...' strings UTF-16, whose text does not compare or concatenate with
+      // the connection's (UTF-8): the same characters, in the connection's character set
+      return SqlLiteral.createCharString(literal.getValueAs(String.class), literal.getParserPosition());
+    }
+    if (!(node instanceof SqlCall cast) || cast.getKind() != SqlKind.CAST || cast.operandCount() != 2
+        || !(cast.operand(1) instanceof SqlDataTypeSpec type)) {
+      return node;
+    }
+    String target = type.getTypeName().names.get(type.getTypeName().names.size() - 1).toLowerCase(Locale.ROOT);
+    SqlNode value = cast.operand(0);
+    if (OID_TYPES.contains(target)) {
+      return catalogCall(target, value, cast.getParserPosition());
+    }
+    SqlTypeName targetType = SqlTypeName.get(target.toUpperCase(Locale.ROOT));
+    boolean toText = target.equals("text") || target.equals("name")
+        || targetType != null && SqlTypeName.CHAR_TYPES.contains(targetType);
+    SqlNode relation = toText ? asRegclass(value) : null;
+    return relation == null ? node : catalogCall("regclassout", relation, cast.getParserPosition());
+  }
+
+  /** {@code node} as the call giving a relation's OID if it is a cast to regclass ({@code x::regclass}, {@code CAST(x AS REGCLASS)}); else null. */
+  private static SqlNode asRegclass(SqlNode node) {
+    if (node instanceof SqlBasicCall call && call.getOperator() instanceof SqlUnresolvedFunction function
+        && function.getSqlIdentifier() != null && isCatalogFunction(function.getSqlIdentifier(), "regclass")) {
+      return call;
+    }
+    if (node instanceof SqlCall cast && cast.getKind() == SqlKind.CAST && cast.operandCount() == 2
+        && cast.operand(1) instanceof SqlDataTypeSpec type
+        && type.getTypeName().names.get(type.getTypeName().names.size() - 1).equalsIgnoreCase("regclass")) {
+      return catalogCall("regclass", cast.operand(0), cast.getParserPosition());
+    }
+    return null;
+  }
+
+  private static boolean isCatalogFunction(SqlIdentifier name, String function) {
+    List<String> names = name.names;
+    return names.get(names.size() - 1).equalsIgnoreCase(function)
+        && (names.size() == 1 || names.get(names.size() - 2).equalsIgnoreCase("pg_catalog"));
+  }
+
+  private static SqlNode catalogCall(String function, SqlNode argument, SqlParserPos pos) {
+    SqlIdentifier name = new SqlIdentifier(List.of("pg_catalog", function), pos);
+    return new SqlUnresolvedFunction(name, null, null, null, null, SqlFunctionCategory.USER_DEFINED_FUNCTION)
+        .createCall(pos, argument);
+  }
+}
