@@ -80,6 +80,20 @@ class JdbcErrorTranslationTest {
     }
   }
 
+  /** A statement Calcite's planner asserts it cannot handle is 0A000 naming that, and the connection goes on. */
+  @Test
+  void whatThePlannerCannotRunIsAnSqlExceptionNotAnAssertionError() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      assertFails(() -> statement.executeQuery("SELECT s FROM string_to_array('a,b', ',') s"), "0A000",
+          SQLFeatureNotSupportedException.class, "Not supported by tablesql: Calcite's planner cannot run this statement");
+      assertFails(() -> connection.prepareStatement("SELECT s FROM string_to_array('a,b', ',') s"), "0A000",
+          SQLFeatureNotSupportedException.class, "STRING_TO_ARRAY");
+      try (ResultSet rows = statement.executeQuery("SELECT COUNT(*) FROM " + table)) {
+        assertThat(rows.next()).isTrue();
+      }
+    }
+  }
+
   @Test
   void batchFailureIsABatchUpdateExceptionWithTheCountsBeforeIt() throws SQLException {
     try (Statement statement = connection.createStatement()) {

@@ -61,6 +61,12 @@ final class SqlErrors {
     if (error instanceof SQLException sql && sql.getSQLState() != null) {
       return SqlExceptions.matching(sql);
     }
+    if (error instanceof AssertionError) {
+      // Calcite's planner and code generator assert what they were not built to handle
+      return SqlExceptions.of("Not supported by tablesql: Calcite's planner cannot run this statement ("
+          + messageOf(error) + "). Write it another way, or report it with the statement.",
+          SqlStates.FEATURE_NOT_SUPPORTED, error);
+    }
     if (error instanceof SQLException sql && sql.getMessage() != null) {
       SQLException refusal = avaticaRefusal(sql);
       if (refusal != null) {

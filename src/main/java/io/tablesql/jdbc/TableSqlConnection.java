@@ -484,7 +484,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     // Calcite would otherwise plan lists of 20 or more as a join with a VALUES table.
     try (TryThreadLocal.Memo ignored = Prepare.THREAD_INSUBQUERY_THRESHOLD.push(IN_LIST_THRESHOLD)) {
       return action.run();
-    } catch (SQLException | RuntimeException e) {
+    } catch (SQLException | RuntimeException | AssertionError e) { // Calcite asserts what it cannot plan
       SQLException translated = SqlErrors.translate(e);
       // a batch that failed has sent the writes before its failing statement: never run it twice
       if (translated instanceof java.sql.BatchUpdateException
