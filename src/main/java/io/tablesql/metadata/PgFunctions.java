@@ -368,6 +368,69 @@ public final class PgFunctions {
     return (halves + (halves < 0 ? -1 : 1)) / 2 + " " + units[unit];
   }
 
+  /** The lowest index of an array's dimension: 1 for its only one (a SQL array starts at 1); null past it or for an empty one. */
+  public static Integer array_lower(DataContext root, java.util.List<?> array, Integer dimension) {
+    return array == null || dimension == null || dimension != 1 || array.isEmpty() ? null : 1;
+  }
+
+  /** The highest index of an array's dimension: its length for its only one; null past it or for an empty one. */
+  public static Integer array_upper(DataContext root, java.util.List<?> array, Integer dimension) {
+    return array == null || dimension == null || dimension != 1 || array.isEmpty() ? null : array.size();
+  }
+
+  /**
+   * A qualified name split into its names ({@code parse_ident('a."B c"')} is {@code {a,"B c"}}): unquoted
+   * names in lower case, quoted ones as written with {@code ""} as a quote.
+   */
+  public static java.util.List<String> parse_ident(DataContext root, String qualified) {
+    if (qualified == null) {
+      return null;
+    }
+    java.util.List<String> names = new java.util.ArrayList<>();
+    StringBuilder name = new StringBuilder();
+    int i = 0;
+    while (true) {
+      while (i < qualified.length() && Character.isWhitespace(qualified.charAt(i))) {
+        i++;
+      }
+      if (i < qualified.length() && qualified.charAt(i) == '"') {
+        for (i++; i < qualified.length(); i++) {
+          if (qualified.charAt(i) == '"' && i + 1 < qualified.length() && qualified.charAt(i + 1) == '"') {
+            name.append('"');
+            i++;
+          } else if (qualified.charAt(i) == '"') {
+            break;
+          } else {
+            name.append(qualified.charAt(i));
+          }
+        }
+        if (i >= qualified.length()) {
+          throw new StoreException("String is not a valid identifier: \"" + qualified + "\" (a quote is not closed).", SqlStates.INVALID_PARAMETER_VALUE, null);
+        }
+        i++;
+      } else {
+        while (i < qualified.length() && qualified.charAt(i) != '.' && !Character.isWhitespace(qualified.charAt(i))) {
+          name.append(Character.toLowerCase(qualified.charAt(i++)));
+        }
+      }
+      while (i < qualified.length() && Character.isWhitespace(qualified.charAt(i))) {
+        i++;
+      }
+      if (name.length() == 0) {
+        throw new StoreException("String is not a valid identifier: \"" + qualified + "\".", SqlStates.INVALID_PARAMETER_VALUE, null);
+      }
+      names.add(name.toString());
+      name.setLength(0);
+      if (i >= qualified.length()) {
+        return names;
+      }
+      if (qualified.charAt(i) != '.') {
+        throw new StoreException("String is not a valid identifier: \"" + qualified + "\".", SqlStates.INVALID_PARAMETER_VALUE, null);
+      }
+      i++;
+    }
+  }
+
   /** A tablespace's directory: empty, as PostgreSQL's for its built-in ones, the only ones here. */
   public static String pg_tablespace_location(DataContext root, Integer tablespace) {
     return tablespace == null ? null : "";
@@ -409,5 +472,6 @@ public final class PgFunctions {
       "col_description", "shobj_description", "pg_get_expr", "pg_encoding_to_char", "regnamespace", "array_to_string",
       "pg_get_statisticsobjdef_columns", "pg_relation_is_publishable", "pg_table_size", "pg_relation_size",
       "pg_total_relation_size", "pg_indexes_size", "pg_size_pretty", "pg_function_is_visible",
-      "pg_get_function_result", "pg_get_function_arguments", "pg_tablespace_location", "regclassout");
+      "pg_get_function_result", "pg_get_function_arguments", "pg_tablespace_location", "regclassout", "array_lower",
+      "array_upper", "parse_ident");
 }

@@ -79,6 +79,7 @@ public final class TableSqlValidator extends CalciteSqlValidator {
     }
     SqlNode rewritten = super.performUnconditionalRewrites(PostgresSpellings.rewrite(node), underFrom);
     if (rewritten instanceof SqlSelect select) {
+      FromFunctions.rewrite(select);
       if (postgresLabels) {
         PostgresLabels.apply(select);
       }

@@ -155,6 +155,13 @@ class PgServerTest {
       assertThat(labels.getMetaData().getColumnLabel(1)).isEqualTo("a");
       assertThat(labels.next()).isTrue();
       assertThat(labels.getInt(2)).isEqualTo(4);
+      // a function in FROM that returns one value is a row, its column named by the alias
+      assertThat(rows(statement, "SELECT s[2], array_lower(s, 1), array_upper(s, 1) FROM string_to_array(CAST('a,b,c' "
+          + "AS VARCHAR), ',') s")).containsExactly("b|1|3");
+      assertThat(rows(statement, "SELECT s[1] FROM string_to_array((current_setting('search_path')), ',') s"))
+          .containsExactly(LocalEmulator.ACCOUNT);
+      assertThat(rows(statement, "SELECT parse_ident('Public.\"My Table\"')")).containsExactly("{public,\"My Table\"}");
+      assertThat(stateOf(statement, "SELECT parse_ident('a.\"b')")).isEqualTo("22023");
       assertThat(rows(statement, "SELECT pg_size_pretty(CAST(123456789 AS BIGINT)), pg_size_pretty(CAST(10000 AS "
           + "BIGINT)), 'x'::regnamespace IS NULL, 11::regnamespace::text")).containsExactly("118 MB|10000 bytes|t|pg_catalog");
     }
