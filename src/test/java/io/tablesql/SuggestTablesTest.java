@@ -47,6 +47,8 @@ class SuggestTablesTest extends OracleComparedTest {
     assertThat(QueryRuns.run(connection, "SELECT ddl FROM TABLE(tablesql.suggest_tables('Employees')) "
         + "WHERE layout = 'Employee'").rows()).singleElement().asString()
         .contains("ROW KEY 'empid_{EmployeeId:6}' KEY PROPERTIES (\"EmployeeId\") WHERE \"EntityType\" = 'Employee'");
+    assertThat(QueryRuns.run(connection, "SELECT s.layout FROM TABLE(tablesql.suggest_tables('Employees')) AS s "
+        + "WHERE s.layout = 'Employee'").rows()).containsExactly("Employee"); // aliased, a table function still
     assertThat(QueryRuns.run(connection, "SELECT columns FROM TABLE(tablesql.suggest_tables('Employees')) "
         + "WHERE layout = 'Employee'").rows()).singleElement().asString()
         .startsWith("\"DepartmentName\" VARCHAR, \"EmployeeId\" INT, \"Age\" INT, \"Email\" VARCHAR, \"FirstName\"");

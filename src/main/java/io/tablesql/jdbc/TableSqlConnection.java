@@ -498,7 +498,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       }
       try {
         return action.run();
-      } catch (SQLException | RuntimeException again) {
+      } catch (SQLException | RuntimeException | AssertionError again) {
         throw SqlErrors.translate(again);
       }
     }

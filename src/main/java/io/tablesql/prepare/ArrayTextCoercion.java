@@ -51,14 +51,14 @@ final class ArrayTextCoercion extends TypeCoercionImpl {
 
   /**
    * {@code 'd' = ANY(array)} over an array of VARCHAR: Calcite takes CHAR and VARCHAR for types
-   * that need no cast, and then for types too unlike to compare; the text is cast to the elements' type.
+   * that need no cast, and then for types too unlike to compare; the CHAR text is cast to VARCHAR
+   * (never the other way: a cast to CHAR(n) would cut longer text short).
    */
   @Override
   public boolean quantifyOperationCoercion(SqlCallBinding binding) {
     RelDataType value = binding.getOperandType(0);
     RelDataType element = binding.getOperandType(1).getComponentType();
-    if (element != null && SqlTypeUtil.isCharacter(value) && SqlTypeUtil.isCharacter(element)
-        && value.getSqlTypeName() != element.getSqlTypeName()) {
+    if (element != null && value.getSqlTypeName() == SqlTypeName.CHAR && element.getSqlTypeName() == SqlTypeName.VARCHAR) {
       SqlNode cast = SqlStdOperatorTable.CAST.createCall(binding.operand(0).getParserPosition(), binding.operand(0),
           SqlTypeUtil.convertTypeToSpec(element));
       binding.getCall().setOperand(0, cast);

@@ -1,8 +1,6 @@
 package io.tablesql.prepare;
 
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlFunction;
@@ -12,6 +10,8 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlTableFunction;
+import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
@@ -20,12 +20,11 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * a function is a one-row table whose column is named by its alias ({@code FROM
  * string_to_array(current_setting('search_path'), ',') s}, as Grafana's query editor writes it),
  * where Calcite takes any function in FROM for a table function. So, before validation, an aliased
- * function in FROM becomes {@code (SELECT f(...)) AS s(s)}. Calcite's own table functions
- * ({@code TUMBLE}, ...) are left alone; tablesql has no set-returning functions.
+ * call of one of Calcite's scalar functions (which the parser has resolved already) in FROM
+ * becomes {@code (SELECT f(...)) AS s(s)}. Functions resolved at validation (the catalogs' and
+ * {@code tablesql.suggest_tables}, a table function) and table functions are left alone.
  */
 final class FromFunctions {
-  /** Calcite's table functions, which are written with TABLE(...) and name their own columns. */
-  private static final Set<String> CALCITE_TABLE_FUNCTIONS = Set.of("tumble", "hop", "session", "ramp", "dedup");
 
   private FromFunctions() {
   }
@@ -47,24 +46,21 @@ final class FromFunctions {
         || !(as.operand(1) instanceof SqlIdentifier alias)) {
       return from; // not aliased, or its columns named already
     }
-    String name = functionName(as.operand(0));
-    if (name == null || CALCITE_TABLE_FUNCTIONS.contains(name)) {
+    if (!callsScalarFunction(as.operand(0))) {
       return from;
     }
     SqlParserPos pos = from.getParserPosition();
-    SqlNode value = ((SqlCall) as.operand(0)).operand(0);
+    // Calcite's rewrites do not reach into a table function's call: PostgreSQL's spellings are written out here
+    SqlNode value = PostgresSpellings.rewrite(((SqlCall) as.operand(0)).operand(0));
     SqlNode row = new SqlSelect(pos, null, SqlNodeList.of(value), null, null, null, null, null, null, null, null, null);
     return SqlStdOperatorTable.AS.createCall(pos, List.of(row, alias, alias));
   }
 
-  /** The name of the function {@code node} calls in FROM ({@code TABLE(f(...))}, as {@code FROM f(...)} parses), lower case; else null. */
-  private static String functionName(SqlNode node) {
-    if (node.getKind() != SqlKind.COLLECTION_TABLE || !(node instanceof SqlCall table) || table.operandCount() != 1
-        || !(table.operand(0) instanceof SqlBasicCall call) || !(call.getOperator() instanceof SqlFunction function)) {
-      return null;
-    }
-    // a function of the catalogs is unresolved until validation; one of Calcite's libraries is resolved by the parser
-    SqlIdentifier name = function.getSqlIdentifier();
-    return (name == null ? function.getName() : name.names.get(name.names.size() - 1)).toLowerCase(Locale.ROOT);
+  /** Whether {@code node} is {@code TABLE(f(...))}, as {@code FROM f(...)} parses, of one of Calcite's scalar functions. */
+  private static boolean callsScalarFunction(SqlNode node) {
+    return node.getKind() == SqlKind.COLLECTION_TABLE && node instanceof SqlCall table && table.operandCount() == 1
+        && table.operand(0) instanceof SqlBasicCall call && call.getOperator() instanceof SqlFunction function
+        && !(function instanceof SqlUnresolvedFunction) && !(function instanceof SqlTableFunction)
+        && !function.getFunctionType().isTableFunction();
   }
 }

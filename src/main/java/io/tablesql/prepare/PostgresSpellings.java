@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
@@ -13,13 +14,15 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlUnresolvedFunction;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * PostgreSQL spellings that Calcite's validator would take otherwise, written as what they mean,
  * one node at a time before validation: an {@code E'...'} string in the connection's character
- * set; a cast to {@code regclass}, {@code regtype} or {@code regnamespace} ({@code CAST(x AS
+ * set; {@code string_to_array} of a literal splitting text into text (not into the literal's
+ * {@code CHAR(n)}, which pads); a cast to {@code regclass}, {@code regtype} or {@code regnamespace} ({@code CAST(x AS
  * REGCLASS)}, as {@code x::regclass} already is) as the catalog function of that name; and a
  * {@code regclass} cast to text as the relation's name ({@code c.oid::regclass::text}), which is
  * what PostgreSQL prints for one.
@@ -37,6 +40,14 @@ final class PostgresSpellings {
       // Calcite's parser gives E'...' strings UTF-16, whose text does not compare or concatenate with
       // the connection's (UTF-8): the same characters, in the connection's character set
       return SqlLiteral.createCharString(literal.getValueAs(String.class), literal.getParserPosition());
+    }
+    if (node instanceof SqlCall split && split.getKind() == SqlKind.STRING_TO_ARRAY && split.operandCount() > 0
+        && split.operand(0) instanceof SqlCharStringLiteral text) {
+      // PostgreSQL splits text into text; Calcite would type the parts as the literal, CHAR(n), padded to its length
+      split.setOperand(0, SqlStdOperatorTable.CAST.createCall(text.getParserPosition(), text,
+          new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, text.getParserPosition()),
+              text.getParserPosition())));
+      return split;
     }
     if (!(node instanceof SqlCall cast) || cast.getKind() != SqlKind.CAST || cast.operandCount() != 2
         || !(cast.operand(1) instanceof SqlDataTypeSpec type)) {

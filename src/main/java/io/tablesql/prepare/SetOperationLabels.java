@@ -47,10 +47,10 @@ final class SetOperationLabels {
     SqlNodeList items = select.getSelectList();
     List<String> names = new ArrayList<>();
     for (SqlNode item : items) {
-      String name = SqlValidatorUtil.alias(item);
-      if (name == null && item instanceof SqlIdentifier identifier && identifier.isStar()) {
+      if (item instanceof SqlIdentifier identifier && identifier.isStar()) {
         return; // the star's columns are not known here
       }
+      String name = SqlValidatorUtil.alias(item);
       names.add(name == null ? "EXPR$" + names.size() : name);
     }
     List<String> unique = SqlValidatorUtil.uniquify(names, false);

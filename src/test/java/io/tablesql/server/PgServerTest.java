@@ -151,6 +151,14 @@ class PgServerTest {
       assertThat(rows(statement, "SELECT Label, NULL, NULL FROM " + table + "Arr WHERE Id = 2 UNION ALL "
           + "SELECT Label, NULL, NULL FROM " + table + "Arr WHERE Id = 1 ORDER BY 1"))
           .containsExactly("one|null|null", "two|null|null");
+      String pair = " FROM " + table + "Arr x CROSS JOIN " + table + "Arr y WHERE x.Id = 1 AND y.Id = 2";
+      assertThat(rows(statement, "SELECT x.*, y.*" + pair + " UNION ALL SELECT y.*, x.*" + pair + " ORDER BY 1"))
+          .containsExactly("1|one|2|two", "2|two|1|one"); // a star's names are left as they are
+      // text against CHAR(n) elements is compared whole: 'one' is not 'on'
+      assertThat(rows(statement, "SELECT Id FROM " + table + "Arr WHERE Label = ANY(ARRAY['on', 'tw']) OR "
+          + "'d' = ANY(ARRAY[Label])")).isEmpty();
+      assertThat(rows(statement, "SELECT Id FROM " + table + "Arr WHERE Label = ANY(ARRAY['one', 'xx']) ORDER BY Id"))
+          .containsExactly("1");
       ResultSet labels = statement.executeQuery("SELECT 1 AS a, 2 AS a UNION SELECT 3, 4 ORDER BY 1 DESC");
       assertThat(labels.getMetaData().getColumnLabel(1)).isEqualTo("a");
       assertThat(labels.next()).isTrue();
@@ -158,6 +166,8 @@ class PgServerTest {
       // a function in FROM that returns one value is a row, its column named by the alias
       assertThat(rows(statement, "SELECT s[2], array_lower(s, 1), array_upper(s, 1) FROM string_to_array(CAST('a,b,c' "
           + "AS VARCHAR), ',') s")).containsExactly("b|1|3");
+      assertThat(rows(statement, "SELECT string_to_array('a,bb', ','), s[1] || '|' FROM string_to_array('x,yy', ',') s"))
+          .containsExactly("{a,bb}|x|");
       assertThat(rows(statement, "SELECT s[1] FROM string_to_array((current_setting('search_path')), ',') s"))
           .containsExactly(LocalEmulator.ACCOUNT);
       assertThat(rows(statement, "SELECT parse_ident('Public.\"My Table\"')")).containsExactly("{public,\"My Table\"}");
