@@ -40,6 +40,14 @@ class JdbcErrorTranslationTest {
     connection.close();
   }
 
+  private static void read(Statement statement, String sql) throws SQLException {
+    try (ResultSet rows = statement.executeQuery(sql)) {
+      while (rows.next()) {
+        rows.getObject(1);
+      }
+    }
+  }
+
   private static void assertFails(ThrowingCallable call, String sqlState, Class<?> type, String... messageParts) {
     assertThatThrownBy(call).isInstanceOf(type).hasMessageContainingAll(messageParts.length == 0 ? new String[] {""}
         : messageParts).satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo(sqlState));
@@ -88,6 +96,13 @@ class JdbcErrorTranslationTest {
           SQLFeatureNotSupportedException.class, "Not supported by tablesql: Calcite's planner cannot run this statement");
       assertFails(() -> connection.prepareStatement("SELECT * FROM string_to_array('a,b', ',')"), "0A000",
           SQLFeatureNotSupportedException.class, "STRING_TO_ARRAY");
+      // text that is no number, converted to one at run time: 22018, not HY000
+      assertFails(() -> read(statement, "SELECT CAST('a' AS INTEGER)"), "22018", SQLDataException.class,
+          "not a number");
+      assertFails(() -> read(statement, "SELECT ARRAY[1] = '{a}'"), "22018", SQLDataException.class, "not a number");
+      // as PostgreSQL's, a name that is no relation is no regclass
+      assertFails(() -> read(statement, "SELECT 'NoSuchTable'::regclass"), "42S02", SQLException.class,
+          "Relation \"NoSuchTable\" does not exist");
       try (ResultSet rows = statement.executeQuery("SELECT COUNT(*) FROM " + table)) {
         assertThat(rows.next()).isTrue();
       }

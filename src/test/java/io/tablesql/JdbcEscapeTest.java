@@ -44,6 +44,13 @@ class JdbcEscapeTest {
     oracle.close();
   }
 
+  /** PostgreSQL's E'' strings compare and concatenate as the text they spell, pushed down or not. */
+  @Test
+  void escapedStringLiteralsAreTheirText() throws SQLException {
+    assertThat(rows("SELECT RowKey FROM " + table + " WHERE Name = E'a\\x5fb' OR Name >= E'o'")).containsExactly("1", "3", "1");
+    assertThat(rows("SELECT Name || E'\\t!' FROM " + table + " WHERE PartitionKey = E'q'")).containsExactly("other\t!");
+  }
+
   /** The rows, the same from the oracle, from a Statement and from a PreparedStatement. */
   private static List<String> rows(String sql) throws SQLException {
     List<String> rows;

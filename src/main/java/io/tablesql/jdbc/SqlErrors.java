@@ -61,6 +61,13 @@ final class SqlErrors {
     if (error instanceof SQLException sql && sql.getSQLState() != null) {
       return SqlExceptions.matching(sql);
     }
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      if (cause instanceof NumberFormatException number) {
+        // Calcite's run-time CAST of text to a number ('a'::INTEGER, a number's text in an array literal)
+        return SqlExceptions.of("A value is not a number of the type it is converted to (" + messageOf(number)
+            + "). Convert only text that holds a number, or compare it as text.", SqlStates.INVALID_CONVERSION, error);
+      }
+    }
     if (error instanceof AssertionError) {
       // Calcite's planner and code generator assert what they were not built to handle
       return SqlExceptions.of("Not supported by tablesql: Calcite's planner cannot run this statement ("

@@ -91,6 +91,10 @@ public final class PgFunctions {
     SchemaPlus accountSchema = root.getRootSchema().getSubSchema(account);
     boolean inAccount = accountSchema != null && accountSchema.getTableNames().stream()
         .anyMatch(table -> table.equalsIgnoreCase(relation));
+    if (!inAccount && catalog(root).find(relation) == null) {
+      // as PostgreSQL: a name that is no relation is an error, not an OID that names nothing
+      throw new StoreException("Relation \"" + name + "\" does not exist.", SqlStates.TABLE_NOT_FOUND, null);
+    }
     return Relations.oid(inAccount ? account : PgCatalogSchema.NAME, relation);
   }
 
@@ -313,9 +317,12 @@ public final class PgFunctions {
   }
 
   public static Integer regnamespace(DataContext root, String name) {
-    return name == null ? null : relations(root).namespaces.stream()
-        .filter(n -> n.name().equalsIgnoreCase(unquoted(name.trim())) || n.name().equals(name.trim()))
-        .map(Relations.Namespace::oid).findFirst().orElse(null);
+    if (name == null) {
+      return null;
+    }
+    String schema = unquoted(name.trim()); // an unquoted name in lower case, as PostgreSQL folds it
+    return relations(root).namespaces.stream().filter(n -> n.name().toLowerCase(Locale.ROOT).equals(schema)
+        || n.name().equals(schema)).map(Relations.Namespace::oid).findFirst().orElse(null);
   }
 
   /** An array's elements as text, each {@code null} one left out (or written as {@code nullText}). */

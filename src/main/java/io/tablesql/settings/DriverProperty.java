@@ -182,7 +182,8 @@ public enum DriverProperty {
 
   /** The description as plain text ({@code Driver.getPropertyInfo}). */
   public String description() {
-    return description.replace("`", "").replace("*", "");
+    // code spans lose their backquotes; emphasis (a section's name) its asterisks, code's own (count(*)) stays
+    return description.replace("`", "").replaceAll("\\*([A-Z][^*]*)\\*", "$1");
   }
 
   /** The description as the docs write it: code in backquotes, a section's name in asterisks. */
