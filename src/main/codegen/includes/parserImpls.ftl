@@ -386,7 +386,7 @@ SqlNode AlterMaterializedViewNode() :
     }
 }
 
-/** ALTER TABLE name ADD [COLUMN] column | DROP [COLUMN] name [CASCADE | RESTRICT]. */
+/** ALTER TABLE name ADD [COLUMN] column | DROP [COLUMN] name [CASCADE | RESTRICT] | VERIFY. */
 SqlNode AlterTableNode() :
 {
     final Span s;
@@ -406,6 +406,11 @@ SqlNode AlterTableNode() :
         <DROP> [ <COLUMN> ] dropped = SimpleIdentifier() behavior = DropBehaviorOpt()
         {
             return AlterTableNode.dropColumn(s.end(this), table, dropped, behavior);
+        }
+    |
+        <VERIFY>
+        {
+            return AlterTableNode.verify(s.end(this), table);
         }
     )
 }

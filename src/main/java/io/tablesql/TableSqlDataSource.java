@@ -94,6 +94,10 @@ public class TableSqlDataSource implements DataSource {
     set(DriverProperty.INDEX_GRACE, seconds);
   }
 
+  public void setBlobGraceSeconds(int seconds) {
+    set(DriverProperty.BLOB_GRACE, seconds);
+  }
+
   public void setIntentLeaseSeconds(int seconds) {
     set(DriverProperty.INTENT_LEASE, seconds);
   }

@@ -130,4 +130,22 @@ class CredentialTest {
           .containsExactly("Legal");
     }
   }
+
+  /** A SAS of the Table service alone writes every row but one whose value must go to Blob storage: that is 42501. */
+  @Test
+  void aSasWithoutTheBlobServiceIsRefusedOnlyForALongValue() throws SQLException {
+    try (Connection connection = connect(accountSas("rwdlacu"), "BlobEndpoint=" + TestAccount.emulator().blobEndpoint());
+        Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE SasDocs (Id INT PRIMARY KEY, Body VARCHAR)");
+      statement.executeUpdate("INSERT INTO SasDocs VALUES (1, '" + "x".repeat(40_000) + "')"); // parts: no blob
+      try (java.sql.PreparedStatement insert = connection.prepareStatement("INSERT INTO SasDocs VALUES (2, ?)")) {
+        insert.setString(1, "y".repeat(600_000));
+        assertThatThrownBy(insert::executeUpdate)
+            .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42501"))
+            .hasMessageContaining("Blob storage").hasMessageContaining("ss=b");
+      }
+      assertThat(names(connection, "SELECT Id FROM SasDocs")).containsExactly("1");
+      statement.execute("DROP TABLE SasDocs"); // its blobs cannot be listed with this SAS: dropped all the same
+    }
+  }
 }

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Values longer than one property holds, in columns declared without a length: kept in parts of
- * the row's own entity, read back whole by every path, compared correctly, and refused with a
- * clear error past the entity's 1 MiB.
+ * the row's own entity up to its 1 MiB and in Blob storage past it, read back whole by every path,
+ * compared correctly, and refused with a clear error where a copy cannot hold them.
  */
 class LargeValuesTest extends OracleComparedTest {
   /** 100,000 characters whose first part would end inside a surrogate pair if cut at 32,000. */
@@ -322,19 +322,208 @@ class LargeValuesTest extends OracleComparedTest {
     assertThat(agreed("SELECT Id FROM LvPages WHERE Tenant = 't'").requests()).isEqualTo(1);
   }
 
+  /** A value past the entity's 1 MiB is kept in a blob, named by the row, and deleted once no row names it. */
   @Test
-  void aValuePastTheEntityIsRefusedAndNothingIsWritten() throws SQLException {
-    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvDocs (Id, Body) VALUES (?, ?)")) {
-      insert.setInt(1, 99);
-      insert.setString(2, text(600_000, -1));
-      assertThatThrownBy(insert::executeUpdate).isInstanceOf(SQLException.class)
-          .hasMessageContaining("600000 characters").hasMessageContaining("1 MiB")
-          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("22000");
-      insert.setString(2, text(520_000, -1)); // fits 16 parts, not the entity with its names and keys
-      assertThatThrownBy(insert::executeUpdate).isInstanceOf(SQLException.class)
-          .hasMessageContaining("1 MiB").extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("22000");
+  void aValuePastTheEntityIsKeptInABlobWhileTheRowNamesIt() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE LvBlobs (Id INT PRIMARY KEY, Title VARCHAR(20), Body VARCHAR, Data BLOB)");
     }
-    assertThat(agreed("SELECT Id FROM LvDocs WHERE Id = 99").rows()).isEmpty();
+    String huge = text(600_000, 31_999);
+    byte[] hugeBinary = bytes(3_000_000);
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvBlobs VALUES (?, ?, ?, ?)")) {
+      insert.setInt(1, 1);
+      insert.setString(2, "huge");
+      insert.setString(3, huge);
+      insert.setBytes(4, hugeBinary);
+      assertThat(insert.executeUpdate()).isEqualTo(1);
+      insert.setInt(1, 2);
+      insert.setString(2, "small");
+      insert.setString(3, "a short body");
+      insert.setBytes(4, new byte[] {7});
+      insert.executeUpdate();
+    }
+    TableEntity stored = TestAccount.service().getTableClient("LvBlobs").listEntities().stream()
+        .filter(e -> "huge".equals(e.getProperty("Title"))).findFirst().orElseThrow();
+    assertThat(stored.getProperty("Body_TsN")).isEqualTo(0);
+    assertThat((String) stored.getProperty("Body_TsRef")).startsWith("v1;lvblobs/")
+        .endsWith(";" + huge.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+    assertThat((String) stored.getProperty("Body")).isEqualTo(huge.substring(0, 31_999));
+    assertThat(TestAccount.valueBlobsOf("LvBlobs")).hasSize(2);
+
+    assertThat(single("SELECT Body FROM LvBlobs WHERE Id = 1")).isEqualTo(huge);
+    try (Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT Data, CHAR_LENGTH(Body) FROM LvBlobs WHERE Id = 1")) {
+      assertThat(rows.next()).isTrue();
+      assertThat(rows.getBytes(1)).isEqualTo(hugeBinary);
+      assertThat(rows.getInt(2)).isEqualTo(600_000);
+    }
+    // one request for the row and one per blob; none when the query does not select the column
+    assertThat(QueryRuns.run(connection, "SELECT Body FROM LvBlobs WHERE Id = 1").requests()).isEqualTo(2);
+    assertThat(QueryRuns.run(connection, "SELECT Title FROM LvBlobs WHERE Id = 1").requests()).isEqualTo(1);
+    String head = huge.substring(0, 10);
+    for (String where : List.of("Body = 'a short body'", "Body > 'a short body'", "Body LIKE '" + head + "%'",
+        "Body < '" + head + "'", "Body IS NOT NULL", "CHAR_LENGTH(Body) > 500000", "OCTET_LENGTH(Data) > 10")) {
+      agreed("SELECT Id FROM LvBlobs WHERE " + where);
+    }
+    assertThat(agreed("SELECT Id FROM LvBlobs WHERE Body LIKE '" + head + "%'").rows()).containsExactly("1");
+    try (PreparedStatement query = connection.prepareStatement("SELECT Id FROM LvBlobs WHERE Body = ?")) {
+      query.setString(1, huge);
+      assertThat(QueryRuns.rows(query.executeQuery())).containsExactly("1");
+    }
+
+    // a new value is a new blob; the old one goes once the row no longer names it
+    String other = text(700_000, -1);
+    try (PreparedStatement update = connection.prepareStatement("UPDATE LvBlobs SET Body = ? WHERE Id = 1")) {
+      update.setString(1, other);
+      assertThat(update.executeUpdate()).isEqualTo(1);
+      assertThat(body("LvBlobs", 1)).isEqualTo(other);
+      assertThat(TestAccount.valueBlobsOf("LvBlobs")).hasSize(2);
+      update.setString(1, "short now");
+      update.executeUpdate();
+      assertThat(body("LvBlobs", 1)).isEqualTo("short now");
+      assertThat(TestAccount.valueBlobsOf("LvBlobs")).hasSize(1); // Data's
+    }
+    try (Statement statement = connection.createStatement()) {
+      // an update of another column keeps the blob
+      statement.executeUpdate("UPDATE LvBlobs SET Title = 'renamed' WHERE Id = 1");
+      assertThat(TestAccount.valueBlobsOf("LvBlobs")).hasSize(1);
+      try (ResultSet rows = statement.executeQuery("SELECT Data FROM LvBlobs WHERE Id = 1")) {
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getBytes(1)).isEqualTo(hugeBinary);
+      }
+      assertThat(statement.executeUpdate("DELETE FROM LvBlobs WHERE Id = 1")).isEqualTo(1);
+    }
+    assertThat(TestAccount.valueBlobsOf("LvBlobs")).isEmpty();
+  }
+
+  /** Blobs in a transaction across partitions, a table without a primary key, and copies that cannot hold them. */
+  @Test
+  void blobsTravelWithTransactionsAndAreRefusedWhereACopyWouldHoldThem() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE LvBlobPairs (Id INT PRIMARY KEY, Body VARCHAR)");
+      statement.execute("CREATE TABLE LvBlobLoose (a INT, b TEXT)");
+      statement.execute("CREATE TABLE LvBlobCopied (Id INT PRIMARY KEY, Tag VARCHAR(20), Body VARCHAR)");
+      statement.execute("CREATE MATERIALIZED VIEW LvBlobCopiedView PRIMARY KEY ((Tag), Id) AS "
+          + "SELECT Tag, Id, Body FROM LvBlobCopied WHERE Tag IS NOT NULL");
+    }
+    String first = text(600_000, -1);
+    String second = text(650_000, 5).toUpperCase();
+    connection.setAutoCommit(false);
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvBlobPairs VALUES (?, ?)")) {
+      insert.setInt(1, 1);
+      insert.setString(2, first);
+      insert.executeUpdate();
+      insert.setInt(1, 2);
+      insert.setString(2, second);
+      insert.executeUpdate();
+      assertThat(body("LvBlobPairs", 1)).isEqualTo(first); // the transaction reads its own writes
+      connection.commit();
+      try (Statement statement = connection.createStatement()) {
+        statement.executeUpdate("UPDATE LvBlobPairs SET Body = 'swapped' WHERE Id = 1");
+        statement.executeUpdate("DELETE FROM LvBlobPairs WHERE Id = 2");
+      }
+      connection.commit();
+    } finally {
+      connection.setAutoCommit(true);
+    }
+    assertThat(body("LvBlobPairs", 1)).isEqualTo("swapped");
+    assertThat(TestAccount.valueBlobsOf("LvBlobPairs")).isEmpty(); // released once the commit returned
+
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvBlobLoose VALUES (?, ?)")) {
+      insert.setInt(1, 1);
+      insert.setString(2, first);
+      insert.executeUpdate();
+    }
+    assertThat(single("SELECT b FROM LvBlobLoose WHERE a = 1")).isEqualTo(first);
+
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvBlobCopied VALUES (1, 'red', ?)")) {
+      insert.setString(1, first);
+      assertThatThrownBy(insert::executeUpdate).isInstanceOfSatisfying(SQLException.class,
+          e -> assertThat(e.getSQLState()).isEqualTo("22000")).hasMessageContaining("kept in Blob storage")
+          .hasMessageContaining("materialized view LvBlobCopiedView");
+    }
+    assertThat(single("SELECT COUNT(*) FROM LvBlobCopied")).isEqualTo("0");
+  }
+
+  /**
+   * Blobs no row names (a refused insert's, a rolled-back transaction's) are removed by VERIFY once
+   * older than blobGraceSeconds; a transaction that held its long value past half of that is refused.
+   */
+  @Test
+  void verifyRemovesOrphanBlobsOnceTheyAreOldEnough() throws Exception {
+    String value = text(600_000, -1);
+    try (java.sql.Connection quick = TestAccount.connect("blobGraceSeconds=2");
+        Statement statement = quick.createStatement()) {
+      statement.execute("CREATE TABLE LvOrphans (Id INT PRIMARY KEY, Body VARCHAR)");
+      try (PreparedStatement insert = quick.prepareStatement("INSERT INTO LvOrphans VALUES (?, ?)")) {
+        insert.setInt(1, 1);
+        insert.setString(2, value);
+        insert.executeUpdate();
+        assertThatThrownBy(insert::executeUpdate).isInstanceOfSatisfying(SQLException.class,
+            e -> assertThat(e.getSQLState()).isEqualTo("23505")); // its blob was written first: an orphan
+        quick.setAutoCommit(false);
+        insert.setInt(1, 2);
+        insert.executeUpdate();
+        quick.rollback(); // another
+        quick.setAutoCommit(true);
+      }
+      assertThat(TestAccount.valueBlobsOf("LvOrphans")).hasSize(3);
+      statement.execute("ALTER TABLE LvOrphans VERIFY");
+      assertThat(statement.getWarnings().getMessage()).contains("3 blobs of long values, 0 that no row names deleted");
+      Thread.sleep(3_500); // past blobGraceSeconds, as the services' clocks tell it in whole seconds
+      statement.execute("ALTER TABLE LvOrphans VERIFY");
+      assertThat(statement.getWarnings().getMessage()).contains("3 blobs of long values, 2 that no row names deleted");
+      assertThat(TestAccount.valueBlobsOf("LvOrphans")).hasSize(1);
+      assertThat(QueryRuns.rows(statement.executeQuery("SELECT CHAR_LENGTH(Body) FROM LvOrphans WHERE Id = 1")))
+          .containsExactly("600000");
+
+      quick.setAutoCommit(false);
+      try (PreparedStatement insert = quick.prepareStatement("INSERT INTO LvOrphans VALUES (3, ?)")) {
+        insert.setString(1, value);
+        insert.executeUpdate();
+        Thread.sleep(1_200); // past half of blobGraceSeconds: VERIFY may take its blob for an orphan
+        assertThatThrownBy(quick::commit).isInstanceOfSatisfying(SQLException.class,
+            e -> assertThat(e.getSQLState()).isEqualTo("40001")).hasMessageContaining("blobGraceSeconds");
+      } finally {
+        quick.setAutoCommit(true);
+      }
+      assertThat(QueryRuns.rows(statement.executeQuery("SELECT Id FROM LvOrphans"))).containsExactly("1");
+      statement.execute("DROP TABLE LvOrphans");
+      assertThat(TestAccount.valueBlobsOf("LvOrphans")).isEmpty(); // the dropped rows' blobs go with them
+    }
+  }
+
+  /** Two values that each fit the entity but not together: the longer goes to a blob. */
+  @Test
+  void aRowOfSeveralLongValuesMovesTheLongestToABlob() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE LvTwoLong (Id INT PRIMARY KEY, Body VARCHAR, Data VARBINARY)");
+    }
+    String body = text(400_000, -1);
+    byte[] data = bytes(500_000);
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO LvTwoLong VALUES (1, ?, ?)")) {
+      insert.setString(1, body);
+      insert.setBytes(2, data);
+      insert.executeUpdate();
+    }
+    TableEntity stored = TestAccount.service().getTableClient("LvTwoLong").listEntities().stream().findFirst()
+        .orElseThrow();
+    assertThat(stored.getProperty("Body_TsN")).isEqualTo(0); // 800,000 bytes of UTF-16
+    assertThat(stored.getProperty("Data_TsN")).isEqualTo(8); // 500,000 bytes stay in parts
+    assertThat(body("LvTwoLong", 1)).isEqualTo(body);
+    // a shorter value back in the entity, the other grown there: the blob goes
+    try (PreparedStatement update = connection.prepareStatement("UPDATE LvTwoLong SET Body = 'short', Data = ? "
+        + "WHERE Id = 1")) {
+      update.setBytes(1, bytes(700_000));
+      update.executeUpdate();
+    }
+    assertThat(TestAccount.valueBlobsOf("LvTwoLong")).isEmpty();
+    assertThat(body("LvTwoLong", 1)).isEqualTo("short");
+    try (Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT Data FROM LvTwoLong WHERE Id = 1")) {
+      assertThat(rows.next()).isTrue();
+      assertThat(rows.getBytes(1)).isEqualTo(bytes(700_000));
+    }
   }
 
   /** A column may be named like a part, unless it is a part of a column of long values of the same table. */

@@ -27,9 +27,11 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * @param declared  whether the type was declared rather than inferred from a sample
  * @param large     whether its values may be longer than one property holds: a declared VARCHAR or
  *                  VARBINARY without a length (or CLOB, BLOB), stored in {@link ValueParts}
+ * @param blobs     whether its values may also be longer than the entity holds, kept in Blob storage
+ *                  ({@link BlobReference}): large columns of tables created by catalog format 12 on
  */
 public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, int precision, int scale,
-    boolean nullable, boolean declared, boolean large) {
+    boolean nullable, boolean declared, boolean large, boolean blobs) {
   public static final String PARTITION_KEY = "PartitionKey";
   public static final String ROW_KEY = "RowKey";
   public static final String TIMESTAMP = "Timestamp";
@@ -44,7 +46,7 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
   /** A column whose values each fit one property. */
   public Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, int precision, int scale,
       boolean nullable, boolean declared) {
-    this(name, sqlType, edmTypes, precision, scale, nullable, declared, false);
+    this(name, sqlType, edmTypes, precision, scale, nullable, declared, false, false);
   }
 
   public static Column of(String name, Set<EdmType> edmTypes) {
@@ -67,12 +69,25 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
         type == SqlTypeName.DECIMAL ? Math.max(0, scale) : -1, nullable, true);
   }
 
-  /** This declared column, holding values of any length (text and binary only). */
+  /** This declared column, holding values up to what its row's entity holds (text and binary only). */
   public Column holdingLargeValues() {
     if (!canBeLarge()) {
       throw new IllegalArgumentException(name + " is " + describeType() + ", which holds no large values");
     }
-    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, true);
+    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, true, false);
+  }
+
+  /** This declared column, holding values of any length up to {@link BlobReference#MAX_BYTES}: in parts, or in a blob. */
+  public Column holdingBlobs() {
+    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, true, true)
+        .requireLargeType();
+  }
+
+  private Column requireLargeType() {
+    if (!canBeLarge()) {
+      throw new IllegalArgumentException(name + " is " + describeType() + ", which holds no large values");
+    }
+    return this;
   }
 
   /** Whether values of its type may be split into parts: text (not a UUID) and binary. */
@@ -108,7 +123,7 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
       case DOUBLE -> Set.of(EdmType.DOUBLE, EdmType.INT32, EdmType.INT64);
       default -> null;
     };
-    return read == null ? this : new Column(name, sqlType, read, precision, scale, nullable, declared, large);
+    return read == null ? this : new Column(name, sqlType, read, precision, scale, nullable, declared, large, blobs);
   }
 
   /**

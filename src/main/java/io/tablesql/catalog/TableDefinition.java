@@ -51,9 +51,13 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
    * the table instead. 11, a table whose covering global index is being built with its entries
    * verified ({@link IndexDefinition#keepsPlaceholders}), so that drivers which would delete a
    * changed row's old entry (letting the build insert it verified from an older read) refuse it;
-   * once the index is ready the table goes back to its earlier format.
+   * once the index is ready the table goes back to its earlier format. 12, a table with a column
+   * whose values may be kept in Blob storage ({@code blobs}: {@link BlobReference}), so that
+   * drivers which would read such a value as its first part refuse it.
    */
-  public static final int FORMAT = 11;
+  public static final int FORMAT = 12;
+  /** A column whose values may be kept in Blob storage ({@link Column#blobs}). */
+  static final int FORMAT_WITH_BLOBS = 12;
   /** A covering global index built with verified entries ({@link IndexDefinition#keepsPlaceholders}). */
   static final int FORMAT_WITH_VERIFIED_BUILD = 11;
   /** A summary with a group of NULLs ({@link MaterializedViewDefinition#nullGroups}). */
@@ -138,6 +142,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
 
   /** The catalog format its JSON is written in. */
   public int format() {
+    if (columns.stream().anyMatch(Column::blobs)) {
+      return FORMAT_WITH_BLOBS;
+    }
     if (indexes.stream().anyMatch(IndexDefinition::keepsPlaceholders)) {
       return FORMAT_WITH_VERIFIED_BUILD;
     }
@@ -195,6 +202,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
       node.put("nullable", column.nullable());
       if (column.large()) {
         node.put("large", true);
+      }
+      if (column.blobs()) {
+        node.put("blobs", true);
       }
     }
     key(root, "partitionKey", layout.partitionFormat());
@@ -261,7 +271,8 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
         Column column = Column.declared(node.path("name").asText(), uuid ? SqlTypeName.VARCHAR
             : SqlTypeName.valueOf(type), uuid, node.path("precision").asInt(-1), node.path("scale").asInt(-1),
             node.path("nullable").asBoolean());
-        columns.add(node.path("large").asBoolean() ? column.holdingLargeValues() : column);
+        columns.add(node.path("blobs").asBoolean() ? column.holdingBlobs()
+            : node.path("large").asBoolean() ? column.holdingLargeValues() : column);
       }
       JsonNode discriminator = root.path("discriminator");
       List<String> keyProperties = new ArrayList<>();

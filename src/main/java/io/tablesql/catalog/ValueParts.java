@@ -3,6 +3,7 @@ package io.tablesql.catalog;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,11 @@ import java.util.regex.Pattern;
  * behind are then not read. Because the first part is the value's first characters, a comparison
  * with a shorter text gives the same answer on the first part as on the whole value; see
  * {@link #SHORTEST_FIRST_TEXT}.
+ *
+ * <p>A value longer than the entity holds (tier 3) is kept in a blob ({@link BlobReference}) when
+ * its column {@link Column#blobs allows it}: the column's property still holds the first part (so
+ * that comparisons sent on it stay exact), the count is 0, and {@code <column>_TsRef} holds the
+ * reference. A count of 0 is what makes the reference the value's, as a count of 1 disowns it.
  */
 public final class ValueParts {
   /** Characters of text in one property: 64,000 bytes as the service counts strings (UTF-16), under its 64 KiB. */
@@ -34,7 +40,22 @@ public final class ValueParts {
   public static final int MAX_PARTS = 16;
   private static final String PART = "_TsP";
   private static final String COUNT = "_TsN";
-  private static final Pattern PART_PROPERTY = Pattern.compile(".+_Ts(P([2-9]|1[0-6])|N)");
+  private static final String REFERENCE = "_TsRef";
+  /** The count of a value kept in a blob. */
+  private static final int IN_BLOB = 0;
+  private static final Pattern PART_PROPERTY = Pattern.compile(".+_Ts(P([2-9]|1[0-6])|N|Ref)");
+
+  /** Writes a value to a new blob (before any entity names it) and tells its reference. */
+  @FunctionalInterface
+  public interface BlobWriter {
+    BlobReference write(Column column, byte[] content);
+  }
+
+  /** Reads the content of a blob a row names. */
+  @FunctionalInterface
+  public interface BlobReader {
+    byte[] read(Column column, BlobReference reference);
+  }
 
   private ValueParts() {
   }
@@ -49,7 +70,18 @@ public final class ValueParts {
     return column + COUNT;
   }
 
-  /** Whether a property holds a part after the first, or the count, of a large value: not a column. */
+  /** The property holding the reference to the blob of a column's value kept in Blob storage. */
+  public static String referenceName(String column) {
+    return column + REFERENCE;
+  }
+
+  /** The column whose blob reference a property holds, or null for a property of another kind. */
+  public static String columnOfReference(String property) {
+    return property.endsWith(REFERENCE) && property.length() > REFERENCE.length()
+        ? property.substring(0, property.length() - REFERENCE.length()) : null;
+  }
+
+  /** Whether a property holds a part after the first, the count or the blob reference of a large value: not a column. */
   public static boolean isPartProperty(String name) {
     return PART_PROPERTY.matcher(name).matches();
   }
@@ -61,8 +93,9 @@ public final class ValueParts {
 
   /** The properties a read of a large column names in {@code $select} besides the column's own. */
   public static List<String> extraNames(String column) {
-    List<String> names = new ArrayList<>(MAX_PARTS);
+    List<String> names = new ArrayList<>(MAX_PARTS + 1);
     names.add(countName(column));
+    names.add(referenceName(column));
     for (int part = 2; part <= MAX_PARTS; part++) {
       names.add(partName(column, part));
     }
@@ -74,19 +107,29 @@ public final class ValueParts {
    * properties: as it is if it fits one property, else as parts and their count. {@code merged}:
    * the properties are merged into an entity, whose earlier parts the count must disown.
    *
-   * @throws SQLException 22000 for a value that would not fit an entity in 16 parts
+   * A value longer than 16 parts goes to a blob through {@code blobs} when the column allows it.
+   *
+   * @throws SQLException 22000 for a value that would not fit an entity in 16 parts and may not
+   *     go to a blob, or is longer than a blob holds
    */
-  public static void put(Map<String, Object> properties, Column column, Object value, boolean merged)
-      throws SQLException {
+  public static void put(Map<String, Object> properties, Column column, Object value, boolean merged,
+      BlobWriter blobs) throws SQLException {
     String name = column.name();
     boolean tooLong = value instanceof String text ? text.length() > MAX_PARTS * TEXT_PART
         : value instanceof byte[] bytes && bytes.length > MAX_PARTS * BINARY_PART;
     List<Object> parts = tooLong ? null : value instanceof String text && text.length() > TEXT_PART ? textParts(text)
         : value instanceof byte[] bytes && bytes.length > BINARY_PART ? binaryParts(bytes) : List.of(value);
+    if ((tooLong || parts.size() > MAX_PARTS) && column.blobs() && blobs != null) {
+      putInBlob(properties, column, value, blobs);
+      return;
+    }
     if (tooLong || parts.size() > MAX_PARTS) {
-      throw SqlExceptions.of("Cannot write a value of " + describe(value) + " to column " + name + ": a row's "
-          + "values are kept in its entity, which holds at most 1 MiB (about 500,000 characters of text, or "
-          + "1,000,000 bytes). Nothing of this statement was written.", SqlStates.DATA_EXCEPTION);
+      throw SqlExceptions.of("Cannot write a value of " + describe(value) + " to column " + name + ": "
+          + (column.blobs() ? "a copy of a row's values is kept in one entity, which holds at most 1 MiB"
+              : "this column's values are kept in its row's entity, which holds at most 1 MiB (about 500,000 "
+              + "characters of text, or 1,000,000 bytes); its table was created by a tablesql that kept no values "
+              + "in Blob storage. Copy it into a table created by this version to hold longer values")
+          + ". Nothing of this statement was written.", SqlStates.DATA_EXCEPTION);
     }
     for (int part = 1; part <= parts.size(); part++) {
       properties.put(partName(name, part), parts.get(part - 1));
@@ -97,11 +140,64 @@ public final class ValueParts {
   }
 
   /**
-   * A large column's value from an entity's properties, its parts joined; what the column's
-   * property holds when the count says one part (or there is none).
+   * Keeps a value in a new blob: the first part stays in the column's property, the count is
+   * {@value #IN_BLOB}, and the reference names the blob.
+   *
+   * @throws SQLException 22000 for a value longer than {@link BlobReference#MAX_BYTES}
+   */
+  public static void putInBlob(Map<String, Object> properties, Column column, Object value, BlobWriter blobs)
+      throws SQLException {
+    byte[] content = value instanceof String text ? text.getBytes(StandardCharsets.UTF_8) : (byte[]) value;
+    if (content.length > BlobReference.MAX_BYTES) {
+      throw SqlExceptions.of("Cannot write a value of " + describe(value) + " to column " + column.name()
+          + ": a value holds at most " + (BlobReference.MAX_BYTES >> 20) + " MiB. Nothing of this statement was "
+          + "written.", SqlStates.DATA_EXCEPTION);
+    }
+    removeParts(properties, column.name());
+    Object first = value instanceof String text ? text.substring(0, firstPartEnd(text))
+        : java.util.Arrays.copyOf((byte[]) value, Math.min(((byte[]) value).length, BINARY_PART));
+    BlobReference reference = blobs.write(column, content);
+    properties.put(column.name(), first);
+    properties.put(countName(column.name()), IN_BLOB);
+    properties.put(referenceName(column.name()), reference.encode());
+  }
+
+  /** The reference of a column's value kept in a blob, or null if the properties keep it themselves. */
+  public static BlobReference referenceIn(Map<String, Object> properties, String column) {
+    if (properties != null && properties.get(countName(column)) instanceof Integer n && n == IN_BLOB
+        && properties.get(referenceName(column)) instanceof String text) {
+      return BlobReference.parse(text);
+    }
+    return null;
+  }
+
+  /**
+   * A large column's value from an entity's properties, its parts joined or its blob read; what
+   * the column's property holds when the count says one part (or there is none).
    *
    * @throws Column.UnreadableValue if a part the count promises is missing or of another type
    */
+  public static Object read(Function<String, Object> properties, Column column, BlobReader blobs) {
+    Object countValue = properties.apply(countName(column.name()));
+    if (countValue instanceof Integer n && n == IN_BLOB) {
+      if (!(properties.apply(referenceName(column.name())) instanceof String text)) {
+        throw new Column.UnreadableValue("is kept in a blob, but " + referenceName(column.name())
+            + " does not name it: the entity was changed by a program that does not know tablesql's large values",
+            SqlStates.DATA_EXCEPTION);
+      }
+      BlobReference reference = BlobReference.parse(text);
+      if (blobs == null) {
+        throw new Column.UnreadableValue("is kept in a blob, which this statement cannot read",
+            SqlStates.FEATURE_NOT_SUPPORTED);
+      }
+      byte[] content = blobs.read(column, reference);
+      return column.singleEdmType() == io.tablesql.store.EdmType.BINARY ? content
+          : new String(content, StandardCharsets.UTF_8);
+    }
+    return read(properties, column.name());
+  }
+
+  /** A large column's value kept in its entity, its parts joined. */
   public static Object read(Function<String, Object> properties, String column) {
     Object first = properties.apply(column);
     int count = properties.apply(countName(column)) instanceof Integer n ? n : 1;
@@ -126,14 +222,19 @@ public final class ValueParts {
     return first;
   }
 
-  /** A column's stored value from an entity's properties: a large column's parts joined, as {@link #read}. */
-  public static Object valueOf(Column column, Function<String, Object> properties) {
-    return column.large() ? read(properties, column.name()) : properties.apply(column.name());
+  /** A column's stored value from an entity's properties: a large column's parts joined or its blob read, as {@link #read}. */
+  public static Object valueOf(Column column, Function<String, Object> properties, BlobReader blobs) {
+    return column.large() ? read(properties, column, blobs) : properties.apply(column.name());
   }
 
   /** Copies a column's stored value, with its parts and count if it has them, from one entity's properties to another's. */
   public static void copy(Map<String, Object> from, Map<String, Object> to, Column column) {
     String name = column.name();
+    if (column.large() && referenceIn(from, name) != null) {
+      // a copy naming the row's blob would outlive it: the blob is deleted once the row stops naming it
+      throw new IllegalArgumentException(name + " holds a value longer than an entity, kept in Blob storage, which "
+          + "is not copied");
+    }
     if (from.get(name) != null) {
       to.put(name, from.get(name));
     }
@@ -146,17 +247,24 @@ public final class ValueParts {
     }
   }
 
-  /** Removes a column's parts after the first, and its count, from an entity's properties. */
+  /** Removes a column's parts after the first, its count and its blob reference from an entity's properties. */
   public static void removeParts(Map<String, Object> properties, String column) {
     properties.remove(countName(column));
+    properties.remove(referenceName(column));
     for (int part = 2; part <= MAX_PARTS; part++) {
       properties.remove(partName(column, part));
     }
   }
 
-  /** Whether an entity's properties hold parts of a column that its count does not read (a merge left them). */
+  /** Whether an entity's properties hold parts or a blob reference of a column that its count does not read (a merge left them). */
   public static boolean hasDisownedParts(Map<String, Object> properties, String column) {
-    if (properties == null || isSplit(properties, column)) {
+    if (properties == null) {
+      return false;
+    }
+    if (referenceIn(properties, column) == null && properties.containsKey(referenceName(column))) {
+      return true;
+    }
+    if (isSplit(properties, column) || referenceIn(properties, column) != null) {
       return false;
     }
     for (int part = 2; part <= MAX_PARTS; part++) {
@@ -187,14 +295,21 @@ public final class ValueParts {
     List<Object> parts = new ArrayList<>();
     int start = 0;
     while (start < text.length()) {
-      int end = Math.min(text.length(), start + TEXT_PART);
-      if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
-        end--; // a part is valid UTF-16 on its own: a surrogate pair stays in one part
-      }
+      int end = partEnd(text, start);
       parts.add(text.substring(start, end));
       start = end;
     }
     return parts;
+  }
+
+  private static int firstPartEnd(String text) {
+    return partEnd(text, 0);
+  }
+
+  /** Where the part starting at {@code start} ends: valid UTF-16 on its own, a surrogate pair stays in one part. */
+  private static int partEnd(String text, int start) {
+    int end = Math.min(text.length(), start + TEXT_PART);
+    return end < text.length() && Character.isHighSurrogate(text.charAt(end - 1)) ? end - 1 : end;
   }
 
   private static List<Object> binaryParts(byte[] bytes) {

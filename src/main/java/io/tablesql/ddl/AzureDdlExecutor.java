@@ -378,6 +378,10 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
       }
       throw ObjectErrors.missing("Table", name, null);
     }
+    if (alter.verify) {
+      verify(session, table);
+      return;
+    }
     if (alter.dropped != null) {
       DeclaredTables.dropColumn(session, table, alter.dropped.getSimple(), alter.behavior);
     } else {
@@ -398,6 +402,18 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     }
     LookupCache.invalidate(session, table.physicalTable());
     session.schemaChanged();
+  }
+
+  /** ALTER TABLE ... VERIFY: removes the blobs of long values that no row names, and says what it did. */
+  private static void verify(Session session, TableDefinition table) {
+    io.tablesql.exec.BlobValues.Verification outcome = io.tablesql.exec.BlobValues.removeOrphans(session, table);
+    if (table.columns().stream().noneMatch(io.tablesql.catalog.Column::blobs)) {
+      session.executing().warn("Table " + table.name() + " keeps no values in Blob storage: nothing to verify.");
+      return;
+    }
+    session.executing().warn("Table " + table.name() + ": " + outcome.blobs() + " blobs of long values, "
+        + outcome.deleted() + " that no row names deleted" + (outcome.kept().isEmpty() ? "."
+            : "; none deleted, since " + outcome.kept() + ". Run it again when they have ended."));
   }
 
   static StoreException noIndexOnMapped(String table) {

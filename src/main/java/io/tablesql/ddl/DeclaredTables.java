@@ -308,6 +308,9 @@ final class DeclaredTables {
     }
     if (!definition.layout().isMapped()) {
       session.store().deleteTable(definition.physicalTable(), new RequestCounters());
+      if (definition.columns().stream().anyMatch(Column::blobs)) {
+        io.tablesql.exec.BlobValues.deleteAll(session, definition.physicalTable()); // their rows are gone
+      }
     }
     definition.indexes().stream().filter(index -> !index.local())
         .forEach(index -> session.store().deleteTable(index.table(), new RequestCounters()));
@@ -443,7 +446,7 @@ final class DeclaredTables {
           + "DECIMAL(p, s), BOOLEAN, DATE, TIMESTAMP, UUID or VARBINARY (BLOB).", SqlStates.FEATURE_NOT_SUPPORTED, null);
     }
     if (ownEntities && !isKey && column.canBeLarge() && declaresNoLimit(typeName, precision)) {
-      column = column.holdingLargeValues();
+      column = column.holdingBlobs();
     }
     if (column.name().equals(Column.PARTITION_KEY) || column.name().equals(Column.ROW_KEY)
         || column.name().equals(Column.TIMESTAMP)) {

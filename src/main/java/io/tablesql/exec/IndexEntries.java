@@ -77,7 +77,8 @@ final class IndexEntries {
         keyValues = keyValues != null ? keyValues : base.layout().decode(partitionKey, rowKey);
         values.put(column.name(), keyValues == null ? null : keyValues[keyPosition]);
       } else {
-        values.put(column.name(), column.toInternal(ValueParts.valueOf(column, properties::get)));
+        // a value kept in a blob is never an index key (keys hold 1 KiB): reading it is refused
+        values.put(column.name(), column.toInternal(ValueParts.valueOf(column, properties::get, null)));
       }
     }
     String[] key = index.entryKey(entries, values, partitionKey, rowKey);

@@ -349,6 +349,7 @@ public final class QueryRunner {
     private final StatementContext context;
     private final Guard guard;
     private final Runnable stopScans;
+    private final ValueParts.BlobReader blobs;
     private long produced;
     private Object current;
 
@@ -372,6 +373,7 @@ public final class QueryRunner {
       this.table = query.table().name();
       this.context = context;
       this.guard = guard;
+      this.blobs = new BlobValues(query.table().session(), context.counters()).reader(table);
     }
 
     @Override
@@ -427,7 +429,7 @@ public final class QueryRunner {
         case Column.TIMESTAMP: return column.toInternal(entity.getTimestamp());
         default:
           try {
-            return column.toInternal(ValueParts.valueOf(column, entity::getProperty));
+            return column.toInternal(ValueParts.valueOf(column, entity::getProperty, blobs));
           } catch (Column.UnreadableValue e) {
             throw new StoreException("Cannot read the entity (PartitionKey '" + entity.getPartitionKey() + "', RowKey '"
                 + entity.getRowKey() + "') of Azure table " + table + ": property " + column.name() + " "

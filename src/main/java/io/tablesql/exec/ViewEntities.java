@@ -63,7 +63,8 @@ final class ViewEntities {
       int keyPosition = base.shape().keyPosition(column);
       try {
         values.put(column.name(), keyPosition >= 0 ? keyValues[keyPosition]
-            : column.toInternal(ValueParts.valueOf(column, properties::get)));
+            : column.toInternal(readsWhole(column, properties) ? ValueParts.valueOf(column, properties::get, null)
+                : properties.get(column.name())));
       } catch (Column.UnreadableValue e) {
         throw new StoreException("Materialized view " + view.name() + " cannot read (PartitionKey '" + partitionKey
             + "', RowKey '" + rowKey + "') of " + base.name() + ": property " + column.name() + " " + e.getMessage()
@@ -71,6 +72,17 @@ final class ViewEntities {
       }
     }
     return values;
+  }
+
+  /**
+   * Whether the view needs a column's whole value: a value kept in a blob is read only where the
+   * view copies or tests its column (and then refused: a view copies no such value), otherwise its
+   * first part stands for it, which is what NULL tests and counts see.
+   */
+  private boolean readsWhole(Column column, Map<String, Object> properties) {
+    return ValueParts.referenceIn(properties, column.name()) == null
+        || condition != null && condition.reads(column.name())
+        || entries.columns().stream().anyMatch(c -> c.name().equals(column.name()));
   }
 
   /**
@@ -126,7 +138,7 @@ final class ViewEntities {
       if (value != null && entries.shape().keyPosition(column) < 0) {
         if (column.large()) {
           try {
-            ValueParts.put(properties, column, column.toSdk(value), false);
+            ValueParts.put(properties, column, column.toSdk(value), false, null);
           } catch (java.sql.SQLException e) {
             throw cannotHold(row.getPartitionKey(), row.getRowKey(), e.getMessage());
           }

@@ -84,7 +84,8 @@ public final class WriteRunner {
         context.warn(TIMESTAMP_SET_BY_THE_SERVICE);
       }
       return List.of(insert(table, shape, values,
-          insertKind(plan.table().session(), context.kind()), origin, newPartition));
+          insertKind(plan.table().session(), context.kind()), origin, newPartition,
+          new BlobValues(plan.table().session(), context.counters())));
     }
     String[] keys = keysOfRowRead(shape, values, table, context);
     String partitionKey = keys[0];
@@ -131,7 +132,7 @@ public final class WriteRunner {
    * shape's columns: the properties with the Edm types of their columns, NULLs left out.
    */
   public static WriteOperation insert(String table, TableShape shape, Object[] values, Kind kind,
-      String origin, String newPartition) throws SQLException {
+      String origin, String newPartition, BlobValues blobs) throws SQLException {
     String[] keys = shape.layout() != null && shape.layout().isGenerated()
         ? new String[] {newPartition, GeneratedKey.newRowKey()} : keys(shape, values);
     String partitionKey = keys[0];
@@ -149,13 +150,16 @@ public final class WriteRunner {
       if (isProperty(shape, column) && values[i] != null) {
         Object value = sdkValue(column, values[i], partitionKey, rowKey);
         if (column.large()) {
-          ValueParts.put(properties, column, value, kind == Kind.UPSERT_MERGE);
+          ValueParts.put(properties, column, value, kind == Kind.UPSERT_MERGE,
+              blobs.writer(table, partitionKey, rowKey));
         } else {
           properties.put(column.name(), value);
         }
       }
     }
-    return new WriteOperation(table, partitionKey, rowKey, kind, properties, null, origin);
+    WriteOperation write = new WriteOperation(table, partitionKey, rowKey, kind, properties, null, origin);
+    blobs.fit(write, shape);
+    return write;
   }
 
   /**
@@ -165,6 +169,7 @@ public final class WriteRunner {
   private static List<WriteOperation> update(WritePlan plan, StatementContext context, Object[] values, String table,
       String partitionKey, String rowKey, String origin, QueryRunner.Guard guard) throws SQLException {
     TableShape shape = plan.shape();
+    BlobValues blobs = new BlobValues(plan.table().session(), context.counters());
     Map<String, Object> changes = new HashMap<>();
     List<Column> large = new ArrayList<>();
     boolean removes = false;
@@ -187,7 +192,7 @@ public final class WriteRunner {
       if (column.large()) {
         large.add(column);
         if (sdk != null) {
-          ValueParts.put(changes, column, sdk, true);
+          ValueParts.put(changes, column, sdk, true, blobs.writer(table, partitionKey, rowKey));
           continue;
         }
       }
@@ -201,7 +206,7 @@ public final class WriteRunner {
     Map<String, Object> entity = before == null ? new HashMap<>() : new HashMap<>(before);
     for (Column column : large) {
       // parts of the value before go with it: only a replace removes properties
-      removes |= ValueParts.isSplit(before, column.name());
+      removes |= ValueParts.isSplit(before, column.name()) || ValueParts.referenceIn(before, column.name()) != null;
       ValueParts.removeParts(entity, column.name());
     }
     for (Column column : shape.columns()) {
@@ -226,10 +231,13 @@ public final class WriteRunner {
       if (shape.layout() != null) {
         entity.putAll(shape.layout().keyPropertyValues(newKeys[0], newKeys[1])); // the moved row's key fields
       }
+      blobs.fit(new WriteOperation(table, newKeys[0], newKeys[1], Kind.INSERT, entity, null, origin), shape);
       return move(table, new String[] {partitionKey, rowKey}, newKeys, entity, etag, origin, before);
     }
     WriteOperation replace = new WriteOperation(table, partitionKey, rowKey, Kind.REPLACE, entity, etag, origin,
         before);
+    // values the row keeps may have to leave the entity for the new ones to fit: a replace moves them
+    removes |= blobs.fit(replace, shape);
     if (removes) {
       return List.of(replace);
     }

@@ -45,6 +45,7 @@ public final class WriteSender {
    */
   public static List<List<WriteOperation>> groups(Session session, List<WriteOperation> operations)
       throws SQLException {
+    BlobValues.checkFresh(session, operations);
     Map<PartitionRef, List<WriteOperation>> byPartition = new LinkedHashMap<>();
     PartitionRefs refs = new PartitionRefs();
     for (WriteOperation operation : operations) {
@@ -76,10 +77,10 @@ public final class WriteSender {
       groups.add(group);
       groupBytes.add(bytes);
     }
-    Map<String, String> copiers = new HashMap<>();
+    Map<String, Copier> copiers = new HashMap<>();
     for (WriteOperation operation : operations) {
-      String copier = copiers.computeIfAbsent(operation.table(), table -> copierOfLongValues(session, table));
-      if (!copier.isEmpty() && !operation.kind().deletes()) {
+      Copier copier = copiers.computeIfAbsent(operation.table(), table -> copierOfLongValues(session, table));
+      if (copier != Copier.NONE && !operation.kind().deletes()) {
         checkCopyFits(operation, copier);
       }
     }
@@ -114,44 +115,61 @@ public final class WriteSender {
   /** Bytes a copy of a row (a view's entity, a covering entry) may add to it: its keys and the row's, and a flag. */
   static final int COPY_ROOM = 8 * 1024;
 
+  /** A materialized view or covering index ("view V", "index I") and the columns of long values it copies. */
+  private record Copier(String name, Set<String> columns) {
+    static final Copier NONE = new Copier("", Set.of());
+  }
+
   /**
-   * A materialized view or covering index that copies a column of long values of the table
-   * ("view V", "index I"), or "" for none: a row near the entity's limit could not be copied.
+   * The first materialized view or covering index that copies columns of long values of the
+   * table, or {@link Copier#NONE}: a row near the entity's limit, or with a value kept in Blob
+   * storage, could not be copied.
    */
-  private static String copierOfLongValues(Session session, String table) {
+  private static Copier copierOfLongValues(Session session, String table) {
     io.tablesql.catalog.TableDefinition definition = io.tablesql.catalog.Catalog.ofPhysicalTable(session, table);
     if (definition == null) {
-      return "";
+      return Copier.NONE;
     }
     java.util.function.Predicate<String> isLong = name -> definition.columns().stream()
         .anyMatch(c -> c.large() && c.name().equals(name));
     for (var view : definition.materializedViews()) {
-      if (view.columns().stream().anyMatch(isLong)) {
-        return "materialized view " + view.name();
+      Set<String> copied = view.columns().stream().filter(isLong).collect(java.util.stream.Collectors.toSet());
+      if (!copied.isEmpty()) {
+        return new Copier("materialized view " + view.name(), copied);
       }
     }
     for (var index : definition.indexes()) {
-      if (index.include().stream().anyMatch(isLong)) {
-        return "index " + index.name();
+      Set<String> copied = index.include().stream().filter(isLong).collect(java.util.stream.Collectors.toSet());
+      if (!copied.isEmpty()) {
+        return new Copier("index " + index.name(), copied);
       }
     }
-    return "";
+    return Copier.NONE;
   }
 
   /**
-   * Refuses a write whose row would leave no room for its copy: the copy's entity is written
-   * after the row commits (a view's) or with it (an index entry's), and must not be refused then.
+   * Refuses a write whose row would leave no room for its copy, or whose copied value is kept in
+   * Blob storage: the copy's entity is written after the row commits (a view's) or with it (an
+   * index entry's), and must not be refused then.
    */
-  private static void checkCopyFits(WriteOperation operation, String copier) throws SQLException {
+  private static void checkCopyFits(WriteOperation operation, Copier copier) throws SQLException {
     Map<String, Object> row = new HashMap<>(operation.before() == null || operation.kind() != WriteOperation.Kind.MERGE
         ? Map.of() : operation.before());
     row.putAll(operation.properties());
+    for (String column : copier.columns()) {
+      if (io.tablesql.catalog.ValueParts.referenceIn(row, column) != null) {
+        throw io.tablesql.errors.SqlExceptions.of("Cannot write " + operation.describe() + ": its value of " + column
+            + " is longer than an entity holds (1 MiB) and is kept in Blob storage, and " + copier.name()
+            + " copies that column into entities of its own. Nothing of this statement was written.",
+            io.tablesql.errors.SqlStates.DATA_EXCEPTION);
+      }
+    }
     long size = EntityRules.sizeOf(new WriteOperation(operation.table(), operation.partitionKey(),
         operation.rowKey(), WriteOperation.Kind.REPLACE, row, null, null));
     if (size + COPY_ROOM > EntityRules.MAX_ENTITY_BYTES) {
       throw io.tablesql.errors.SqlExceptions.of("Cannot write " + operation.describe() + ": it is about " + size
-          + " bytes, and its copy in " + copier + " adds keys to it; a row whose long values are copied holds at most "
-          + (EntityRules.MAX_ENTITY_BYTES - COPY_ROOM) + " bytes. Nothing of this statement was written.",
+          + " bytes, and its copy in " + copier.name() + " adds keys to it; a row whose long values are copied holds "
+          + "at most " + (EntityRules.MAX_ENTITY_BYTES - COPY_ROOM) + " bytes. Nothing of this statement was written.",
           io.tablesql.errors.SqlStates.DATA_EXCEPTION);
     }
   }
@@ -179,7 +197,7 @@ public final class WriteSender {
       if (failure != null) {
         throw failure.toSqlException();
       }
-      return;
+      return; // send() deleted the blobs the group released
     }
     if (groups.size() > 1 && session.settings().getBoolean(DriverProperty.STRICT_ATOMICITY)) {
       throw SqlExceptions.of("This statement writes " + operations.size() + " entities in " + groups.size()
@@ -189,8 +207,9 @@ public final class WriteSender {
     PendingWrites.checkSize(operations.size());
     PendingWrites combined = new PendingWrites(false); // an entity written twice is written once, as in a transaction
     combined.add(operations);
-    IntentCommit.commit(session, resolveDeletesIfPresent(session, combined.drain(), counters), counters,
-        "The statement");
+    List<WriteOperation> writes = resolveDeletesIfPresent(session, combined.drain(), counters);
+    IntentCommit.commit(session, writes, counters, "The statement");
+    BlobValues.deleteReleased(session, writes, counters);
   }
 
   /**
@@ -242,6 +261,7 @@ public final class WriteSender {
                   IntentCommit.commit(session, writes, counters, "The entity group");
                 }
               }
+              BlobValues.deleteReleased(session, group, counters);
               outcomes.add(new GroupOutcome(group, null));
             } catch (StoreException e) {
               outcomes.add(new GroupOutcome(group, e));
@@ -301,10 +321,11 @@ public final class WriteSender {
       groups = groups(session, writes);
       if (!oneEntityGroup(session, groups, writes)) {
         IntentCommit.commit(session, writes, counters, "The transaction");
-        return;
+      } else {
+        LookupCache.invalidate(session, writes.get(0).table());
+        IndexedWrites.submit(session, writes, counters);
       }
-      LookupCache.invalidate(session, writes.get(0).table());
-      IndexedWrites.submit(session, writes, counters);
+      BlobValues.deleteReleased(session, writes, counters);
     } catch (StoreException e) {
       if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
         throw SqlExceptions.of("Commit: " + e.getMessage(), e.sqlState());

@@ -1,6 +1,6 @@
 package io.tablesql.jdbc;
 
-import io.tablesql.catalog.ValueParts;
+import io.tablesql.catalog.BlobReference;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import java.io.ByteArrayOutputStream;
@@ -12,13 +12,13 @@ import java.sql.SQLException;
 
 /**
  * Parameters given as streams (setCharacterStream, setBinaryStream, setClob, setBlob, ...), read
- * into the text or bytes they bind: a value is kept in its row's entity, so it is read whole, and
- * no further than the longest value an entity holds.
+ * into the text or bytes they bind: read whole (the statement computes on the row's values), and
+ * no further than the longest value a column holds, one kept in Blob storage.
  */
 final class StreamParameters {
-  /** The longest value any column holds: 16 parts of one property each. */
-  private static final long MAX_CHARACTERS = (long) ValueParts.MAX_PARTS * ValueParts.TEXT_PART;
-  private static final long MAX_BYTES = (long) ValueParts.MAX_PARTS * ValueParts.BINARY_PART;
+  /** The longest value any column holds: a blob's 256 MiB (text as UTF-8 takes at least a byte per character). */
+  private static final long MAX_CHARACTERS = BlobReference.MAX_BYTES;
+  private static final long MAX_BYTES = BlobReference.MAX_BYTES;
 
   private StreamParameters() {
   }
@@ -80,8 +80,8 @@ final class StreamParameters {
   }
 
   private static SQLException tooLong(int parameterIndex, String unit, long most) {
-    return SqlExceptions.of("Parameter " + parameterIndex + " streams more than " + most + " " + unit + ": a row's "
-        + "values are kept in its entity, which holds at most 1 MiB.", SqlStates.DATA_EXCEPTION);
+    return SqlExceptions.of("Parameter " + parameterIndex + " streams more than " + most + " " + unit + ": a value "
+        + "holds at most " + (BlobReference.MAX_BYTES >> 20) + " MiB.", SqlStates.DATA_EXCEPTION);
   }
 
   private static SQLException unreadable(int parameterIndex, IOException e) {

@@ -13,8 +13,9 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.util.ImmutableNullableList;
 
 /**
- * ALTER TABLE name ADD [COLUMN] column (with its constraints, which follow the column) or ALTER
- * TABLE name DROP [COLUMN] column [CASCADE | RESTRICT].
+ * ALTER TABLE name ADD [COLUMN] column (with its constraints, which follow the column), ALTER
+ * TABLE name DROP [COLUMN] column [CASCADE | RESTRICT], or ALTER TABLE name VERIFY (removes the
+ * blobs of long values no row names).
  */
 public final class AlterTableNode extends SqlDdl {
   private static final SqlOperator OPERATOR = new SqlSpecialOperator("ALTER TABLE", SqlKind.ALTER_TABLE);
@@ -25,26 +26,33 @@ public final class AlterTableNode extends SqlDdl {
   /** DROP COLUMN: the column, or null for ADD. */
   public final SqlIdentifier dropped;
   public final DropBehavior behavior;
+  /** VERIFY: neither adds nor drops. */
+  public final boolean verify;
 
   private AlterTableNode(SqlParserPos pos, SqlIdentifier table, List<SqlNode> added, SqlIdentifier dropped,
-      DropBehavior behavior) {
+      DropBehavior behavior, boolean verify) {
     super(OPERATOR, pos);
     this.table = table;
     this.added = List.copyOf(added);
     this.dropped = dropped;
     this.behavior = behavior;
+    this.verify = verify;
+  }
+
+  static AlterTableNode verify(SqlParserPos pos, SqlIdentifier table) {
+    return new AlterTableNode(pos, table, List.of(), null, DropBehavior.UNSPECIFIED, true);
   }
 
   static AlterTableNode addColumn(SqlParserPos pos, SqlIdentifier table, List<SqlNode> declared) {
-    return new AlterTableNode(pos, table, declared, null, DropBehavior.UNSPECIFIED);
+    return new AlterTableNode(pos, table, declared, null, DropBehavior.UNSPECIFIED, false);
   }
 
   static AlterTableNode dropColumn(SqlParserPos pos, SqlIdentifier table, SqlIdentifier column,
       DropBehavior behavior) {
-    return new AlterTableNode(pos, table, List.of(), column, behavior);
+    return new AlterTableNode(pos, table, List.of(), column, behavior, false);
   }
 
-  /** The column ADD COLUMN declares, or null for DROP COLUMN. */
+  /** The column ADD COLUMN declares, or null for DROP COLUMN and VERIFY. */
   public SqlColumnDeclaration addedColumn() {
     return added.isEmpty() ? null : (SqlColumnDeclaration) added.get(0);
   }
@@ -58,7 +66,9 @@ public final class AlterTableNode extends SqlDdl {
   public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
     writer.keyword("ALTER TABLE");
     table.unparse(writer, 0, 0);
-    if (dropped != null) {
+    if (verify) {
+      writer.keyword("VERIFY");
+    } else if (dropped != null) {
       writer.keyword("DROP COLUMN");
       dropped.unparse(writer, 0, 0);
       behavior.unparse(writer);

@@ -144,7 +144,8 @@ public final class InsertBatch {
       gaveTimestamps |= WriteRunner.givesTimestamp(shape, values);
       try {
         WriteOperation write = WriteRunner.insert(declared != null ? declared.physicalTable() : storedTable, shape,
-            values, writeKind, "batch row " + (r + 1), newPartition);
+            values, writeKind, "batch row " + (r + 1), newPartition,
+            new io.tablesql.exec.BlobValues(session, new io.tablesql.store.RequestCounters()));
         EntityRules.validate(write);
         writes.add(write);
       } catch (SQLException e) {

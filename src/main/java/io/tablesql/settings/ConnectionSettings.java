@@ -29,20 +29,23 @@ public final class ConnectionSettings {
   /** Connection-string keys of Azure Storage that tablesql understands. */
   private static final List<String> STORAGE_KEYS = List.of(
       "DefaultEndpointsProtocol", "AccountName", "AccountKey", "EndpointSuffix", "TableEndpoint",
-      "SharedAccessSignature", "UseDevelopmentStorage", "DevelopmentStorageProxyUri");
+      "BlobEndpoint", "SharedAccessSignature", "UseDevelopmentStorage", "DevelopmentStorageProxyUri");
   /** Keys of other storage services, accepted so a connection string can be pasted whole. */
-  private static final List<String> IGNORED_KEYS = List.of("BlobEndpoint", "QueueEndpoint", "FileEndpoint");
+  private static final List<String> IGNORED_KEYS = List.of("QueueEndpoint", "FileEndpoint");
 
   private final String tableEndpoint;
+  /** Where values longer than an entity holds are kept, or null when no rule gives it (BlobEndpoint=... names it). */
+  private final String blobEndpoint;
   private final String accountName;
   private final Secret accountKey;
   private final Secret sharedAccessSignature;
   private final Map<DriverProperty, String> properties;
   private final boolean resultsInKeyOrder;
 
-  private ConnectionSettings(String tableEndpoint, String accountName, Secret accountKey,
+  private ConnectionSettings(String tableEndpoint, String blobEndpoint, String accountName, Secret accountKey,
       Secret sharedAccessSignature, Map<DriverProperty, String> properties) {
     this.tableEndpoint = tableEndpoint;
+    this.blobEndpoint = blobEndpoint;
     this.accountName = accountName;
     this.accountKey = accountKey;
     this.sharedAccessSignature = sharedAccessSignature;
@@ -174,6 +177,7 @@ public final class ConnectionSettings {
   private static ConnectionSettings fromStorageKeys(Map<String, String> keys,
       Map<DriverProperty, String> driver) throws SQLException {
     String endpoint = keys.get("TableEndpoint");
+    String blobEndpoint = keys.get("BlobEndpoint");
     String accountName = keys.get("AccountName");
     Secret key = Secret.ofNullable(keys.get("AccountKey"));
     Secret sas = Secret.ofNullable(keys.get("SharedAccessSignature"));
@@ -182,6 +186,9 @@ public final class ConnectionSettings {
       URI uri = URI.create(proxy);
       int port = uri.getPort() > 0 ? uri.getPort() : 10002;
       endpoint = uri.getScheme() + "://" + uri.getHost() + ":" + port + "/" + DEV_ACCOUNT;
+      if (blobEndpoint == null) {
+        blobEndpoint = uri.getScheme() + "://" + uri.getHost() + ":" + (port - 2) + "/" + DEV_ACCOUNT;
+      }
       accountName = DEV_ACCOUNT;
       key = new Secret(DEV_KEY);
     } else if (endpoint == null) {
@@ -216,7 +223,32 @@ public final class ConnectionSettings {
     if (accountName == null) { // the schema is named after the account, whatever the credential
       accountName = accountNameFromEndpoint(endpoint);
     }
-    return new ConnectionSettings(stripTrailingSlash(endpoint), accountName, key, sas, driver);
+    if (blobEndpoint == null) {
+      blobEndpoint = blobEndpointBeside(endpoint, accountName);
+    }
+    return new ConnectionSettings(stripTrailingSlash(endpoint),
+        blobEndpoint == null ? null : stripTrailingSlash(blobEndpoint), accountName, key, sas, driver);
+  }
+
+  /**
+   * The account's Blob endpoint as its Table endpoint implies it: {@code <account>.blob.<suffix>}
+   * beside {@code <account>.table.<suffix>}, or the emulator's port 10000 beside its 10002; null
+   * for any other endpoint (the Cosmos DB Table API has no Blob storage).
+   */
+  private static String blobEndpointBeside(String tableEndpoint, String accountName) {
+    URI uri = URI.create(tableEndpoint);
+    String host = uri.getHost();
+    if (CosmosEndpoint.recognises(tableEndpoint, accountName)) {
+      return null;
+    }
+    if (host.contains(".table.")) {
+      return uri.getScheme() + "://" + host.replaceFirst("\\.table\\.", ".blob.")
+          + (uri.getPort() > 0 ? ":" + uri.getPort() : "");
+    }
+    if (uri.getPort() == 10002) {
+      return tableEndpoint.replaceFirst(":10002", ":10000");
+    }
+    return null;
   }
 
   private static boolean isBase64(String text) {
@@ -261,6 +293,11 @@ public final class ConnectionSettings {
 
   public String accountName() {
     return accountName;
+  }
+
+  /** The account's Blob endpoint, given or implied by the Table endpoint; null when neither gives one. */
+  public String blobEndpoint() {
+    return blobEndpoint;
   }
 
   /** The SQL schema holding the account's tables: named after the account, or {@code azure}. */
@@ -360,6 +397,7 @@ public final class ConnectionSettings {
   @Override
   public boolean equals(Object o) {
     return o instanceof ConnectionSettings other && tableEndpoint.equals(other.tableEndpoint)
+        && Objects.equals(blobEndpoint, other.blobEndpoint)
         && Objects.equals(accountName, other.accountName) && Objects.equals(accountKey, other.accountKey)
         && Objects.equals(sharedAccessSignature, other.sharedAccessSignature)
         && properties.equals(other.properties);

@@ -139,6 +139,11 @@ public enum DriverProperty {
           + "are removed when a query reads them and by `ALTER INDEX ... VERIFY`, and an older one no longer "
           + "holds its value in a `UNIQUE` index. An unverified entry of a covering global index (`INCLUDE`) "
           + "is marked verified, once its row holds its values, only when it is older than this."),
+  BLOB_GRACE("blobGraceSeconds", "3600", whole(2, Integer.MAX_VALUE),
+      "Seconds a blob holding a long value (one longer than an entity's 1 MiB) that no row names is left alone "
+          + "by `ALTER TABLE ... VERIFY`, since the write that will name it may still be under way. A write "
+          + "whose long value was written to Blob storage more than half of this before it commits (a "
+          + "transaction left open) is refused with `40001`, nothing written."),
   INTENT_LEASE("intentLeaseSeconds", "60", whole(1, Integer.MAX_VALUE),
       "Seconds a write of several entity groups may take before any connection's recovery finishes or undoes "
           + "it (see [What is atomic](#what-is-atomic)); also how often each open connection looks for such "

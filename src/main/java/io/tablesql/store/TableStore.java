@@ -76,6 +76,10 @@ public final class TableStore {
       new java.util.concurrent.ConcurrentHashMap<>();
   private final AccountMetrics metrics;
   private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+  private final ConnectionSettings settings;
+  private final HttpClient http;
+  /** Made on the first long value written or read: most connections never touch Blob storage. */
+  private volatile BlobStore blobs;
 
   /** A store counting in its account's metrics until {@link #close()}, which its owner must call. */
   public TableStore(ConnectionSettings settings) {
@@ -84,15 +88,17 @@ public final class TableStore {
     this.maxConcurrency = settings.getInt(DriverProperty.MAX_CONCURRENCY);
     this.accountKey = settings.accountKey() != null;
     this.metrics = AccountMetrics.acquire(settings);
+    this.settings = settings;
     try {
-      this.service = buildService(settings, metrics);
+      this.http = httpClient(settings);
+      this.service = buildService(settings, http, metrics);
     } catch (RuntimeException | Error e) {
       metrics.release();
       throw e;
     }
   }
 
-  private static TableServiceClient buildService(ConnectionSettings settings, AccountMetrics metrics) {
+  private static HttpClient httpClient(ConnectionSettings settings) {
     Duration timeout = Duration.ofSeconds(settings.getInt(DriverProperty.REQUEST_TIMEOUT));
     Duration connectTimeout = Duration.ofSeconds(Math.min(10, timeout.getSeconds()));
     // The JDK client hands a response from its selector thread to its executor, and the executor
@@ -104,6 +110,10 @@ public final class TableStore {
             .setConnectTimeout(connectTimeout).setResponseTimeout(t).setReadTimeout(t)))
         : new JdkHttpClientBuilder().executor(Runnable::run).connectionTimeout(connectTimeout)
             .responseTimeout(timeout).readTimeout(timeout).build();
+    return http;
+  }
+
+  private static TableServiceClient buildService(ConnectionSettings settings, HttpClient http, AccountMetrics metrics) {
     TableServiceClientBuilder builder = new TableServiceClientBuilder()
         .endpoint(settings.tableEndpoint())
         .httpClient(http)
@@ -140,6 +150,25 @@ public final class TableStore {
           + "path, next to the driver as a Maven dependency (the driver jar has no Netty and cannot use one): "
           + e.getClass().getSimpleName() + ". Add it, or use httpClient=jdk.", SqlStates.UNABLE_TO_CONNECT, null);
     }
+  }
+
+  /**
+   * The account's Blob storage, where values longer than an entity holds are kept.
+   *
+   * @throws StoreException 08004 when the connection string gives no Blob endpoint
+   */
+  public BlobStore blobs() {
+    BlobStore made = blobs;
+    if (made == null) {
+      synchronized (this) {
+        made = blobs;
+        if (made == null) {
+          made = new BlobStore(settings, http, metrics);
+          blobs = made;
+        }
+      }
+    }
+    return made;
   }
 
   /** Stops counting in the account's metrics (the last store of an account withdraws its MXBean); idempotent. */

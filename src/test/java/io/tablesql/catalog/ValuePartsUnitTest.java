@@ -22,9 +22,9 @@ class ValuePartsUnitTest {
   @Test
   void aValueThatFitsOnePropertyIsStoredAsAnyOther() throws SQLException {
     Map<String, Object> properties = new HashMap<>();
-    ValueParts.put(properties, BODY, "x".repeat(ValueParts.TEXT_PART), false);
+    ValueParts.put(properties, BODY, "x".repeat(ValueParts.TEXT_PART), false, null);
     assertThat(properties).containsOnlyKeys("Body");
-    ValueParts.put(properties, BODY, "short", true); // a merge disowns parts an earlier value may have left
+    ValueParts.put(properties, BODY, "short", true, null); // a merge disowns parts an earlier value may have left
     assertThat(properties).containsEntry("Body_TsN", 1);
   }
 
@@ -32,7 +32,7 @@ class ValuePartsUnitTest {
   void textIsCutBetweenCharactersNeverInsideASurrogatePair() throws SQLException {
     String text = "a".repeat(ValueParts.TEXT_PART - 1) + "\uD83D\uDE00" + "b".repeat(40_000);
     Map<String, Object> properties = new HashMap<>();
-    ValueParts.put(properties, BODY, text, false);
+    ValueParts.put(properties, BODY, text, false, null);
     assertThat((String) properties.get("Body")).hasSize(ValueParts.TEXT_PART - 1);
     assertThat((String) properties.get("Body_TsP2")).startsWith("\uD83D\uDE00");
     assertThat(properties.get("Body_TsN")).isEqualTo(3);
@@ -46,7 +46,7 @@ class ValuePartsUnitTest {
       bytes[i] = (byte) i;
     }
     Map<String, Object> properties = new HashMap<>();
-    ValueParts.put(properties, DATA, bytes, false);
+    ValueParts.put(properties, DATA, bytes, false, null);
     assertThat(properties.get("Data_TsN")).isEqualTo(4);
     assertThat((byte[]) properties.get("Data_TsP4")).hasSize(5);
     assertThat((byte[]) ValueParts.read(properties::get, "Data")).isEqualTo(bytes);
@@ -68,7 +68,7 @@ class ValuePartsUnitTest {
 
   @Test
   void aValuePastSixteenPartsIsRefused() {
-    assertThatThrownBy(() -> ValueParts.put(new HashMap<>(), BODY, "y".repeat(16 * ValueParts.TEXT_PART + 1), false))
+    assertThatThrownBy(() -> ValueParts.put(new HashMap<>(), BODY, "y".repeat(16 * ValueParts.TEXT_PART + 1), false, null))
         .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22000"))
         .hasMessageContaining("Body").hasMessageContaining("1 MiB");
   }
@@ -82,6 +82,61 @@ class ValuePartsUnitTest {
     assertThat(ValueParts.isPartProperty("Body_TsP1")).isFalse();
     assertThat(ValueParts.isPartProperty("Body")).isFalse();
     assertThat(ValueParts.isPartProperty("_TsN")).isFalse();
+    assertThat(ValueParts.isPartProperty("Body_TsRef")).isTrue();
+    assertThat(ValueParts.columnOfReference("Body_TsRef")).isEqualTo("Body");
+    assertThat(ValueParts.columnOfReference("Body_TsN")).isNull();
+  }
+
+  private static final Column DOC = Column.declared("Doc", SqlTypeName.VARCHAR, false, -1, -1, true).holdingBlobs();
+
+  @Test
+  void aValuePastTheEntityGoesToABlobAndKeepsItsFirstPartForComparisons() throws SQLException {
+    String text = "\u00e9".repeat(16 * ValueParts.TEXT_PART + 1);
+    Map<String, byte[]> written = new HashMap<>();
+    Map<String, Object> properties = new HashMap<>();
+    ValueParts.put(properties, DOC, text, false, (column, content) -> {
+      BlobReference reference = BlobReference.create("Docs", content.length);
+      written.put(reference.blobName(), content);
+      return reference;
+    });
+    assertThat(properties).containsOnlyKeys("Doc", "Doc_TsN", "Doc_TsRef");
+    assertThat(properties.get("Doc_TsN")).isEqualTo(0);
+    assertThat((String) properties.get("Doc")).isEqualTo(text.substring(0, ValueParts.TEXT_PART));
+    BlobReference reference = ValueParts.referenceIn(properties, "Doc");
+    assertThat(reference.blobName()).startsWith("docs/");
+    assertThat(reference.bytes()).isEqualTo(2L * text.length()); // UTF-8: two bytes for each é
+    assertThat(BlobReference.parse((String) properties.get("Doc_TsRef"))).isEqualTo(reference);
+    assertThat(ValueParts.read(properties::get, DOC, (column, r) -> written.get(r.blobName()))).isEqualTo(text);
+    // a merge of a short value writes a count of 1, which disowns the reference
+    ValueParts.put(properties, DOC, "short", true, null);
+    assertThat(ValueParts.referenceIn(properties, "Doc")).isNull();
+    assertThat(ValueParts.hasDisownedParts(properties, "Doc")).isTrue();
+    assertThat(ValueParts.read(properties::get, DOC, null)).isEqualTo("short");
+  }
+
+  @Test
+  void aColumnOfAnEarlierFormatKeepsItsValuesInTheEntity() {
+    assertThatThrownBy(() -> ValueParts.put(new HashMap<>(), BODY, "y".repeat(16 * ValueParts.TEXT_PART + 1), false,
+        (column, content) -> BlobReference.create("Docs", content.length)))
+        .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22000"))
+        .hasMessageContaining("created by a tablesql that kept no values in Blob storage");
+  }
+
+  @Test
+  void aReferenceOfAnotherVersionIsAnErrorNotAValue() {
+    Map<String, Object> properties = Map.of("Doc", "first", "Doc_TsN", 0, "Doc_TsRef", "v9;x;1");
+    assertThatThrownBy(() -> ValueParts.read(properties::get, DOC, (column, r) -> new byte[0]))
+        .isInstanceOf(Column.UnreadableValue.class).hasMessageContaining("no blob reference of version v1");
+  }
+
+  @Test
+  void aTableWhoseValuesMayBeBlobsIsCatalogFormat12AndReadsBack() {
+    Column id = Column.declared("Id", SqlTypeName.INTEGER, false, -1, -1, false);
+    TableDefinition table = new TableDefinition("Docs", "Docs", List.of(id, DOC), new KeyLayout(
+        List.of(TableDefinition.keyColumn(id, false)), List.of()));
+    assertThat(table.format()).isEqualTo(12);
+    assertThat(TableDefinition.fromJson(table.toJson()).column("Doc").blobs()).isTrue();
+    assertThat(TableDefinition.fromJson(table.toJson()).column("Doc").large()).isTrue();
   }
 
   @Test

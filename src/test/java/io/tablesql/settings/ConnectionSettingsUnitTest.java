@@ -40,6 +40,25 @@ class ConnectionSettingsUnitTest {
     assertTrue(sas.declaredTables().contains("orders"), "a SAS scoped to a table names it");
   }
 
+  /** Where long values are kept: the BlobEndpoint given, or the one beside the Table endpoint. */
+  @Test
+  void theBlobEndpointIsGivenOrFollowsFromTheTableEndpoint() throws SQLException {
+    assertEquals("http://127.0.0.1:10000/devstoreaccount1",
+        parse("jdbc:tablesql:UseDevelopmentStorage=true").blobEndpoint());
+    assertEquals("https://myaccount.blob.core.windows.net", parse("jdbc:tablesql:AccountName=myaccount;AccountKey="
+        + KEY).blobEndpoint());
+    assertEquals("https://x.blob.core.windows.net", parse("jdbc:tablesql:AccountName=myaccount;AccountKey=" + KEY
+        + ";BlobEndpoint=https://x.blob.core.windows.net/").blobEndpoint());
+    assertEquals("https://myaccount.blob.core.windows.net", parse("jdbc:tablesql:TableEndpoint="
+        + "https://myaccount.table.core.windows.net;SharedAccessSignature=" + SAS).blobEndpoint());
+    assertEquals("http://127.0.0.1:10000/devstoreaccount1", parse("jdbc:tablesql:TableEndpoint="
+        + "http://127.0.0.1:10002/devstoreaccount1;AccountName=devstoreaccount1;AccountKey=" + KEY).blobEndpoint());
+    assertEquals(null, parse("jdbc:tablesql:TableEndpoint=https://myaccount.table.cosmos.azure.com;AccountKey="
+        + KEY).blobEndpoint(), "the Cosmos DB Table API has no Blob storage");
+    assertEquals(null, parse("jdbc:tablesql:TableEndpoint=http://localhost:8902/acct;AccountKey=" + KEY)
+        .blobEndpoint(), "no rule gives one: BlobEndpoint=... names it");
+  }
+
   @Test
   void thePasswordFieldMayCarryTheCredential() throws SQLException {
     String url = "jdbc:tablesql:AccountName=myaccount";

@@ -80,6 +80,25 @@ public final class TestAccount {
     return service;
   }
 
+  /** The container where the driver keeps values longer than an entity, read through the Blob SDK. */
+  public static com.azure.storage.blob.BlobContainerClient valueBlobs() {
+    return new com.azure.storage.blob.BlobServiceClientBuilder().endpoint(emulator().blobEndpoint())
+        .credential(new com.azure.storage.common.StorageSharedKeyCredential(LocalEmulator.ACCOUNT, LocalEmulator.KEY))
+        .httpClient(new JdkHttpClientBuilder().build()).buildClient()
+        .getBlobContainerClient(io.tablesql.store.BlobStore.CONTAINER);
+  }
+
+  /** The names of the value blobs of a table the driver keeps in Blob storage. */
+  public static List<String> valueBlobsOf(String physicalTable) {
+    com.azure.storage.blob.BlobContainerClient container = valueBlobs();
+    if (!container.exists()) {
+      return List.of();
+    }
+    return container.listBlobs(new com.azure.storage.blob.models.ListBlobsOptions()
+        .setPrefix(physicalTable.toLowerCase(java.util.Locale.ROOT) + "/"), null).stream()
+        .map(com.azure.storage.blob.models.BlobItem::getName).toList();
+  }
+
   /** A new table with a name no other test uses. */
   public static TableClient newTable(String prefix) {
     return service().createTable(prefix + TABLE_NUMBER.incrementAndGet());

@@ -14,8 +14,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Azurite's Table service on a free loopback port, in memory, for the tests, the shell and the
- * benchmark. Installs the pinned emulator project-locally ({@code npm ci} in src/azurite) the
+ * Azurite's Table and Blob services on free loopback ports, in memory, for the tests, the shell
+ * and the benchmark (Blob storage holds values longer than an entity: ARCHITECTURE.md, "Large
+ * values and wide rows"). Installs the pinned emulator project-locally ({@code npm ci} in src/azurite) the
  * first time it is needed.
  */
 public final class LocalEmulator implements AutoCloseable {
@@ -25,22 +26,26 @@ public final class LocalEmulator implements AutoCloseable {
 
   private final Process process;
   private final int port;
+  private final int blobPort;
   private final Path workspace;
 
-  private LocalEmulator(Process process, int port, Path workspace) {
+  private LocalEmulator(Process process, int port, int blobPort, Path workspace) {
     this.process = process;
     this.port = port;
+    this.blobPort = blobPort;
     this.workspace = workspace;
   }
 
   /** Starts an emulator; {@code projectDir} holds src/azurite/package.json. */
   public static LocalEmulator start(Path projectDir) throws IOException {
     Path home = projectDir.resolve("src/azurite").toAbsolutePath();
-    Path script = home.resolve("node_modules/azurite/dist/src/table/main.js");
+    Path script = home.resolve("node_modules/azurite/dist/src/azurite.js");
     if (!Files.exists(script)) {
       install(home);
     }
     int port = freePort();
+    int blobPort = freePort();
+    int queuePort = freePort(); // Azurite's all-services entry point starts a queue service too
     Path workspace = Files.createTempDirectory("tablesql-azurite");
     List<String> command = new java.util.ArrayList<>();
     if (onPath("setsid")) {
@@ -50,13 +55,15 @@ public final class LocalEmulator implements AutoCloseable {
     }
     command.addAll(List.of("node", script.toString(),
         "--tableHost", "127.0.0.1", "--tablePort", String.valueOf(port),
+        "--blobHost", "127.0.0.1", "--blobPort", String.valueOf(blobPort),
+        "--queueHost", "127.0.0.1", "--queuePort", String.valueOf(queuePort),
         "--inMemoryPersistence", "--disableTelemetry", "--skipApiVersionCheck", "--silent",
-        "--tableKeepAliveTimeout", "120"));
+        "--tableKeepAliveTimeout", "120", "--blobKeepAliveTimeout", "120"));
     ProcessBuilder builder = new ProcessBuilder(command)
         .directory(workspace.toFile())
         .redirectErrorStream(true);
     Process process = builder.start();
-    LocalEmulator emulator = new LocalEmulator(process, port, workspace);
+    LocalEmulator emulator = new LocalEmulator(process, port, blobPort, workspace);
     emulator.awaitListening();
     return emulator;
   }
@@ -93,7 +100,7 @@ public final class LocalEmulator implements AutoCloseable {
           if (lastLines.size() > 20) {
             lastLines.removeFirst();
           }
-          if (line.contains("successfully started")) {
+          if (line.contains("Table service is successfully listening")) { // the last of the three
             drainInBackground(reader);
             return true;
           }
@@ -145,6 +152,10 @@ public final class LocalEmulator implements AutoCloseable {
     return "http://127.0.0.1:" + port + "/" + ACCOUNT;
   }
 
+  public String blobEndpoint() {
+    return "http://127.0.0.1:" + blobPort + "/" + ACCOUNT;
+  }
+
   /** The emulator's process id. */
   public long pid() {
     return process.pid();
@@ -152,7 +163,8 @@ public final class LocalEmulator implements AutoCloseable {
 
   /** The connection string body (after {@code jdbc:tablesql:}) for this emulator. */
   public String connectionString() {
-    return "TableEndpoint=" + tableEndpoint() + ";AccountName=" + ACCOUNT + ";AccountKey=" + KEY;
+    return "TableEndpoint=" + tableEndpoint() + ";BlobEndpoint=" + blobEndpoint() + ";AccountName=" + ACCOUNT
+        + ";AccountKey=" + KEY;
   }
 
   @Override
