@@ -264,15 +264,32 @@ public final class ValueParts {
     if (referenceIn(properties, column) == null && properties.containsKey(referenceName(column))) {
       return true;
     }
-    if (isSplit(properties, column) || referenceIn(properties, column) != null) {
-      return false;
-    }
-    for (int part = 2; part <= MAX_PARTS; part++) {
+    for (int part = partsRead(properties, column) + 1; part <= MAX_PARTS; part++) {
       if (properties.containsKey(partName(column, part))) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Removes what a column's count does not read (parts past it, a reference its count disowns, and
+   * a count of 1 that only disowned them), keeping the value: what a replace of an entity a merge
+   * left behind sends.
+   */
+  public static void removeDisowned(Map<String, Object> properties, String column) {
+    if (referenceIn(properties, column) == null) {
+      properties.remove(referenceName(column));
+      properties.remove(countName(column), 1); // a value in one property needs no count once nothing is left to disown
+    }
+    for (int part = partsRead(properties, column) + 1; part <= MAX_PARTS; part++) {
+      properties.remove(partName(column, part));
+    }
+  }
+
+  /** The parts of a column's value its entity holds: the count, 1 without one, and 1 for a value in a blob (its first part). */
+  private static int partsRead(Map<String, Object> properties, String column) {
+    return properties.get(countName(column)) instanceof Integer n && n > 1 ? n : 1;
   }
 
   /** Whether an entity's properties hold a column's value in more than one part. */

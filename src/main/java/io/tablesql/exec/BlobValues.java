@@ -86,21 +86,39 @@ public final class BlobValues {
     return moved;
   }
 
+  /**
+   * Gives a row that moves to new keys copies of the blobs it names: a blob is named only at the
+   * keys it was first named at, so that {@code ALTER TABLE ... VERIFY}, which reads the rows one
+   * after another, never misses a row that moved behind it and takes its blob for an orphan.
+   */
+  public void copyForMove(Map<String, Object> entity, TableShape shape, String table, String partitionKey,
+      String rowKey) throws SQLException {
+    for (Column column : shape.columns()) {
+      if (column.blobs() && ValueParts.referenceIn(entity, column.name()) != null) {
+        Object value = ValueParts.read(entity::get, column, reader(table));
+        ValueParts.putInBlob(entity, column, value, writer(table, partitionKey, rowKey));
+      }
+    }
+  }
+
   private static long storedBytes(Map<String, Object> properties, Column column) {
     Object whole = ValueParts.read(properties::get, column.name());
     return whole instanceof String text ? 2L * text.length() : ((byte[]) whole).length;
   }
 
   /**
-   * After writes committed: deletes the blobs that rows named before and no longer name.
-   * Best effort: a blob left behind is an orphan, which no row names and
-   * {@code ALTER TABLE ... VERIFY} removes.
+   * After writes committed: deletes the blobs that rows named before and that none of the writes
+   * sent with them ({@code sent}, the committed ones among them) names. Best effort: a blob left
+   * behind is an orphan, which no row names and {@code ALTER TABLE ... VERIFY} removes.
    */
-  public static void deleteReleased(Session session, List<WriteOperation> committed, RequestCounters counters) {
+  public static void deleteReleased(Session session, List<WriteOperation> committed, List<WriteOperation> sent,
+      RequestCounters counters) {
     Set<String> named = new HashSet<>();
     Set<String> released = new HashSet<>();
-    for (WriteOperation write : committed) {
+    for (WriteOperation write : sent) {
       named.addAll(blobsNamed(write.properties(), null));
+    }
+    for (WriteOperation write : committed) {
       if (write.before() != null) {
         // a merge leaves what it does not write: only the columns whose count it writes change
         boolean merges = write.kind() == WriteOperation.Kind.MERGE || write.kind() == WriteOperation.Kind.UPSERT_MERGE;
@@ -124,12 +142,12 @@ public final class BlobValues {
    */
   static void checkFresh(Session session, List<WriteOperation> writes) throws SQLException {
     Set<String> named = new HashSet<>();
-    Set<String> before = new HashSet<>();
     for (WriteOperation write : writes) {
-      named.addAll(blobsNamed(write.properties(), null));
-      before.addAll(blobsNamed(write.before(), null));
+      Set<String> written = blobsNamed(write.properties(), null);
+      // a row keeping its value (an update of other columns) names an older blob, in the same entity only
+      written.removeAll(blobsNamed(write.before(), null));
+      named.addAll(written);
     }
-    named.removeAll(before); // a row keeping its value (a move, an update of other columns) names an older blob
     long oldest = System.currentTimeMillis()
         - 500L * session.settings().getInt(io.tablesql.settings.DriverProperty.BLOB_GRACE);
     for (String blob : named) {

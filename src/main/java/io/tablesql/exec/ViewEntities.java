@@ -41,6 +41,11 @@ final class ViewEntities {
     return view;
   }
 
+  /** Whether the view's condition reads a column of the base table. */
+  boolean conditionReads(String column) {
+    return condition != null && condition.reads(column);
+  }
+
   String table() {
     return view.table();
   }

@@ -213,7 +213,7 @@ public final class WriteRunner {
       // parts a merge disowned (an UPSERT's) still count against the entity's limits: a replace drops them
       if (column.large() && ValueParts.hasDisownedParts(before, column.name())) {
         removes = true;
-        ValueParts.removeParts(entity, column.name());
+        ValueParts.removeDisowned(entity, column.name());
       }
     }
     changes.forEach((name, value) -> {
@@ -231,6 +231,7 @@ public final class WriteRunner {
       if (shape.layout() != null) {
         entity.putAll(shape.layout().keyPropertyValues(newKeys[0], newKeys[1])); // the moved row's key fields
       }
+      blobs.copyForMove(entity, shape, table, newKeys[0], newKeys[1]);
       blobs.fit(new WriteOperation(table, newKeys[0], newKeys[1], Kind.INSERT, entity, null, origin), shape);
       return move(table, new String[] {partitionKey, rowKey}, newKeys, entity, etag, origin, before);
     }

@@ -116,8 +116,8 @@ public final class WriteSender {
   static final int COPY_ROOM = 8 * 1024;
 
   /** A materialized view or covering index ("view V", "index I") and the columns of long values it copies. */
-  private record Copier(String name, Set<String> columns) {
-    static final Copier NONE = new Copier("", Set.of());
+  private record Copier(String name, Set<String> columns, boolean copies) {
+    static final Copier NONE = new Copier("", Set.of(), false);
   }
 
   /**
@@ -132,16 +132,20 @@ public final class WriteSender {
     }
     java.util.function.Predicate<String> isLong = name -> definition.columns().stream()
         .anyMatch(c -> c.large() && c.name().equals(name));
-    for (var view : definition.materializedViews()) {
-      Set<String> copied = view.columns().stream().filter(isLong).collect(java.util.stream.Collectors.toSet());
-      if (!copied.isEmpty()) {
-        return new Copier("materialized view " + view.name(), copied);
+    for (ViewEntities view : ViewMaintenance.viewsOf(session, table)) {
+      // a view reads the values it copies and those its condition tests: neither may be in a blob
+      Set<String> read = definition.columns().stream().map(io.tablesql.catalog.Column::name).filter(isLong)
+          .filter(name -> view.view().columns().contains(name) || view.conditionReads(name))
+          .collect(java.util.stream.Collectors.toSet());
+      if (!read.isEmpty()) {
+        return new Copier("materialized view " + view.view().name(), read,
+            read.stream().anyMatch(view.view().columns()::contains));
       }
     }
     for (var index : definition.indexes()) {
       Set<String> copied = index.include().stream().filter(isLong).collect(java.util.stream.Collectors.toSet());
       if (!copied.isEmpty()) {
-        return new Copier("index " + index.name(), copied);
+        return new Copier("index " + index.name(), copied, true);
       }
     }
     return Copier.NONE;
@@ -160,13 +164,14 @@ public final class WriteSender {
       if (io.tablesql.catalog.ValueParts.referenceIn(row, column) != null) {
         throw io.tablesql.errors.SqlExceptions.of("Cannot write " + operation.describe() + ": its value of " + column
             + " is longer than an entity holds (1 MiB) and is kept in Blob storage, and " + copier.name()
-            + " copies that column into entities of its own. Nothing of this statement was written.",
+            + " copies or tests that column (it keeps entities of its own, up to 1 MiB each). Nothing of this "
+            + "statement was written.",
             io.tablesql.errors.SqlStates.DATA_EXCEPTION);
       }
     }
     long size = EntityRules.sizeOf(new WriteOperation(operation.table(), operation.partitionKey(),
         operation.rowKey(), WriteOperation.Kind.REPLACE, row, null, null));
-    if (size + COPY_ROOM > EntityRules.MAX_ENTITY_BYTES) {
+    if (copier.copies() && size + COPY_ROOM > EntityRules.MAX_ENTITY_BYTES) {
       throw io.tablesql.errors.SqlExceptions.of("Cannot write " + operation.describe() + ": it is about " + size
           + " bytes, and its copy in " + copier.name() + " adds keys to it; a row whose long values are copied holds "
           + "at most " + (EntityRules.MAX_ENTITY_BYTES - COPY_ROOM) + " bytes. Nothing of this statement was written.",
@@ -209,7 +214,7 @@ public final class WriteSender {
     combined.add(operations);
     List<WriteOperation> writes = resolveDeletesIfPresent(session, combined.drain(), counters);
     IntentCommit.commit(session, writes, counters, "The statement");
-    BlobValues.deleteReleased(session, writes, counters);
+    BlobValues.deleteReleased(session, writes, writes, counters);
   }
 
   /**
@@ -261,7 +266,6 @@ public final class WriteSender {
                   IntentCommit.commit(session, writes, counters, "The entity group");
                 }
               }
-              BlobValues.deleteReleased(session, group, counters);
               outcomes.add(new GroupOutcome(group, null));
             } catch (StoreException e) {
               outcomes.add(new GroupOutcome(group, e));
@@ -273,7 +277,25 @@ public final class WriteSender {
         });
     List<GroupOutcome> outcomes = new ArrayList<>();
     sent.forEach(outcomes::addAll); // groups() puts the groups of a partition together, in order
+    deleteReleased(session, outcomes, counters);
     return outcomes;
+  }
+
+  /**
+   * Deletes the blobs the groups that were written released, once all have been sent: a row moved
+   * by a batch may leave in one group and arrive in another, still naming its blob, and a blob a
+   * failed group's write would name is kept (an orphan at worst, never a row naming nothing).
+   */
+  private static void deleteReleased(Session session, List<GroupOutcome> outcomes, RequestCounters counters) {
+    List<WriteOperation> written = new ArrayList<>();
+    List<WriteOperation> all = new ArrayList<>();
+    for (GroupOutcome outcome : outcomes) {
+      all.addAll(outcome.operations());
+      if (outcome.failure() == null) {
+        written.addAll(outcome.operations());
+      }
+    }
+    BlobValues.deleteReleased(session, written, all, counters);
   }
 
   /**
@@ -325,7 +347,7 @@ public final class WriteSender {
         LookupCache.invalidate(session, writes.get(0).table());
         IndexedWrites.submit(session, writes, counters);
       }
-      BlobValues.deleteReleased(session, writes, counters);
+      BlobValues.deleteReleased(session, writes, writes, counters);
     } catch (StoreException e) {
       if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
         throw SqlExceptions.of("Commit: " + e.getMessage(), e.sqlState());

@@ -84,15 +84,15 @@ public final class Benchmark {
 
   private Benchmark(LocalEmulator emulator, String endpoint) {
     this.sdks = List.of(
-        Sdk.of("Netty", sdkBuilder(endpoint).httpClient(new NettyAsyncHttpClientBuilder().build())),
-        Sdk.of("JDK", sdkBuilder(endpoint).httpClient(new JdkHttpClientBuilder().build())));
+        Sdk.of("Netty", sdkBuilder(endpoint), new NettyAsyncHttpClientBuilder().build(), emulator.blobEndpoint()),
+        Sdk.of("JDK", sdkBuilder(endpoint), new JdkHttpClientBuilder().build(), emulator.blobEndpoint()));
     this.service = sdks.get(0).service();
     this.endpoint = endpoint;
     String options = System.getProperty("tablesql.bench.sqlOptions", "");
     this.url = (endpoint.equals(emulator.tableEndpoint())
         ? "jdbc:tablesql:" + emulator.connectionString() + ";lookupTables=" + LOOKUP
-        : "jdbc:tablesql:TableEndpoint=" + endpoint + ";AccountName=" + LocalEmulator.ACCOUNT + ";AccountKey="
-            + LocalEmulator.KEY + ";lookupTables=" + LOOKUP) + (options.isEmpty() ? "" : ";" + options);
+        : "jdbc:tablesql:TableEndpoint=" + endpoint + ";BlobEndpoint=" + emulator.blobEndpoint() + ";AccountName="
+            + LocalEmulator.ACCOUNT + ";AccountKey=" + LocalEmulator.KEY + ";lookupTables=" + LOOKUP) + (options.isEmpty() ? "" : ";" + options);
   }
 
   private static TableServiceClientBuilder sdkBuilder(String endpoint) {
@@ -100,11 +100,17 @@ public final class Benchmark {
   }
 
   /** One SDK side: a client on one transport, counting its own requests. */
-  private record Sdk(String transport, TableServiceClient service, TableClient big, AtomicLong requests) {
-    static Sdk of(String transport, TableServiceClientBuilder builder) {
+  private record Sdk(String transport, TableServiceClient service, TableClient big, AtomicLong requests,
+      com.azure.storage.blob.BlobContainerClient blobs) {
+    static Sdk of(String transport, TableServiceClientBuilder builder, com.azure.core.http.HttpClient http,
+        String blobEndpoint) {
       AtomicLong requests = new AtomicLong();
-      TableServiceClient service = builder.addPolicy(new Counting(requests)).buildClient();
-      return new Sdk(transport, service, service.getTableClient(BIG), requests);
+      TableServiceClient service = builder.httpClient(http).addPolicy(new Counting(requests)).buildClient();
+      com.azure.storage.blob.BlobContainerClient blobs = new com.azure.storage.blob.BlobServiceClientBuilder()
+          .endpoint(blobEndpoint).httpClient(http).addPolicy(new Counting(requests))
+          .credential(new com.azure.storage.common.StorageSharedKeyCredential(LocalEmulator.ACCOUNT, LocalEmulator.KEY))
+          .buildClient().getBlobContainerClient("bench-values-" + transport.toLowerCase(Locale.ROOT));
+      return new Sdk(transport, service, service.getTableClient(BIG), requests, blobs);
     }
 
     long[] cost(long before, long entities, long rowCount) {
@@ -215,6 +221,7 @@ public final class Benchmark {
           return sqlCost(point, count(point.executeQuery()));
         });
       }
+      largeValue(connection);
       serverLookup(next);
       serverThroughput(next);
       threadedLookups(next);
@@ -877,6 +884,57 @@ public final class Benchmark {
     String[] cost = output.trim().split("\\s+");
     int n = cost.length;
     return new Probe(millis, cost[n - 3] + " / " + cost[n - 2], Double.parseDouble(cost[n - 1]));
+  }
+
+  /**
+   * A 10 MiB binary value written and read back, past what an entity holds: the SDK as the design
+   * guide's large-entities pattern does it by hand (the value uploaded as a blob, then an entity
+   * naming it; read: the entity, then the blob), tablesql by an INSERT of the value and a SELECT of
+   * it, which do the same. Each run writes a new row; both sides keep their blobs.
+   */
+  private void largeValue(Connection connection) throws Exception {
+    String name = "10 MiB value written and read back (large-entities pattern)";
+    if (!cases.isEmpty() && cases.stream().noneMatch(name::contains)) {
+      return;
+    }
+    byte[] value = new byte[10 << 20];
+    new java.util.Random(10).nextBytes(value);
+    for (Sdk sdk : sdks) {
+      sdk.blobs().createIfNotExists();
+      sdk.service().createTableIfNotExists("BenchDocs" + sdk.transport());
+    }
+    try (Statement ddl = connection.createStatement()) {
+      ddl.execute("CREATE TABLE IF NOT EXISTS BenchDocs (Id INT PRIMARY KEY, Data BLOB)");
+    }
+    int[] id = {0};
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO BenchDocs VALUES (?, ?)");
+         PreparedStatement select = connection.prepareStatement("SELECT Data FROM BenchDocs WHERE Id = ?")) {
+      compare(name, 3, 15, sdk -> {
+        long before = sdk.requests().get();
+        String key = String.valueOf(id[0]++);
+        String blob = sdk.transport() + "/" + java.util.UUID.randomUUID();
+        sdk.blobs().getBlobClient(blob).upload(com.azure.core.util.BinaryData.fromBytes(value));
+        TableClient docs = sdk.service().getTableClient("BenchDocs" + sdk.transport());
+        docs.createEntity(new TableEntity("docs", key).addProperty("DataBlob", blob));
+        String named = (String) docs.getEntity("docs", key).getProperty("DataBlob");
+        byte[] read = sdk.blobs().getBlobClient(named).downloadContent().toBytes();
+        return sdk.cost(before, 2, read.length == value.length ? 1 : 0);
+      }, () -> {
+        long before = accountRequests();
+        int key = id[0]++;
+        insert.setInt(1, key);
+        insert.setBytes(2, value);
+        insert.executeUpdate();
+        select.setInt(1, key);
+        long rows = 0;
+        try (ResultSet result = select.executeQuery()) {
+          while (result.next()) {
+            rows += result.getBytes(1).length == value.length ? 1 : 0;
+          }
+        }
+        return new long[] {accountRequests() - before, 2, rows};
+      });
+    }
   }
 
   /**
