@@ -520,6 +520,33 @@ class ReadCommittedTest {
   }
 
   /**
+   * A UNIQUE value one transaction passes from one row to another has one entry, naming the row
+   * taking it, while the transaction is in flight: a lookup by that value still finds the row
+   * holding it as committed (the transaction's rows before), and the taker once it has committed.
+   */
+  @Test
+  void aUniqueValuePassedBetweenRowsOfOneIntentIsFoundAtItsCommittedRow() throws Exception {
+    String name = "RcPassed" + System.nanoTime() % 1_000_000;
+    try (Connection setup = TestAccount.connect(); Statement ddl = setup.createStatement()) {
+      ddl.execute("CREATE TABLE " + name + " (Grp VARCHAR, Id INTEGER, Email VARCHAR, "
+          + "PRIMARY KEY ((Grp), Id))");
+      ddl.execute("CREATE UNIQUE INDEX " + name + "Email ON " + name + " (Email)");
+      ddl.executeUpdate("INSERT INTO " + name + " VALUES ('g1', 1, 'a@x'), ('g2', 2, 'b@x')");
+    }
+    String byPassed = "SELECT Id, Email FROM " + name + " WHERE Email = 'a@x'";
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect()) {
+      var during = atTheCommitPoint(() -> List.of("passed " + rows(reader, byPassed),
+          "freed " + rows(reader, "SELECT Id FROM " + name + " WHERE Email = 'b@x'")));
+      twoStatements(writer, "UPDATE " + name + " SET Email = 'c@x' WHERE Grp = 'g1' AND Id = 1",
+          "UPDATE " + name + " SET Email = 'a@x' WHERE Grp = 'g2' AND Id = 2");
+      writer.commit();
+      assertThat(during.get()).containsExactly("passed [1 a@x]", "freed [2]");
+      assertThat(rows(reader, byPassed)).containsExactly("2 a@x");
+      assertThat(rows(reader, "SELECT Id FROM " + name + " WHERE Email = 'b@x'")).isEmpty();
+    }
+  }
+
+  /**
    * A writer that stopped before its commit point leaves its rows marked: another writer that
    * meets a mark of its intent once the lease has run out settles it, as recovery would (here:
    * every group was applied, so it commits), and its statement's retry goes on.

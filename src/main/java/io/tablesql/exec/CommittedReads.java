@@ -264,6 +264,37 @@ final class CommittedReads {
     return before;
   }
 
+  /**
+   * The rows of {@code table} as they were before the uncommitted intent whose before-image
+   * {@code before} is ({@link #resolve} gave it): the committed state of every row that intent
+   * writes, as its steps hold them; none for a row read as it is.
+   */
+  List<TableEntity> othersBefore(String table, TableEntity before) {
+    if (!(before.getProperties().get(Intent.BEFORE_IMAGE) instanceof String id)) {
+      return List.of();
+    }
+    Map<WriteOperation.EntityKey, Intent.Step> steps = BEFORE.getIfPresent(id);
+    List<TableEntity> rows = new ArrayList<>();
+    if (steps == null) {
+      return rows;
+    }
+    String lowerCase = table.toLowerCase(Locale.ROOT);
+    steps.forEach((key, step) -> {
+      if (key.table().equals(lowerCase) && step.before() != null && !(key.partitionKey().equals(
+          before.getPartitionKey()) && key.rowKey().equals(before.getRowKey()))) {
+        TableEntity row = new TableEntity(key.partitionKey(), key.rowKey());
+        step.before().forEach((name, value) -> {
+          if (value != null) {
+            row.addProperty(name, value);
+          }
+        });
+        row.addProperty(Intent.BEFORE_IMAGE, id);
+        rows.add(row);
+      }
+    });
+    return rows;
+  }
+
   /** The steps of an intent by the row each writes; null if the intent is gone. */
   private Map<WriteOperation.EntityKey, Intent.Step> readSteps(String id) {
     IntentRecovery.Stored stored = IntentRecovery.read(session, id, counters);

@@ -129,6 +129,15 @@ final class IndexScan implements Iterator<List<TableEntity>> {
         if (index.index().coveringGlobal() && row == stored) {
           IndexBuild.verifyIfSettled(session, index, found.get(i), row, grace, counters);
         }
+      } else if (stored != null && row != stored && index.keepsOldEntryUntilCommit()
+          && !committed.holdsCommitted(stored)) {
+        // a UNIQUE value an uncommitted intent passes between two of its rows has one entry, naming
+        // the row taking it: the row that holds it as committed is among the intent's rows before
+        for (TableEntity before : committed.othersBefore(table, row == null ? marked(stored) : row)) {
+          if (index.matches(found.get(i), before)) {
+            addOnce(matching, before);
+          }
+        }
       } else if (row == stored && (index.index().local() || IndexEntries.pastGrace(found.get(i), grace))) {
         // an entry is judged only against a row as stored and committed: one an intent in flight
         // wrote or replaced may be right again once it commits or is undone
@@ -152,6 +161,15 @@ final class IndexScan implements Iterator<List<TableEntity>> {
           SqlStates.DATA_EXCEPTION, null);
     }
     return named;
+  }
+
+  /** A stand-in naming the intent that marks a row it inserts (read as absent), for its other rows before. */
+  private static TableEntity marked(TableEntity stored) {
+    TableEntity stand = new TableEntity(stored.getPartitionKey(), stored.getRowKey());
+    if (stored.getProperties().get(Intent.MARK) instanceof String id && !id.isEmpty()) {
+      stand.addProperty(Intent.BEFORE_IMAGE, id);
+    }
+    return stand;
   }
 
   private void addOnce(List<TableEntity> rows, TableEntity row) {
