@@ -475,6 +475,60 @@ class ReadCommittedTest {
   }
 
   /**
+   * An INSERT that meets a settled intent's tombstone (a deleted row whose removal is under way)
+   * writes its row, also when the removal lands between its refusal (409) and its look at the key:
+   * the key is free, not a duplicate.
+   */
+  @Test
+  void anInsertOverATombstoneRemovedMeanwhileIsWritten() throws Exception {
+    TableClient table = TestAccount.newTable("RcGoneTombstone", new TableEntity("p1", "a")
+        .addProperty(Intent.MARK, "a-settled-intent").addProperty(Intent.DELETED, true));
+    String name = table.getTableName();
+    try (Connection writer = FaultTest.connectThrough(proxy)) {
+      proxy.before(request -> request.method().equals("GET") && request.path().contains(name + "(")
+          && request.path().contains("RowKey"),
+          () -> table.deleteEntity("p1", "a"), 1);
+      assertThat(outcome(writer, "INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('p1', 'a', 7)"))
+          .isEqualTo("written");
+      assertThat(rows(writer, "SELECT RowKey, N FROM " + name)).containsExactly("a 7");
+    } finally {
+      proxy.clearFaults();
+    }
+  }
+
+  /**
+   * ALTER INDEX ... VERIFY leaves the entries of rows an intent in flight is writing: an old entry
+   * is the committed row's (an undo would put its value back), so a lookup by the old value still
+   * finds the row while the intent has not committed, however long past indexGraceSeconds.
+   */
+  @Test
+  void verifyLeavesTheEntriesOfRowsAnIntentInFlightWrites() throws Exception {
+    String name = "RcVerify" + System.nanoTime() % 1_000_000;
+    try (Connection setup = TestAccount.connect(); Statement ddl = setup.createStatement()) {
+      ddl.execute("CREATE TABLE " + name + " (Grp VARCHAR, Id INTEGER, Region VARCHAR, PRIMARY KEY ((Grp), Id))");
+      ddl.execute("CREATE INDEX " + name + "Region ON " + name + " (Region)");
+      ddl.executeUpdate("INSERT INTO " + name + " VALUES ('g1', 1, 'x'), ('g2', 2, 'y')");
+    }
+    String byOldRegion = "SELECT Id FROM " + name + " WHERE Region = 'x'";
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect();
+        Connection verifier = TestAccount.connect("indexGraceSeconds=0")) {
+      var during = atTheCommitPoint(() -> {
+        try (Statement statement = verifier.createStatement()) {
+          statement.execute("ALTER INDEX " + name + "Region VERIFY");
+          return List.of(statement.getWarnings().getMessage(), "old " + rows(reader, byOldRegion));
+        }
+      });
+      twoStatements(writer, "UPDATE " + name + " SET Region = 'z' WHERE Grp = 'g1' AND Id = 1",
+          "UPDATE " + name + " SET Region = 'w' WHERE Grp = 'g2' AND Id = 2");
+      writer.commit();
+      assertThat(during.get().get(0)).contains("0 stale entries removed");
+      assertThat(during.get().get(1)).isEqualTo("old [1]");
+      assertThat(rows(reader, byOldRegion)).isEmpty();
+      assertThat(rows(reader, "SELECT Id FROM " + name + " WHERE Region = 'z'")).containsExactly("1");
+    }
+  }
+
+  /**
    * A UNIQUE global index keeps a row's old value until the commit point: a lookup by it finds
    * the row as committed, another transaction that wants the value is told to retry (40001)
    * rather than given a value the row may yet get back; once committed the value is free and the

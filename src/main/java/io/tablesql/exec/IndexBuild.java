@@ -298,8 +298,7 @@ public final class IndexBuild {
       List<Optional<TableEntity>> rows = Parallel.map(page, session.maxConcurrency(), entry -> {
         IndexEntries.Entry read = entries.readEntry(entry);
         return read.rowRowKey() == null ? null
-            : session.store().get(base.physicalTable(), read.rowPartitionKey(), read.rowRowKey(), null, counters)
-                .filter(row -> !Intent.isTombstone(row.getProperties()));
+            : session.store().get(base.physicalTable(), read.rowPartitionKey(), read.rowRowKey(), null, counters);
       });
       for (int i = 0; i < page.size(); i++) {
         counts[0]++;
@@ -308,7 +307,15 @@ public final class IndexBuild {
           counts[2]++; // an adopted entity that names no row by its key properties: the application's, left
           continue;
         }
-        TableEntity row = rows.get(i).orElse(null);
+        TableEntity stored = rows.get(i).orElse(null);
+        TableEntity row = stored == null || Intent.isTombstone(stored.getProperties()) ? null : stored;
+        if (!entries.matches(entry, row) && (IntentMarks.pendingIntent(session, stored, counters) != null
+            || IntentMarks.pendingIntent(session, entry, counters) != null)) {
+          // the row (or the entry, an old one kept) is being written by an intent in flight: as
+          // committed the row may hold the entry's values, and an undo puts them back
+          counts[2]++;
+          continue;
+        }
         if (entries.matches(entry, row)) {
           if (entries.index().coveringGlobal()) {
             counts[3] += verifyIfSettled(session, entries, entry, row, grace, counters) ? 1 : 0;

@@ -178,8 +178,9 @@ public final class IntentMarks {
    * thrown; with {@code waitStop} (a statement's own group) only once that transaction has ended
    * ({@link #awaitOutcome}), as a {@link SettledConflict}, so that the statement run again meets
    * the committed row (23505) or a free key. A tombstone of a settled intent is a deleted row: the group is returned with each such
-   * INSERT a REPLACE of the tombstone, conditional on its ETag, to be sent again. Null where the
-   * duplicate stands.
+   * INSERT a REPLACE of the tombstone, conditional on its ETag, to be sent again; so is a group
+   * whose inserted key is free by the time it is read (the tombstone was removed since). Null
+   * where the duplicate stands.
    */
   static List<WriteOperation> overTombstones(Session session, List<WriteOperation> group, StoreException e,
       RequestCounters counters, Runnable waitStop) {
@@ -191,6 +192,8 @@ public final class IntentMarks {
     for (WriteOperation write : group) {
       Optional<TableEntity> row = write.kind() != Kind.INSERT ? Optional.empty()
           : session.store().get(write.table(), write.partitionKey(), write.rowKey(), null, counters);
+      // a key that is free now held a tombstone the intent's clearing removed since the 409: send again
+      overTombstone |= write.kind() == Kind.INSERT && row.isEmpty();
       String pending = row.isEmpty() ? null : pendingIntent(session, row.get(), counters);
       if (pending != null && !pending.equals(write.properties().get(Intent.MARK))) {
         StoreException refusal = beingWritten(row.get(), pending);
@@ -201,6 +204,8 @@ public final class IntentMarks {
         overTombstone = true;
         again.add(new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.REPLACE,
             write.properties(), row.get().getETag(), write.origin(), write.before()));
+      } else if (row.isPresent() && pending == null) {
+        return null; // a committed row holds the key: the duplicate stands
       } else {
         again.add(write);
       }
