@@ -87,8 +87,9 @@ void TableElement(List<SqlNode> elements) :
 }
 
 /**
- * name type [NOT NULL | NULL] [DEFAULT expression] [PRIMARY KEY | UNIQUE], the constraints in any
- * order; a column's PRIMARY KEY or UNIQUE is added after it as the table constraint it stands for.
+ * name type [NOT NULL | NULL] [DEFAULT expression] [PRIMARY KEY | UNIQUE] [REFERENCES BLOB], the
+ * constraints in any order; a column's PRIMARY KEY, UNIQUE or REFERENCES BLOB is added after it as
+ * the table element it stands for.
  */
 void ColumnDeclaration(List<SqlNode> elements) :
 {
@@ -98,10 +99,15 @@ void ColumnDeclaration(List<SqlNode> elements) :
     SqlNode defaultValue = null;
     final List<SqlNode> constraints = new ArrayList<SqlNode>();
     Span c;
+    SqlIdentifier referenced;
 }
 {
     id = SimpleIdentifier() type = DataType()
     (
+        <REFERENCES> { c = span(); } referenced = SimpleIdentifier() {
+            constraints.add(new BlobReferenceNode(c.end(this), id, referenced));
+        }
+    |
         <NOT> <NULL> { nullable = false; }
     |
         <NULL> { nullable = true; }

@@ -258,4 +258,64 @@ class MappedTableTest extends OracleComparedTest {
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42000"));
     }
   }
+
+  /**
+   * The guide's large-entities pattern as an application wrote it: each entity names its blob
+   * (container/blob, or the blob's URL); a column declared REFERENCES BLOB reads the blob's
+   * content, compared in the client, and is never written by tablesql.
+   */
+  @Test
+  void aColumnThatReferencesABlobReadsTheApplicationsBlob() throws SQLException {
+    var container = TestAccount.blobContainer("appdocs" + System.nanoTime() % 100_000);
+    container.create();
+    String text = "hello from the application, " + "x".repeat(70_000);
+    byte[] scan = new byte[300_000];
+    new java.util.Random(3).nextBytes(scan);
+    container.getBlobClient("notes/one.txt").upload(com.azure.core.util.BinaryData.fromString(text));
+    container.getBlobClient("scans/one.bin").upload(com.azure.core.util.BinaryData.fromBytes(scan));
+    TableClient physical = TestAccount.newTable("AppDocs",
+        new TableEntity("doc", "d1").addProperty("Title", "one")
+            .addProperty("Body", container.getBlobContainerName() + "/notes/one.txt")
+            .addProperty("Scan", container.getBlobClient("scans/one.bin").getBlobUrl()),
+        new TableEntity("doc", "d2").addProperty("Title", "two"));
+    String table = "AppDocs" + physical.getTableName();
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE " + table + " (Kind VARCHAR, Id VARCHAR, Title VARCHAR, Body CLOB REFERENCES "
+          + "BLOB, Scan BLOB REFERENCES BLOB) OVER " + physical.getTableName() + " PARTITION KEY '{Kind}' "
+          + "ROW KEY '{Id}'");
+      assertThat(QueryRuns.rows(statement.executeQuery("SELECT Id, CHAR_LENGTH(Body), OCTET_LENGTH(Scan) FROM "
+          + table + " WHERE Id IN ('d1', 'd2') ORDER BY Id"))).containsExactly("d1|" + text.length() + "|300000",
+              "d2|null|null");
+      try (ResultSet rows = statement.executeQuery("SELECT Body, Scan FROM " + table + " WHERE Id = 'd1'")) {
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getString(1)).isEqualTo(text);
+        assertThat(rows.getBytes(2)).isEqualTo(scan);
+      }
+      for (String where : List.of("Body LIKE 'hello%'", "Body IS NULL", "Body = 'one.txt'", "Scan IS NOT NULL")) {
+        agreed("SELECT Id FROM " + table + " WHERE " + where);
+      }
+      assertThat(agreed("SELECT Id FROM " + table + " WHERE Body LIKE 'hello%'").rows()).containsExactly("d1");
+      // a name that names no blob is an error where the value is read, not a NULL
+      physical.upsertEntity(new TableEntity("doc", "d3").addProperty("Title", "three")
+          .addProperty("Body", container.getBlobContainerName() + "/notes/missing.txt"));
+      assertThatThrownBy(() -> QueryRuns.rows(statement.executeQuery("SELECT Body FROM " + table + " WHERE Id = 'd3'")))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("22000"))
+          .hasMessageContaining("missing.txt");
+      assertThat(QueryRuns.rows(statement.executeQuery("SELECT Title FROM " + table + " WHERE Id = 'd3'")))
+          .containsExactly("three");
+      // the application writes its blobs and their names; tablesql writes the other columns
+      assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + table + " (Kind, Id, Body) VALUES ('doc', "
+          + "'d4', 'text')")).isInstanceOfSatisfying(SQLException.class,
+              e -> assertThat(e.getSQLState()).isEqualTo("0A000")).hasMessageContaining("REFERENCES BLOB");
+      assertThat(statement.executeUpdate("UPDATE " + table + " SET Title = 'first' WHERE Id = 'd1'")).isEqualTo(1);
+      assertThat(physical.getEntity("doc", "d1").getProperty("Body"))
+          .isEqualTo(container.getBlobContainerName() + "/notes/one.txt");
+      assertThatThrownBy(() -> statement.execute("CREATE TABLE NotOver" + physical.getTableName()
+          + " (Id INT PRIMARY KEY, Body CLOB REFERENCES BLOB)")).isInstanceOfSatisfying(SQLException.class,
+              e -> assertThat(e.getSQLState()).isEqualTo("0A000")).hasMessageContaining("OVER");
+      assertThatThrownBy(() -> statement.execute("CREATE TABLE Fk" + physical.getTableName()
+          + " (Id INT PRIMARY KEY, Other INT REFERENCES Others)")).isInstanceOfSatisfying(SQLException.class,
+              e -> assertThat(e.getSQLState()).isEqualTo("0A000")).hasMessageContaining("foreign keys");
+    }
+  }
 }

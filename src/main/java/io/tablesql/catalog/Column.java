@@ -29,9 +29,12 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *                  VARBINARY without a length (or CLOB, BLOB), stored in {@link ValueParts}
  * @param blobs     whether its values may also be longer than the entity holds, kept in Blob storage
  *                  ({@link BlobReference}): large columns of tables created by catalog format 12 on
+ * @param referencesBlob whether its property holds the name of a blob an application wrote, whose
+ *                  content is the column's value ({@code REFERENCES BLOB}, tables mapped OVER
+ *                  existing data): read only, never compared by the service
  */
 public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, int precision, int scale,
-    boolean nullable, boolean declared, boolean large, boolean blobs) {
+    boolean nullable, boolean declared, boolean large, boolean blobs, boolean referencesBlob) {
   public static final String PARTITION_KEY = "PartitionKey";
   public static final String ROW_KEY = "RowKey";
   public static final String TIMESTAMP = "Timestamp";
@@ -46,7 +49,7 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
   /** A column whose values each fit one property. */
   public Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, int precision, int scale,
       boolean nullable, boolean declared) {
-    this(name, sqlType, edmTypes, precision, scale, nullable, declared, false, false);
+    this(name, sqlType, edmTypes, precision, scale, nullable, declared, false, false, false);
   }
 
   public static Column of(String name, Set<EdmType> edmTypes) {
@@ -74,12 +77,18 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
     if (!canBeLarge()) {
       throw new IllegalArgumentException(name + " is " + describeType() + ", which holds no large values");
     }
-    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, true, false);
+    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, true, false, false);
   }
 
   /** This declared column, holding values of any length up to {@link BlobReference#MAX_BYTES}: in parts, or in a blob. */
   public Column holdingBlobs() {
-    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, true, true)
+    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, true, true, false)
+        .requireLargeType();
+  }
+
+  /** This declared column of a mapped table, reading the content of the blob its property names (text or binary only). */
+  public Column referencingBlobs() {
+    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, false, false, true)
         .requireLargeType();
   }
 
@@ -123,7 +132,8 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
       case DOUBLE -> Set.of(EdmType.DOUBLE, EdmType.INT32, EdmType.INT64);
       default -> null;
     };
-    return read == null ? this : new Column(name, sqlType, read, precision, scale, nullable, declared, large, blobs);
+    return read == null ? this
+        : new Column(name, sqlType, read, precision, scale, nullable, declared, large, blobs, referencesBlob);
   }
 
   /**
@@ -132,6 +142,9 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
    * as text, DATE as a DateTime, SMALLINT, REAL).
    */
   public boolean comparableAtService() {
+    if (referencesBlob) {
+      return false; // the service sees the blob's name, not its content
+    }
     switch (sqlType) {
       case SMALLINT: case REAL: case DECIMAL: case DATE: return false;
       default: return true;

@@ -53,9 +53,13 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
    * changed row's old entry (letting the build insert it verified from an older read) refuse it;
    * once the index is ready the table goes back to its earlier format. 12, a table with a column
    * whose values may be kept in Blob storage ({@code blobs}: {@link BlobReference}), so that
-   * drivers which would read such a value as its first part refuse it.
+   * drivers which would read such a value as its first part refuse it. 13, a mapped table with a
+   * column whose property names an application's blob ({@code referencesBlob}), so that drivers
+   * which would read the name as the value refuse it.
    */
-  public static final int FORMAT = 12;
+  public static final int FORMAT = 13;
+  /** A column reading the application's blob its property names ({@link Column#referencesBlob}). */
+  static final int FORMAT_WITH_BLOB_REFERENCES = 13;
   /** A column whose values may be kept in Blob storage ({@link Column#blobs}). */
   static final int FORMAT_WITH_BLOBS = 12;
   /** A covering global index built with verified entries ({@link IndexDefinition#keepsPlaceholders}). */
@@ -142,6 +146,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
 
   /** The catalog format its JSON is written in. */
   public int format() {
+    if (columns.stream().anyMatch(Column::referencesBlob)) {
+      return FORMAT_WITH_BLOB_REFERENCES;
+    }
     if (columns.stream().anyMatch(Column::blobs)) {
       return FORMAT_WITH_BLOBS;
     }
@@ -205,6 +212,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
       }
       if (column.blobs()) {
         node.put("blobs", true);
+      }
+      if (column.referencesBlob()) {
+        node.put("referencesBlob", true);
       }
     }
     key(root, "partitionKey", layout.partitionFormat());
@@ -271,7 +281,8 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
         Column column = Column.declared(node.path("name").asText(), uuid ? SqlTypeName.VARCHAR
             : SqlTypeName.valueOf(type), uuid, node.path("precision").asInt(-1), node.path("scale").asInt(-1),
             node.path("nullable").asBoolean());
-        columns.add(node.path("blobs").asBoolean() ? column.holdingBlobs()
+        columns.add(node.path("referencesBlob").asBoolean() ? column.referencingBlobs()
+            : node.path("blobs").asBoolean() ? column.holdingBlobs()
             : node.path("large").asBoolean() ? column.holdingLargeValues() : column);
       }
       JsonNode discriminator = root.path("discriminator");

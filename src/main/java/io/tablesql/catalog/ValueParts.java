@@ -55,6 +55,12 @@ public final class ValueParts {
   @FunctionalInterface
   public interface BlobReader {
     byte[] read(Column column, BlobReference reference);
+
+    /** The content of an application's blob, named as its entity names it ({@link Column#referencesBlob}). */
+    default byte[] readNamed(Column column, String name) {
+      throw new Column.UnreadableValue("names the blob '" + name + "', which this statement cannot read",
+          SqlStates.FEATURE_NOT_SUPPORTED);
+    }
   }
 
   private ValueParts() {
@@ -224,6 +230,19 @@ public final class ValueParts {
 
   /** A column's stored value from an entity's properties: a large column's parts joined or its blob read, as {@link #read}. */
   public static Object valueOf(Column column, Function<String, Object> properties, BlobReader blobs) {
+    if (column.referencesBlob()) {
+      Object name = properties.apply(column.name());
+      if (name == null) {
+        return null;
+      }
+      if (blobs == null) {
+        throw new Column.UnreadableValue("names the blob '" + name + "', which this statement cannot read",
+            SqlStates.FEATURE_NOT_SUPPORTED);
+      }
+      byte[] content = blobs.readNamed(column, name.toString());
+      return column.singleEdmType() == io.tablesql.store.EdmType.BINARY ? content
+          : new String(content, StandardCharsets.UTF_8);
+    }
     return column.large() ? read(properties, column, blobs) : properties.apply(column.name());
   }
 

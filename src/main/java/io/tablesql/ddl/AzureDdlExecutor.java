@@ -93,12 +93,24 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     }
     TableKeyNode key = keys.isEmpty() ? null : keys.get(0);
     List<Unique> uniques = uniques(create.uniqueConstraints());
+    for (io.tablesql.parser.BlobReferenceNode reference : create.blobReferences()) {
+      if (!reference.referencesBlob()) {
+        throw new StoreException("Column " + reference.column.getSimple() + " of " + name + " REFERENCES "
+            + reference.referenced + ": foreign keys are not supported. REFERENCES BLOB declares a column whose "
+            + "property names a blob.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+      }
+      if (create.mapping == null) {
+        throw new StoreException("Column " + reference.column.getSimple() + " of " + name + " REFERENCES BLOB, which "
+            + "maps an application's blob names in a table CREATE TABLE ... OVER maps; a table tablesql creates "
+            + "keeps long values itself: declare the column CLOB or BLOB.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+      }
+    }
     if (create.mapping != null) {
       if (!uniques.isEmpty()) {
         throw noIndexOnMapped(name);
       }
       DeclaredTables.map(session, name, Names.quoted(create.name), create.ifNotExists, declarations, key,
-          create.mapping);
+          create.mapping, create.blobReferences().stream().map(r -> r.column.getSimple()).toList());
       return;
     }
     boolean namesServiceKeys = declarations.stream().map(d -> d.name.getSimple())

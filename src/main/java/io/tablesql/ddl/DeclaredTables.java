@@ -189,7 +189,7 @@ final class DeclaredTables {
    * templates read (see {@link TemplateKey}); nothing is written to the Azure table.
    */
   static void map(Session session, String name, boolean quoted, boolean ifNotExists,
-      List<SqlColumnDeclaration> declarations, TableKeyNode key, TableMappingNode over) {
+      List<SqlColumnDeclaration> declarations, TableKeyNode key, TableMappingNode over, List<String> blobReferences) {
     Mapping mapping = new Mapping(over.tableName(), over.partitionKeyTemplate(), over.rowKeyTemplate(),
         over.property(), over.value());
     if (AzureDdlExecutor.isReserved(name)) {
@@ -212,8 +212,17 @@ final class DeclaredTables {
     List<Column> columns = new ArrayList<>();
     for (SqlColumnDeclaration declaration : declarations) {
       // the application reads its entities' properties as they are: no value is split into parts
-      columns.add(column(name, declaration, fields.contains(declaration.name.getSimple().toLowerCase(Locale.ROOT)),
-          false));
+      Column column = column(name, declaration, fields.contains(declaration.name.getSimple().toLowerCase(Locale.ROOT)),
+          false);
+      if (blobReferences.stream().anyMatch(column.name()::equalsIgnoreCase)) {
+        if (!column.canBeLarge() || fields.contains(column.name().toLowerCase(Locale.ROOT))) {
+          throw new StoreException("Column " + column.name() + " of " + name + " REFERENCES BLOB, so its value is the "
+              + "content of the blob its property names: declare it as text (CLOB, VARCHAR) or binary (BLOB, "
+              + "VARBINARY), and not as a field of the key.", SqlStates.SYNTAX_ERROR, null);
+        }
+        column = column.referencingBlobs();
+      }
+      columns.add(column);
     }
     List<String> keyProperties = new ArrayList<>();
     for (String named : over.keyProperties()) {

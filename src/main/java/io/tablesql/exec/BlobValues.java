@@ -48,10 +48,23 @@ public final class BlobValues {
    * changed, so the answer would mix two versions of the row.
    */
   public ValueParts.BlobReader reader(String table) {
-    return (column, reference) -> session.store().blobs().download(reference.blobName(), counters)
-        .orElseThrow(() -> new StoreException("The value of column " + column.name() + " in table " + table
-            + " changed while this statement read it (its blob " + reference.blobName() + " was replaced). Run the "
-            + "statement again.", SqlStates.SERIALIZATION_FAILURE, null));
+    return new ValueParts.BlobReader() {
+      @Override
+      public byte[] read(Column column, BlobReference reference) {
+        return session.store().blobs().download(reference.blobName(), counters)
+            .orElseThrow(() -> new StoreException("The value of column " + column.name() + " in table " + table
+                + " changed while this statement read it (its blob " + reference.blobName() + " was replaced). Run "
+                + "the statement again.", SqlStates.SERIALIZATION_FAILURE, null));
+      }
+
+      @Override
+      public byte[] readNamed(Column column, String name) {
+        return session.store().blobs().downloadNamed(name, counters)
+            .orElseThrow(() -> new StoreException("Column " + column.name() + " of table " + table + " names the "
+                + "blob '" + name + "', which does not exist: the application that wrote the name has not written "
+                + "the blob, or deleted it.", SqlStates.DATA_EXCEPTION, null));
+      }
+    };
   }
 
   /**

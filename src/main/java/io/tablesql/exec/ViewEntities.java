@@ -68,8 +68,8 @@ final class ViewEntities {
       int keyPosition = base.shape().keyPosition(column);
       try {
         values.put(column.name(), keyPosition >= 0 ? keyValues[keyPosition]
-            : column.toInternal(readsWhole(column, properties) ? ValueParts.valueOf(column, properties::get, null)
-                : properties.get(column.name())));
+            : readsWhole(column, properties) ? column.toInternal(ValueParts.valueOf(column, properties::get, null))
+            : standIn(column, properties));
       } catch (Column.UnreadableValue e) {
         throw new StoreException("Materialized view " + view.name() + " cannot read (PartitionKey '" + partitionKey
             + "', RowKey '" + rowKey + "') of " + base.name() + ": property " + column.name() + " " + e.getMessage()
@@ -80,14 +80,24 @@ final class ViewEntities {
   }
 
   /**
-   * Whether the view needs a column's whole value: a value kept in a blob is read only where the
-   * view copies or tests its column (and then refused: a view copies no such value), otherwise its
-   * first part stands for it, which is what NULL tests and counts see.
+   * Whether the view needs a column's whole value: a value kept in a blob (its own, or an
+   * application's a REFERENCES BLOB column names) is read only where the view copies or tests its
+   * column (and then refused), otherwise an empty value stands for it, which is what NULL tests
+   * and counts see.
    */
   private boolean readsWhole(Column column, Map<String, Object> properties) {
-    return ValueParts.referenceIn(properties, column.name()) == null
-        || condition != null && condition.reads(column.name())
+    boolean inBlob = ValueParts.referenceIn(properties, column.name()) != null || column.referencesBlob();
+    return !inBlob || condition != null && condition.reads(column.name())
         || entries.columns().stream().anyMatch(c -> c.name().equals(column.name()));
+  }
+
+  /** What stands for a value in a blob the view does not read: empty where there is a value, NULL where not. */
+  private static Object standIn(Column column, Map<String, Object> properties) {
+    if (properties.get(column.name()) == null) {
+      return null;
+    }
+    return column.singleEdmType() == io.tablesql.store.EdmType.BINARY
+        ? new org.apache.calcite.avatica.util.ByteString(new byte[0]) : "";
   }
 
   /**

@@ -148,6 +148,7 @@ public final class WriteRunner {
     for (int i = 0; i < shape.columns().size(); i++) {
       Column column = shape.columns().get(i);
       if (isProperty(shape, column) && values[i] != null) {
+        refuseBlobReference(column);
         Object value = sdkValue(column, values[i], partitionKey, rowKey);
         if (column.large()) {
           ValueParts.put(properties, column, value, kind == Kind.UPSERT_MERGE,
@@ -186,6 +187,7 @@ public final class WriteRunner {
         throw SqlExceptions.of("UPDATE cannot change " + name + ": the service sets an entity's Timestamp on "
             + "every write.", SqlStates.FEATURE_NOT_SUPPORTED);
       }
+      refuseBlobReference(column);
       Object value = values[shape.columns().size() + i];
       removes |= value == null;
       Object sdk = sdkValue(column, value, partitionKey, rowKey);
@@ -257,6 +259,15 @@ public final class WriteRunner {
       Map<String, Object> entity, String etag, String origin, Map<String, Object> before) {
     return List.of(new WriteOperation(table, from[0], from[1], Kind.DELETE, Map.of(), etag, origin, before),
         new WriteOperation(table, to[0], to[1], Kind.INSERT, entity, null, origin));
+  }
+
+  /** A column that reads an application's blob by the name its property holds is the application's to write. */
+  private static void refuseBlobReference(Column column) throws SQLException {
+    if (column.referencesBlob()) {
+      throw SqlExceptions.of("Column " + column.name() + " REFERENCES BLOB: its value is the content of a blob the "
+          + "application writes and names, which tablesql reads but never writes. Write the blob and its name as the "
+          + "application does, or leave the column out of this statement.", SqlStates.FEATURE_NOT_SUPPORTED);
+    }
   }
 
   /** Whether a column is stored as a property of its own (not a key, nor the service's Timestamp). */

@@ -45,6 +45,11 @@ public final class CreateTableNode extends SqlCreate {
     return elementsOf(SqlColumnDeclaration.class);
   }
 
+  /** The columns declared {@code REFERENCES BLOB} (or REFERENCES another thing, refused where it runs). */
+  public List<BlobReferenceNode> blobReferences() {
+    return elementsOf(BlobReferenceNode.class);
+  }
+
   /** The PRIMARY KEY clauses (a table may have one; more are refused where it runs). */
   public List<TableKeyNode> primaryKeys() {
     return elementsOf(TableKeyNode.class);

@@ -38,6 +38,7 @@ public final class BlobStore {
   public static final String CONTAINER = "tablesql-values";
 
   private final String endpoint;
+  private final com.azure.storage.blob.BlobServiceClient service;
   private final BlobContainerClient container;
   private volatile boolean containerExists;
 
@@ -64,7 +65,8 @@ public final class BlobStore {
     } else {
       builder.sasToken(settings.sharedAccessSignature().reveal());
     }
-    this.container = builder.buildClient().getBlobContainerClient(CONTAINER);
+    this.service = builder.buildClient();
+    this.container = service.getBlobContainerClient(CONTAINER);
   }
 
   /** Writes a new blob; {@code name} must not exist (a value is never changed in place). */
@@ -91,6 +93,39 @@ public final class BlobStore {
       throw translate(e, "read the long value in blob " + name);
     } catch (RuntimeException e) {
       throw translate(e, "read the long value in blob " + name);
+    }
+  }
+
+  /**
+   * The content of an application's blob, named as its entity names it: {@code container/blob} or
+   * the blob's URL in this account; empty if there is no such blob.
+   */
+  public Optional<byte[]> downloadNamed(String name, RequestCounters counters) {
+    String container;
+    String blob;
+    if (name.startsWith("http://") || name.startsWith("https://")) {
+      com.azure.storage.blob.BlobUrlParts parts = com.azure.storage.blob.BlobUrlParts.parse(name);
+      container = parts.getBlobContainerName();
+      blob = parts.getBlobName();
+    } else {
+      int slash = name.indexOf('/');
+      container = slash > 0 ? name.substring(0, slash) : null;
+      blob = slash > 0 ? name.substring(slash + 1) : null;
+    }
+    if (container == null || blob == null || blob.isEmpty()) {
+      throw new StoreException("'" + name + "' names no blob: a column that REFERENCES BLOB holds container/blob "
+          + "or the blob's URL.", SqlStates.DATA_EXCEPTION, null);
+    }
+    try {
+      return Optional.of(service.getBlobContainerClient(container).getBlobClient(blob)
+          .downloadContentWithResponse(null, null, null, context(counters)).getValue().toBytes());
+    } catch (BlobStorageException e) {
+      if (e.getStatusCode() == 404) {
+        return Optional.empty();
+      }
+      throw translate(e, "read blob " + name);
+    } catch (RuntimeException e) {
+      throw translate(e, "read blob " + name);
     }
   }
 

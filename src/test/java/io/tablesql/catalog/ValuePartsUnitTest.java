@@ -155,4 +155,29 @@ class ValuePartsUnitTest {
     assertThat(small.format()).isEqualTo(1);
     assertThat(TableDefinition.fromJson(small.toJson()).column("Body").large()).isFalse();
   }
+
+  @Test
+  void aMappedColumnThatReferencesABlobIsCatalogFormat13AndReadsItsBlob() {
+    Column id = Column.declared("Id", SqlTypeName.VARCHAR, false, -1, -1, false);
+    Column body = Column.declared("Body", SqlTypeName.VARCHAR, false, -1, -1, true).referencingBlobs();
+    assertThat(body.comparableAtService()).isFalse();
+    TableDefinition table = new TableDefinition("Docs", "AppDocs", List.of(id, body), new KeyLayout(
+        List.of(TableDefinition.keyColumn(id, false)), List.of()));
+    assertThat(table.format()).isEqualTo(13);
+    assertThat(TableDefinition.fromJson(table.toJson()).column("Body").referencesBlob()).isTrue();
+    Map<String, Object> properties = Map.of("Body", "docs/a.txt");
+    assertThat(ValueParts.valueOf(body, properties::get, new ValueParts.BlobReader() {
+      @Override
+      public byte[] read(Column column, BlobReference reference) {
+        throw new AssertionError("not a value of tablesql's");
+      }
+
+      @Override
+      public byte[] readNamed(Column column, String name) {
+        return ("content of " + name).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      }
+    })).isEqualTo("content of docs/a.txt");
+    assertThatThrownBy(() -> ValueParts.valueOf(body, properties::get, null))
+        .isInstanceOf(Column.UnreadableValue.class).hasMessageContaining("docs/a.txt");
+  }
 }

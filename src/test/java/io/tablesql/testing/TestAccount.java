@@ -82,10 +82,14 @@ public final class TestAccount {
 
   /** The container where the driver keeps values longer than an entity, read through the Blob SDK. */
   public static com.azure.storage.blob.BlobContainerClient valueBlobs() {
+    return blobContainer(io.tablesql.store.BlobStore.CONTAINER);
+  }
+
+  /** A container of the emulator's Blob service, through the Blob SDK, as an application writes blobs. */
+  public static com.azure.storage.blob.BlobContainerClient blobContainer(String name) {
     return new com.azure.storage.blob.BlobServiceClientBuilder().endpoint(emulator().blobEndpoint())
         .credential(new com.azure.storage.common.StorageSharedKeyCredential(LocalEmulator.ACCOUNT, LocalEmulator.KEY))
-        .httpClient(new JdkHttpClientBuilder().build()).buildClient()
-        .getBlobContainerClient(io.tablesql.store.BlobStore.CONTAINER);
+        .httpClient(new JdkHttpClientBuilder().build()).buildClient().getBlobContainerClient(name);
   }
 
   /** The names of the value blobs of a table the driver keeps in Blob storage. */
