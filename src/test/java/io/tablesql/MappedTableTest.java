@@ -310,6 +310,17 @@ class MappedTableTest extends OracleComparedTest {
       assertThat(statement.executeUpdate("UPDATE " + table + " SET Title = 'first' WHERE Id = 'd1'")).isEqualTo(1);
       assertThat(physical.getEntity("doc", "d1").getProperty("Body"))
           .isEqualTo(container.getBlobContainerName() + "/notes/one.txt");
+      assertThatThrownBy(() -> statement.execute("CREATE INDEX " + table + "Body ON " + table + " (Body)"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"))
+          .hasMessageContaining("REFERENCES BLOB");
+      assertThatThrownBy(() -> statement.execute("ALTER TABLE " + table + " ADD COLUMN Other CLOB REFERENCES BLOB"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"));
+      try (java.sql.Connection replacing = TestAccount.connect("upsertMode=replace");
+          Statement upsert = replacing.createStatement()) {
+        assertThatThrownBy(() -> upsert.executeUpdate("UPSERT INTO " + table + " (Kind, Id, Title) VALUES ('doc', "
+            + "'d1', 'replaced')")).isInstanceOfSatisfying(SQLException.class,
+                e -> assertThat(e.getSQLState()).isEqualTo("0A000")).hasMessageContaining("Body");
+      }
       assertThatThrownBy(() -> statement.execute("CREATE TABLE NotOver" + physical.getTableName()
           + " (Id INT PRIMARY KEY, Body CLOB REFERENCES BLOB)")).isInstanceOfSatisfying(SQLException.class,
               e -> assertThat(e.getSQLState()).isEqualTo("0A000")).hasMessageContaining("OVER");

@@ -397,6 +397,11 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
     if (alter.dropped != null) {
       DeclaredTables.dropColumn(session, table, alter.dropped.getSimple(), alter.behavior);
     } else {
+      if (alter.added.stream().anyMatch(io.tablesql.parser.BlobReferenceNode.class::isInstance)) {
+        throw new StoreException("ALTER TABLE cannot add a column with REFERENCES: a column that REFERENCES BLOB is "
+            + "declared when the table is mapped (CREATE TABLE ... OVER), and foreign keys are not supported.",
+            SqlStates.FEATURE_NOT_SUPPORTED, null);
+      }
       if (alter.added.stream().anyMatch(TableKeyNode.class::isInstance)) {
         throw new StoreException("ALTER TABLE cannot add a PRIMARY KEY column: a table's key is fixed when it is "
             + "created.", SqlStates.FEATURE_NOT_SUPPORTED, null);

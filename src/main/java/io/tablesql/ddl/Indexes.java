@@ -59,6 +59,9 @@ final class Indexes {
     List<IndexColumn> columns = new ArrayList<>();
     for (IndexColumn named : statement.columns()) {
       Column column = column(table, named.column());
+      if (column.referencesBlob()) {
+        throw referencesBlob(column);
+      }
       if (TableDefinition.keyColumn(column, false) == null) {
         throw new StoreException("Column " + column.name() + " (" + column.sqlType() + ") cannot be indexed: index "
             + "entries are keyed by their values, and keys hold text, numbers, dates, timestamps, booleans, UUIDs "
@@ -73,6 +76,9 @@ final class Indexes {
     List<String> include = new ArrayList<>();
     for (String named : statement.include()) {
       Column column = column(table, named);
+      if (column.referencesBlob()) {
+        throw referencesBlob(column);
+      }
       if (table.shape().keyPosition(column) >= 0 || columns.stream().anyMatch(c -> c.column().equals(column.name()))) {
         continue; // entries name the row's keys and hold the indexed values anyway
       }
@@ -127,6 +133,12 @@ final class Indexes {
           + index.name() + " REBUILD goes on from where this build stopped.", e.sqlState(), e);
     }
     session.schemaChanged();
+  }
+
+  /** An index would copy or key a blob's content, which tablesql reads but does not keep. */
+  static StoreException referencesBlob(Column column) {
+    return new StoreException("Column " + column.name() + " REFERENCES BLOB: its value is read from the application's "
+        + "blob each time, and is not kept in an index or a materialized view.", SqlStates.FEATURE_NOT_SUPPORTED, null);
   }
 
   private static Column column(TableDefinition table, String name) {

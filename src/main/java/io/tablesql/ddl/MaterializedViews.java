@@ -128,6 +128,12 @@ final class MaterializedViews {
         }
       }
     }
+    for (io.tablesql.catalog.Column column : base.columns()) {
+      if (column.referencesBlob() && (columns.contains(column.name())
+          || condition != null && condition.reads(column.name()))) {
+        throw Indexes.referencesBlob(column);
+      }
+    }
     String physical = DeclaredTables.createPhysicalTable(session, "mv" + base.name() + name, true);
     MaterializedViewDefinition view = new MaterializedViewDefinition(name, columns, partition, row,
         condition == null ? null : condition.text(), create.query.toSqlString(CalciteSqlDialect.DEFAULT).getSql(),

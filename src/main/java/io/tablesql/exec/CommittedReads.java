@@ -274,9 +274,12 @@ final class CommittedReads {
       return List.of();
     }
     Map<WriteOperation.EntityKey, Intent.Step> steps = BEFORE.getIfPresent(id);
+    if (steps == null) {
+      steps = readSteps(id); // evicted since resolve read them
+    }
     List<TableEntity> rows = new ArrayList<>();
     if (steps == null) {
-      return rows;
+      return rows; // gone: settled since, and the statement's verdict stands on the rows it read
     }
     String lowerCase = table.toLowerCase(Locale.ROOT);
     steps.forEach((key, step) -> {

@@ -309,10 +309,11 @@ public final class IndexBuild {
         }
         TableEntity stored = rows.get(i).orElse(null);
         TableEntity row = stored == null || Intent.isTombstone(stored.getProperties()) ? null : stored;
-        if (!entries.matches(entry, row) && (IntentMarks.pendingIntent(session, stored, counters) != null
-            || IntentMarks.pendingIntent(session, entry, counters) != null)) {
-          // the row (or the entry, an old one kept) is being written by an intent in flight: as
-          // committed the row may hold the entry's values, and an undo puts them back
+        if (IntentMarks.pendingIntent(session, stored, counters) != null
+            || IntentMarks.pendingIntent(session, entry, counters) != null) {
+          // the row (or the entry, an old one kept) is being written by an intent in flight: the
+          // row as stored is not committed (an entry matching it is not verified by it), and as
+          // committed it may hold the entry's values, which an undo puts back
           counts[2]++;
           continue;
         }

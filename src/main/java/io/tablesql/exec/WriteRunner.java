@@ -137,6 +137,15 @@ public final class WriteRunner {
         ? new String[] {newPartition, GeneratedKey.newRowKey()} : keys(shape, values);
     String partitionKey = keys[0];
     String rowKey = keys[1];
+    if (kind == Kind.UPSERT_REPLACE) {
+      for (Column column : shape.columns()) {
+        if (column.referencesBlob()) {
+          throw SqlExceptions.of("An UPSERT in replace mode rewrites whole entities, and would drop the blob name "
+              + "column " + column.name() + " holds (REFERENCES BLOB: the application's to write). Use UPDATE, or "
+              + "upsertMode=merge.", SqlStates.FEATURE_NOT_SUPPORTED);
+        }
+      }
+    }
     Map<String, Object> properties = new HashMap<>();
     KeyLayout.Discriminator discriminator = shape.layout() == null ? null : shape.layout().discriminator();
     if (discriminator != null) {

@@ -133,6 +133,24 @@ final class PgCatalogSchema extends AbstractSchema {
             new Object[] {1663, "pg_default", ROLE, null, null}, new Object[] {1664, "pg_global", ROLE, null, null}));
     table("pg_auth_members", relations, columns("oid", INTEGER, "roleid", INTEGER, "member", INTEGER, "grantor",
         INTEGER, "admin_option", BOOLEAN), r -> List.of());
+    // no conversions, operators, casts, procedural languages, foreign servers or text search
+    // configurations of the account's own (psql's \dc, \do, \dC, \dL, \des, \dF read them)
+    table("pg_conversion", relations, columns("oid", INTEGER, "conname", VARCHAR, "connamespace", INTEGER,
+        "conowner", INTEGER, "conforencoding", INTEGER, "contoencoding", INTEGER, "conproc", INTEGER, "condefault",
+        BOOLEAN), r -> List.of());
+    table("pg_operator", relations, columns("oid", INTEGER, "oprname", VARCHAR, "oprnamespace", INTEGER, "oprowner",
+        INTEGER, "oprkind", VARCHAR, "oprleft", INTEGER, "oprright", INTEGER, "oprresult", INTEGER, "oprcode",
+        INTEGER), r -> List.of());
+    table("pg_cast", relations, columns("oid", INTEGER, "castsource", INTEGER, "casttarget", INTEGER, "castfunc",
+        INTEGER, "castcontext", VARCHAR, "castmethod", VARCHAR), r -> List.of());
+    table("pg_language", relations, columns("oid", INTEGER, "tableoid", INTEGER, "lanname", VARCHAR, "lanowner",
+        INTEGER, "lanispl", BOOLEAN, "lanpltrusted", BOOLEAN, "lanplcallfoid", INTEGER), r -> List.of());
+    table("pg_foreign_data_wrapper", relations, columns("oid", INTEGER, "fdwname", VARCHAR, "fdwowner", INTEGER),
+        r -> List.of());
+    table("pg_foreign_server", relations, columns("oid", INTEGER, "srvname", VARCHAR, "srvowner", INTEGER, "srvfdw",
+        INTEGER), r -> List.of());
+    table("pg_ts_config", relations, columns("oid", INTEGER, "cfgname", VARCHAR, "cfgnamespace", INTEGER,
+        "cfgowner", INTEGER, "cfgparser", INTEGER), r -> List.of());
     table("pg_proc", relations, columns("oid", INTEGER, "proname", VARCHAR, "pronamespace", INTEGER, "proowner",
         INTEGER, "prolang", INTEGER, "prokind", VARCHAR, "proretset", BOOLEAN, "pronargs", SMALLINT, "prorettype",
         INTEGER, "proargtypes", VARCHAR, "prosrc", VARCHAR), r -> List.of());

@@ -461,6 +461,19 @@ public final class PgFunctions {
     return null;
   }
 
+  /** pg_conversion, pg_operator and pg_ts_config are empty: nothing of the account's own to hide. */
+  public static Boolean pg_conversion_is_visible(DataContext root, Integer conversion) {
+    return conversion == null ? null : Boolean.TRUE;
+  }
+
+  public static Boolean pg_operator_is_visible(DataContext root, Integer operator) {
+    return operator == null ? null : Boolean.TRUE;
+  }
+
+  public static Boolean pg_ts_config_is_visible(DataContext root, Integer config) {
+    return config == null ? null : Boolean.TRUE;
+  }
+
   /** Nothing is published: there is no logical replication. */
   public static Boolean pg_relation_is_publishable(DataContext root, Integer relation) {
     return relation == null ? null : Boolean.FALSE;
@@ -480,5 +493,6 @@ public final class PgFunctions {
       "pg_get_statisticsobjdef_columns", "pg_relation_is_publishable", "pg_table_size", "pg_relation_size",
       "pg_total_relation_size", "pg_indexes_size", "pg_size_pretty", "pg_function_is_visible",
       "pg_get_function_result", "pg_get_function_arguments", "pg_tablespace_location", "regclassout", "array_lower",
-      "array_upper", "parse_ident");
+      "array_upper", "parse_ident", "pg_conversion_is_visible", "pg_operator_is_visible",
+      "pg_ts_config_is_visible");
 }

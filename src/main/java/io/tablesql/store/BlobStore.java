@@ -38,6 +38,7 @@ public final class BlobStore {
   public static final String CONTAINER = "tablesql-values";
 
   private final String endpoint;
+  private final String accountName;
   private final com.azure.storage.blob.BlobServiceClient service;
   private final BlobContainerClient container;
   private volatile boolean containerExists;
@@ -48,6 +49,7 @@ public final class BlobStore {
 
   BlobStore(ConnectionSettings settings, HttpClient http, AccountMetrics metrics) {
     this.endpoint = settings.blobEndpoint();
+    this.accountName = settings.accountName();
     if (endpoint == null) {
       throw new StoreException("This value is longer than an entity holds (1 MiB), so it is kept in the account's Blob "
           + "storage, but the connection string names no Blob endpoint and none follows from its TableEndpoint. "
@@ -105,6 +107,10 @@ public final class BlobStore {
     String blob;
     if (name.startsWith("http://") || name.startsWith("https://")) {
       com.azure.storage.blob.BlobUrlParts parts = com.azure.storage.blob.BlobUrlParts.parse(name);
+      if (accountName != null && parts.getAccountName() != null && !parts.getAccountName().equals(accountName)) {
+        throw new StoreException("'" + name + "' names a blob of account " + parts.getAccountName() + ", not of "
+            + accountName + ", whose Blob storage this connection reads.", SqlStates.DATA_EXCEPTION, null);
+      }
       container = parts.getBlobContainerName();
       blob = parts.getBlobName();
     } else {

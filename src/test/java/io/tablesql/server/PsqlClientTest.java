@@ -127,6 +127,12 @@ class PsqlClientTest {
         "\\dp " + name,
         "\\df",
         "\\db",
+        "\\dc",
+        "\\do",
+        "\\dC",
+        "\\dL",
+        "\\des",
+        "\\dF",
         "DROP VIEW " + name + "_v;",
         "DROP MATERIALIZED VIEW " + name + "_m;",
         "DROP TABLE " + name + ";",
@@ -145,6 +151,8 @@ class PsqlClientTest {
         .containsPattern(account + " +\\| " + name + " +\\| table +\\| " + account + " +\\| permanent +\\| heap")
         .containsPattern(" " + account + " +\\| " + account + " +\\| UTF8") // \\l
         .contains("List of roles", "List of schemas", "Access privileges", "List of functions", "List of tablespaces")
+        .contains("List of conversions", "List of operators", "List of casts", "List of languages",
+            "List of foreign servers", "List of text search configurations")
         .contains("pg_default");
   }
 }
