@@ -127,6 +127,14 @@ class MetadataTest {
       assertThat(rs.next()).isTrue();
       assertThat(rs.getString("EntityType")).isEqualTo("x");
     }
+    // an alias written in the statement is the label, also where it differs from the column only in case
+    try (Statement statement = connection.createStatement();
+         ResultSet rs = statement.executeQuery("SELECT EntityType AS \"ENTITYTYPE\", entitytype AS \"entityType\", "
+             + "d.description AS \"Description\" FROM " + table + " LEFT JOIN pg_catalog.pg_description d ON false")) {
+      ResultSetMetaData meta = rs.getMetaData();
+      assertThat(List.of(meta.getColumnLabel(1), meta.getColumnLabel(2), meta.getColumnLabel(3)))
+          .containsExactly("ENTITYTYPE", "entityType", "Description");
+    }
   }
 
   /** Result columns without a name: Calcite's EXPR$n by default, PostgreSQL's labels with columnLabels=postgresql. */

@@ -8,10 +8,9 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 
 /**
- * Calcite's result set metadata, with a column selected by an unquoted name labelled with the
- * property's stored case ({@code SELECT entitytype} shows {@code EntityType}), type names plain
- * ({@link TypeNames}; a declared UUID column's is UUID), and a column number out of range refused
- * with a SQLState.
+ * Calcite's result set metadata (a column named in another case than stored is labelled as stored
+ * by the validator: {@code prepare.StoredCaseLabels}), with type names plain ({@link TypeNames}; a
+ * declared UUID column's is UUID), and a column number out of range refused with a SQLState.
  */
 final class WrappedResultSetMetaData extends ForwardingResultSetMetaData {
   private final ResultSetMetaData delegate;
@@ -34,16 +33,6 @@ final class WrappedResultSetMetaData extends ForwardingResultSetMetaData {
       throw SqlExceptions.of("There is no column " + column + " in this result set: columns are numbered from 1 to "
           + delegate.getColumnCount() + ".", SqlStates.INVALID_COLUMN_INDEX);
     }
-  }
-
-  @Override
-  public String getColumnLabel(int column) throws SQLException {
-    return call(() -> {
-      checkColumn(column);
-      String label = delegate.getColumnLabel(column);
-      String name = delegate.getColumnName(column);
-      return name != null && label.equalsIgnoreCase(name) ? name : label;
-    });
   }
 
   @Override

@@ -19,6 +19,7 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlOrderBy;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlOperatorTables;
@@ -86,6 +87,12 @@ public final class TableSqlValidator extends CalciteSqlValidator {
       setOperationLabels.uniquifyIfOrdered(select);
     }
     return rewritten;
+  }
+
+  @Override
+  protected RelDataType validateSelectList(SqlNodeList selectItems, SqlSelect select, RelDataType targetRowType) {
+    return StoredCaseLabels.apply(select, super.validateSelectList(selectItems, select, targetRowType),
+        getTypeFactory());
   }
 
   @Override
