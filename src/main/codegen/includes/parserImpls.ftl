@@ -392,7 +392,10 @@ SqlNode AlterMaterializedViewNode() :
     }
 }
 
-/** ALTER TABLE name ADD [COLUMN] column | DROP [COLUMN] name [CASCADE | RESTRICT] | VERIFY. */
+/**
+ * ALTER TABLE name ADD [COLUMN] column | DROP [COLUMN] name [CASCADE | RESTRICT]
+ * | ALTER [COLUMN] name [SET DATA] TYPE type | VERIFY.
+ */
 SqlNode AlterTableNode() :
 {
     final Span s;
@@ -400,6 +403,8 @@ SqlNode AlterTableNode() :
     final List<SqlNode> added = new ArrayList<SqlNode>();
     final SqlIdentifier dropped;
     final DropBehavior behavior;
+    final SqlIdentifier altered;
+    final SqlDataTypeSpec type;
 }
 {
     <ALTER> { s = span(); } <TABLE> table = CompoundIdentifier()
@@ -417,6 +422,11 @@ SqlNode AlterTableNode() :
         <VERIFY>
         {
             return AlterTableNode.verify(s.end(this), table);
+        }
+    |
+        <ALTER> [ <COLUMN> ] altered = SimpleIdentifier() [ <SET> <DATA> ] <TYPE> type = DataType()
+        {
+            return AlterTableNode.alterColumnType(s.end(this), table, altered, type);
         }
     )
 }

@@ -555,6 +555,38 @@ class LargeValuesTest extends OracleComparedTest {
     assertThat(single("SELECT COUNT(*) FROM LvTested")).isEqualTo("0");
   }
 
+  /**
+   * A column of an earlier table that keeps one property per value is widened in place by ALTER
+   * COLUMN ... TYPE: its rows read as before, and it then holds values of any length.
+   */
+  @Test
+  void alterColumnTypeWidensAColumnToHoldLongValues() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE LvWidened (Id INT PRIMARY KEY, Body VARCHAR(100), Data VARBINARY(10))");
+      statement.executeUpdate("INSERT INTO LvWidened VALUES (1, 'written before', X'0102')");
+      assertThatThrownBy(() -> statement.executeUpdate("UPDATE LvWidened SET Body = '" + text(40_000, -1)
+          + "' WHERE Id = 1")).isInstanceOf(SQLException.class);
+      statement.execute("ALTER TABLE LvWidened ALTER COLUMN Body TYPE CLOB");
+      statement.execute("ALTER TABLE LvWidened ALTER Data SET DATA TYPE BLOB");
+      for (String refused : List.of("ALTER TABLE LvWidened ALTER COLUMN Id TYPE CLOB",
+          "ALTER TABLE LvWidened ALTER COLUMN Body TYPE INTEGER", "ALTER TABLE LvWidened ALTER COLUMN Body TYPE BLOB",
+          "ALTER TABLE LvWidened ALTER COLUMN Body TYPE VARCHAR(10)")) {
+        assertThatThrownBy(() -> statement.execute(refused)).as(refused).isInstanceOfSatisfying(SQLException.class,
+            e -> assertThat(e.getSQLState()).isEqualTo("0A000"));
+      }
+    }
+    assertThat(body("LvWidened", 1)).isEqualTo("written before");
+    String value = text(600_000, -1);
+    try (PreparedStatement update = connection.prepareStatement("UPDATE LvWidened SET Body = ?, Data = ? WHERE Id = 1")) {
+      update.setString(1, value);
+      update.setBytes(2, bytes(100_000));
+      assertThat(update.executeUpdate()).isEqualTo(1);
+    }
+    assertThat(body("LvWidened", 1)).isEqualTo(value);
+    assertThat(agreed("SELECT Id FROM LvWidened WHERE Body LIKE '" + value.substring(0, 5) + "%' AND OCTET_LENGTH(Data) "
+        + "= 100000").rows()).containsExactly("1");
+  }
+
   /** Two values that each fit the entity but not together: the longer goes to a blob. */
   @Test
   void aRowOfSeveralLongValuesMovesTheLongestToABlob() throws SQLException {

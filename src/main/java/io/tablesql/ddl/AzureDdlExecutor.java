@@ -394,6 +394,12 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
       verify(session, table);
       return;
     }
+    if (alter.altered != null) {
+      DeclaredTables.alterColumnType(session, table, alter.altered.getSimple(), alter.type);
+      LookupCache.invalidate(session, table.physicalTable());
+      session.schemaChanged();
+      return;
+    }
     if (alter.dropped != null) {
       DeclaredTables.dropColumn(session, table, alter.dropped.getSimple(), alter.behavior);
     } else {

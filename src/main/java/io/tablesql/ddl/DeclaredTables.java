@@ -31,6 +31,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
 import org.apache.calcite.sql.type.SqlTypeName;
 
@@ -334,6 +335,46 @@ final class DeclaredTables {
 
   /** What DROP TABLE found: a declared table it dropped, none, or one whose name a quoted name differs from in case. */
   enum Dropped { DROPPED, NOT_DECLARED, OTHER_CASE }
+
+  /**
+   * ALTER TABLE ... ALTER COLUMN ... TYPE: a column of text or binary of a table whose entities are
+   * tablesql's widened to hold long values (CLOB, TEXT, VARCHAR without a length; BLOB, VARBINARY
+   * without one), in parts and blobs. Only the catalog changes: every value stored before is one
+   * property, which a column of long values reads as it is. The table then has catalog format 12,
+   * which earlier drivers refuse rather than read a long value's first part.
+   */
+  static void alterColumnType(Session session, TableDefinition table, String name, SqlDataTypeSpec type) {
+    Column column = table.columns().stream().filter(c -> c.name().equalsIgnoreCase(name)).findFirst()
+        .orElseThrow(() -> ObjectErrors.noSuchColumn("Column", name, table.name()));
+    String typeName = type.getTypeName().getSimple().toUpperCase(Locale.ROOT);
+    int length = type.getTypeNameSpec() instanceof SqlBasicTypeNameSpec basic ? basic.getPrecision() : -1;
+    SqlTypeName target = sqlType(typeName);
+    boolean sameKind = target != null && column.canBeLarge()
+        && (column.singleEdmType() == io.tablesql.store.EdmType.BINARY)
+            == (target == SqlTypeName.VARBINARY || target == SqlTypeName.BINARY);
+    if (table.layout().isMapped()) {
+      throw new StoreException("Table " + table.name() + " is mapped over an application's entities, whose properties "
+          + "the application reads as they are: its columns keep one property per value.",
+          SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    if (!sameKind || !declaresNoLimit(typeName, length) || table.shape().keyPosition(column) >= 0) {
+      throw new StoreException("ALTER COLUMN " + column.name() + " TYPE " + typeName + ": a change of type widens a "
+          + "column of text or binary that is not part of the key to hold long values (text to CLOB, TEXT or VARCHAR "
+          + "without a length; binary to BLOB or VARBINARY without one). Other changes would rewrite every row, "
+          + "which tablesql does not do: copy the table with INSERT ... SELECT.", SqlStates.FEATURE_NOT_SUPPORTED,
+          null);
+    }
+    if (column.blobs()) {
+      return; // holds long values of any length already
+    }
+    Catalog.update(session, table.name(), definition -> {
+      List<Column> columns = new ArrayList<>(definition.columns());
+      columns.replaceAll(c -> c.name().equals(column.name()) ? c.holdingBlobs() : c);
+      checkPartNames(table.name(), columns);
+      return new TableDefinition(definition.name(), definition.physicalTable(), columns, definition.layout(),
+          definition.indexes(), definition.droppedColumns(), definition.materializedViews());
+    });
+  }
 
   /** ALTER TABLE ... ADD COLUMN: a nullable column, which every row written before holds as NULL. */
   static void addColumn(Session session, TableDefinition table, SqlColumnDeclaration declaration) {

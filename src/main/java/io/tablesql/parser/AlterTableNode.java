@@ -1,6 +1,7 @@
 package io.tablesql.parser;
 
 import java.util.List;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDdl;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -14,8 +15,9 @@ import org.apache.calcite.util.ImmutableNullableList;
 
 /**
  * ALTER TABLE name ADD [COLUMN] column (with its constraints, which follow the column), ALTER
- * TABLE name DROP [COLUMN] column [CASCADE | RESTRICT], or ALTER TABLE name VERIFY (removes the
- * blobs of long values no row names).
+ * TABLE name DROP [COLUMN] column [CASCADE | RESTRICT], ALTER TABLE name ALTER [COLUMN] column
+ * [SET DATA] TYPE type (a column of text or binary widened to hold long values), or ALTER TABLE
+ * name VERIFY (removes the blobs of long values no row names).
  */
 public final class AlterTableNode extends SqlDdl {
   private static final SqlOperator OPERATOR = new SqlSpecialOperator("ALTER TABLE", SqlKind.ALTER_TABLE);
@@ -28,31 +30,42 @@ public final class AlterTableNode extends SqlDdl {
   public final DropBehavior behavior;
   /** VERIFY: neither adds nor drops. */
   public final boolean verify;
+  /** ALTER COLUMN ... TYPE: the column, or null. */
+  public final SqlIdentifier altered;
+  /** ALTER COLUMN ... TYPE: its new type, or null. */
+  public final SqlDataTypeSpec type;
 
   private AlterTableNode(SqlParserPos pos, SqlIdentifier table, List<SqlNode> added, SqlIdentifier dropped,
-      DropBehavior behavior, boolean verify) {
+      DropBehavior behavior, boolean verify, SqlIdentifier altered, SqlDataTypeSpec type) {
     super(OPERATOR, pos);
     this.table = table;
     this.added = List.copyOf(added);
     this.dropped = dropped;
     this.behavior = behavior;
     this.verify = verify;
+    this.altered = altered;
+    this.type = type;
+  }
+
+  static AlterTableNode alterColumnType(SqlParserPos pos, SqlIdentifier table, SqlIdentifier column,
+      SqlDataTypeSpec type) {
+    return new AlterTableNode(pos, table, List.of(), null, DropBehavior.UNSPECIFIED, false, column, type);
   }
 
   static AlterTableNode verify(SqlParserPos pos, SqlIdentifier table) {
-    return new AlterTableNode(pos, table, List.of(), null, DropBehavior.UNSPECIFIED, true);
+    return new AlterTableNode(pos, table, List.of(), null, DropBehavior.UNSPECIFIED, true, null, null);
   }
 
   static AlterTableNode addColumn(SqlParserPos pos, SqlIdentifier table, List<SqlNode> declared) {
-    return new AlterTableNode(pos, table, declared, null, DropBehavior.UNSPECIFIED, false);
+    return new AlterTableNode(pos, table, declared, null, DropBehavior.UNSPECIFIED, false, null, null);
   }
 
   static AlterTableNode dropColumn(SqlParserPos pos, SqlIdentifier table, SqlIdentifier column,
       DropBehavior behavior) {
-    return new AlterTableNode(pos, table, List.of(), column, behavior, false);
+    return new AlterTableNode(pos, table, List.of(), column, behavior, false, null, null);
   }
 
-  /** The column ADD COLUMN declares, or null for DROP COLUMN and VERIFY. */
+  /** The column ADD COLUMN declares, or null for the others. */
   public SqlColumnDeclaration addedColumn() {
     return added.isEmpty() ? null : (SqlColumnDeclaration) added.get(0);
   }
@@ -68,6 +81,11 @@ public final class AlterTableNode extends SqlDdl {
     table.unparse(writer, 0, 0);
     if (verify) {
       writer.keyword("VERIFY");
+    } else if (altered != null) {
+      writer.keyword("ALTER COLUMN");
+      altered.unparse(writer, 0, 0);
+      writer.keyword("TYPE");
+      type.unparse(writer, 0, 0);
     } else if (dropped != null) {
       writer.keyword("DROP COLUMN");
       dropped.unparse(writer, 0, 0);
