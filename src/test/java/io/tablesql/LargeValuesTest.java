@@ -566,16 +566,34 @@ class LargeValuesTest extends OracleComparedTest {
       statement.executeUpdate("INSERT INTO LvWidened VALUES (1, 'written before', X'0102')");
       assertThatThrownBy(() -> statement.executeUpdate("UPDATE LvWidened SET Body = '" + text(40_000, -1)
           + "' WHERE Id = 1")).isInstanceOf(SQLException.class);
-      statement.execute("ALTER TABLE LvWidened ALTER COLUMN Body TYPE CLOB");
       statement.execute("ALTER TABLE LvWidened ALTER Data SET DATA TYPE BLOB");
       for (String refused : List.of("ALTER TABLE LvWidened ALTER COLUMN Id TYPE CLOB",
-          "ALTER TABLE LvWidened ALTER COLUMN Body TYPE INTEGER", "ALTER TABLE LvWidened ALTER COLUMN Body TYPE BLOB",
+          "ALTER TABLE LvWidened ALTER COLUMN Body TYPE INTEGER", "ALTER TABLE LvWidened ALTER COLUMN Data TYPE CLOB",
           "ALTER TABLE LvWidened ALTER COLUMN Body TYPE VARCHAR(10)")) {
         assertThatThrownBy(() -> statement.execute(refused)).as(refused).isInstanceOfSatisfying(SQLException.class,
             e -> assertThat(e.getSQLState()).isEqualTo("0A000"));
       }
     }
     assertThat(body("LvWidened", 1)).isEqualTo("written before");
+    // a connection whose definition predates the widening (another JVM's, until schemaTtlSeconds)
+    String stale = text(70_000, -1);
+    try (java.sql.Connection old = TestAccount.connect("sampleSize=777");
+        Statement before = old.createStatement()) {
+      assertThat(QueryRuns.rows(before.executeQuery("SELECT Body FROM LvWidened WHERE Id = 1")))
+          .containsExactly("written before"); // its definition cached, as the ALTER below does not tell it
+      try (Statement statement = connection.createStatement()) {
+        statement.execute("ALTER TABLE LvWidened ALTER COLUMN Body TYPE CLOB");
+      }
+      try (PreparedStatement update = connection.prepareStatement("UPDATE LvWidened SET Body = ? WHERE Id = 1")) {
+        update.setString(1, stale);
+        update.executeUpdate();
+      }
+      // it reads the long value's first part, tells it by its count, and refuses rather than answer with it
+      assertThatThrownBy(() -> QueryRuns.rows(before.executeQuery("SELECT Body FROM LvWidened WHERE Id = 1")))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("40001"));
+      assertThat(QueryRuns.rows(before.executeQuery("SELECT CHAR_LENGTH(Body) FROM LvWidened WHERE Id = 1")))
+          .containsExactly("70000"); // run again: the definition read anew
+    }
     String value = text(600_000, -1);
     try (PreparedStatement update = connection.prepareStatement("UPDATE LvWidened SET Body = ?, Data = ? WHERE Id = 1")) {
       update.setString(1, value);

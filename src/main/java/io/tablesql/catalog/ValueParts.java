@@ -87,6 +87,21 @@ public final class ValueParts {
         ? property.substring(0, property.length() - REFERENCE.length()) : null;
   }
 
+  /**
+   * Whether a column keeps one property per value but may be widened to hold long values by
+   * another connection ({@code ALTER COLUMN ... TYPE}): text or binary of a table whose entities
+   * are tablesql's. A reader whose definition predates the widening tells a long value written
+   * since by its count, which it reads with the column, rather than take the first part for it.
+   */
+  public static boolean widenable(Column column, io.tablesql.keys.KeyLayout layout) {
+    return !column.large() && column.declared() && column.canBeLarge() && layout != null && !layout.isMapped();
+  }
+
+  /** Whether a value read as one property is a long value's first part: its count says parts, or a blob. */
+  public static boolean isFirstPartOnly(Function<String, Object> properties, String column) {
+    return properties.apply(countName(column)) instanceof Integer count && count != 1;
+  }
+
   /** Whether a property holds a part after the first, the count or the blob reference of a large value: not a column. */
   public static boolean isPartProperty(String name) {
     return PART_PROPERTY.matcher(name).matches();

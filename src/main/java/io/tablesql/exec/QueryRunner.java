@@ -350,6 +350,7 @@ public final class QueryRunner {
     private final Guard guard;
     private final Runnable stopScans;
     private final ValueParts.BlobReader blobs;
+    private final Session session;
     private long produced;
     private Object current;
 
@@ -373,7 +374,8 @@ public final class QueryRunner {
       this.table = query.table().name();
       this.context = context;
       this.guard = guard;
-      this.blobs = new BlobValues(query.table().session(), context.counters()).reader(table);
+      this.session = query.table().session();
+      this.blobs = new BlobValues(session, context.counters()).reader(table);
     }
 
     @Override
@@ -428,6 +430,13 @@ public final class QueryRunner {
         case Column.ROW_KEY: return entity.getRowKey();
         case Column.TIMESTAMP: return column.toInternal(entity.getTimestamp());
         default:
+          if (ValueParts.widenable(column, layout) && ValueParts.isFirstPartOnly(entity::getProperty, column.name())) {
+            io.tablesql.catalog.Catalog.forget(session); // the statement run again reads the definition anew
+            session.schemaChanged();
+            throw new StoreException("Table " + table + " changed while this statement was prepared: column "
+                + column.name() + " now holds long values (ALTER COLUMN ... TYPE by another connection). Run the "
+                + "statement again.", SqlStates.SERIALIZATION_FAILURE, null);
+          }
           try {
             return column.toInternal(ValueParts.valueOf(column, entity::getProperty, blobs));
           } catch (Column.UnreadableValue e) {

@@ -147,6 +147,8 @@ public record TableQuery(StoredTable table, TableShape shape, AccessPath path, L
         names.add(column.name());
         if (column.large()) {
           names.addAll(ValueParts.extraNames(column.name())); // read with the row: no second request
+        } else if (ValueParts.widenable(column, shape.layout())) {
+          names.add(ValueParts.countName(column.name())); // tells a row written after ALTER COLUMN ... TYPE
         }
       }
     }
