@@ -187,7 +187,11 @@ public final class ValueParts {
   public static BlobReference referenceIn(Map<String, Object> properties, String column) {
     if (properties != null && properties.get(countName(column)) instanceof Integer n && n == IN_BLOB
         && properties.get(referenceName(column)) instanceof String text) {
-      return BlobReference.parse(text);
+      try {
+        return BlobReference.parse(text);
+      } catch (Column.UnreadableValue e) {
+        return null; // not one of ours to keep, copy or delete; reading the value says what is wrong (read)
+      }
     }
     return null;
   }

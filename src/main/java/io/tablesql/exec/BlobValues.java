@@ -157,9 +157,11 @@ public final class BlobValues {
     Set<String> named = new HashSet<>();
     for (WriteOperation write : writes) {
       Set<String> written = blobsNamed(write.properties(), null);
-      // a row keeping its value (an update of other columns) names an older blob, in the same entity only
-      written.removeAll(blobsNamed(write.before(), null));
-      named.addAll(written);
+      if (!written.isEmpty()) {
+        // a row keeping its value (an update of other columns) names an older blob, in the same entity only
+        written.removeAll(blobsNamed(write.before(), null));
+        named.addAll(written);
+      }
     }
     long oldest = System.currentTimeMillis()
         - 500L * session.settings().getInt(io.tablesql.settings.DriverProperty.BLOB_GRACE);
@@ -177,20 +179,21 @@ public final class BlobValues {
 
   /** The blobs the properties name (of the columns whose count {@code writtenBy} writes, if given). */
   private static Set<String> blobsNamed(Map<String, Object> properties, Map<String, Object> writtenBy) {
-    Set<String> blobs = new HashSet<>();
     if (properties == null) {
-      return blobs;
+      return Set.of();
     }
+    Set<String> blobs = null; // most writes name none: nothing allocated for them
     for (String name : properties.keySet()) {
       String column = ValueParts.columnOfReference(name);
       if (column != null && (writtenBy == null || writtenBy.containsKey(ValueParts.countName(column)))) {
         BlobReference reference = ValueParts.referenceIn(properties, column);
         if (reference != null) {
+          blobs = blobs == null ? new HashSet<>() : blobs;
           blobs.add(reference.blobName());
         }
       }
     }
-    return blobs;
+    return blobs == null ? Set.of() : blobs;
   }
 
   /** What {@code ALTER TABLE ... VERIFY} found: blobs of the table, those no row names that it deleted, and why it kept others. */

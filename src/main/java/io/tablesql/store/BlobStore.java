@@ -85,16 +85,19 @@ public final class BlobStore {
 
   /** A blob's content, or empty if it is gone (deleted after its row stopped naming it). */
   public Optional<byte[]> download(String name, RequestCounters counters) {
+    return download(container.getBlobClient(name), "read the long value in blob " + name, counters);
+  }
+
+  private Optional<byte[]> download(BlobClient blob, String action, RequestCounters counters) {
     try {
-      return Optional.of(container.getBlobClient(name).downloadContentWithResponse(null, null, null,
-          context(counters)).getValue().toBytes());
+      return Optional.of(blob.downloadContentWithResponse(null, null, null, context(counters)).getValue().toBytes());
     } catch (BlobStorageException e) {
       if (e.getStatusCode() == 404) {
         return Optional.empty();
       }
-      throw translate(e, "read the long value in blob " + name);
+      throw translate(e, action);
     } catch (RuntimeException e) {
-      throw translate(e, "read the long value in blob " + name);
+      throw translate(e, action);
     }
   }
 
@@ -106,7 +109,13 @@ public final class BlobStore {
     String container;
     String blob;
     if (name.startsWith("http://") || name.startsWith("https://")) {
-      com.azure.storage.blob.BlobUrlParts parts = com.azure.storage.blob.BlobUrlParts.parse(name);
+      com.azure.storage.blob.BlobUrlParts parts;
+      try {
+        parts = com.azure.storage.blob.BlobUrlParts.parse(name);
+      } catch (RuntimeException e) {
+        throw new StoreException("'" + name + "' is no blob's URL: a column that REFERENCES BLOB holds "
+            + "container/blob or the blob's URL.", SqlStates.DATA_EXCEPTION, null);
+      }
       if (accountName != null && parts.getAccountName() != null && !parts.getAccountName().equals(accountName)) {
         throw new StoreException("'" + name + "' names a blob of account " + parts.getAccountName() + ", not of "
             + accountName + ", whose Blob storage this connection reads.", SqlStates.DATA_EXCEPTION, null);
@@ -122,17 +131,7 @@ public final class BlobStore {
       throw new StoreException("'" + name + "' names no blob: a column that REFERENCES BLOB holds container/blob "
           + "or the blob's URL.", SqlStates.DATA_EXCEPTION, null);
     }
-    try {
-      return Optional.of(service.getBlobContainerClient(container).getBlobClient(blob)
-          .downloadContentWithResponse(null, null, null, context(counters)).getValue().toBytes());
-    } catch (BlobStorageException e) {
-      if (e.getStatusCode() == 404) {
-        return Optional.empty();
-      }
-      throw translate(e, "read blob " + name);
-    } catch (RuntimeException e) {
-      throw translate(e, "read blob " + name);
-    }
+    return download(service.getBlobContainerClient(container).getBlobClient(blob), "read blob " + name, counters);
   }
 
   /** Deletes a blob if it is there. */

@@ -127,6 +127,8 @@ class ValuePartsUnitTest {
     Map<String, Object> properties = Map.of("Doc", "first", "Doc_TsN", 0, "Doc_TsRef", "v9;x;1");
     assertThatThrownBy(() -> ValueParts.read(properties::get, DOC, (column, r) -> new byte[0]))
         .isInstanceOf(Column.UnreadableValue.class).hasMessageContaining("no blob reference of version v1");
+    // not one of tablesql's blobs: never kept, copied or deleted as one (writes and their clean-up)
+    assertThat(ValueParts.referenceIn(properties, "Doc")).isNull();
   }
 
   @Test
