@@ -1,5 +1,6 @@
 """SQLAlchemy (over psycopg2) and pandas against tablesql's server, as a notebook uses them
-(PgClientsTest runs it): the inspector's listing of tables and views, pandas.read_sql of a query
+(PgClientsTest runs it): the inspector's listing of tables and views, its reflection of a table's
+primary key and indexes (what Superset and Table(autoload_with=...) read), pandas.read_sql of a query
 with parameters, DataFrame.to_sql appending rows, and a nested transaction (a savepoint) rolled
 back. Connection settings come from PGHOST, PGPORT, PGUSER, PGPASSWORD and PGDATABASE; the
 table's name is the argument."""
@@ -20,6 +21,11 @@ with engine.begin() as connection:
                             "PRIMARY KEY ((Dept), Id))"))
 inspector = inspect(engine)
 seen.append(str(table in inspector.get_table_names()))
+with engine.begin() as connection:
+    connection.execute(text(f"CREATE INDEX {table}Name ON {table} (Name)"))
+seen.append(",".join(inspector.get_pk_constraint(table)["constrained_columns"]))
+seen.append(";".join(f"{index['name']}:{','.join(index['column_names'])}:{index['unique']}"
+                     for index in inspector.get_indexes(table)))
 pandas.DataFrame({"Dept": ["d1", "d1", "d2"], "Id": [1, 2, 3], "Name": ["Ann", "Bob", "Cy"],
                   "Salary": [10.5, 20.0, 30.25]}).to_sql(table, engine, if_exists="append", index=False)
 with engine.connect() as connection:

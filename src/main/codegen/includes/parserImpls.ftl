@@ -483,6 +483,24 @@ SqlNode PgSessionFunctionCall() :
 }
 
 /**
+ * PostgreSQL's {@code unnest(array)} in an expression, a set-returning function in a select list
+ * as SQLAlchemy writes it ({@code SELECT unnest(ix.indkey) ...}; prepare.SelectListSetFunctions
+ * expands it): Calcite's UNNEST is a FROM item only, and its name a reserved word.
+ */
+SqlNode PgUnnestCall() :
+{
+    final Span s;
+    final SqlNode array;
+}
+{
+    <UNNEST> { s = span(); } <LPAREN> array = Expression(ExprContext.ACCEPT_SUB_QUERY) <RPAREN>
+    {
+        return createCall(new SqlIdentifier("unnest", s.end(this)), s.end(this),
+            SqlFunctionCategory.USER_DEFINED_FUNCTION, null, new SqlNode[] {array});
+    }
+}
+
+/**
  * PostgreSQL's {@code OPERATOR(schema.op)} spelling of a binary operator, as psql writes its
  * patterns ({@code c.relname OPERATOR(pg_catalog.~) '^(orders)$'}): the operator itself.
  */

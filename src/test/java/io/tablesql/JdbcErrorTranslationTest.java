@@ -17,6 +17,7 @@ import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLSyntaxErrorException;
 import java.sql.Statement;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -100,6 +101,14 @@ class JdbcErrorTranslationTest {
       assertFails(() -> read(statement, "SELECT CAST('a' AS INTEGER)"), "22018", SQLDataException.class,
           "not a number");
       assertFails(() -> read(statement, "SELECT ARRAY[1] = '{a}'"), "22018", SQLDataException.class, "not a number");
+      // text that is no boolean: Calcite's generated code meets it initialising its constants (an Error)
+      assertFails(() -> read(statement, "SELECT CAST('x' AS BOOLEAN)"), "22018", SQLDataException.class,
+          "Invalid character for cast: x");
+      // PostgreSQL's spellings of a boolean's text, compared with a boolean
+      try (ResultSet rows = statement.executeQuery("SELECT TRUE = 't', FALSE = 'off', TRUE = 'no'")) {
+        assertThat(rows.next()).isTrue();
+        assertThat(List.of(rows.getBoolean(1), rows.getBoolean(2), rows.getBoolean(3))).containsExactly(true, true, false);
+      }
       // as PostgreSQL's, a name that is no relation is no regclass
       assertFails(() -> read(statement, "SELECT 'NoSuchTable'::regclass"), "42S02", SQLException.class,
           "Relation \"NoSuchTable\" does not exist");

@@ -62,6 +62,13 @@ final class SqlErrors {
       return SqlExceptions.matching(sql);
     }
     for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      if (cause instanceof org.apache.calcite.runtime.CalciteException conversion && conversion.getMessage() != null
+          && conversion.getMessage().startsWith("Invalid character for cast")) {
+        // a run-time CAST of text to a boolean or a date ('f'::BOOLEAN where the text is not one); Calcite's
+        // generated code may meet it while initialising its constants (an ExceptionInInitializerError)
+        return SqlExceptions.of(messageOf(conversion) + ". Convert only text that holds a value of the type.",
+            SqlStates.INVALID_CONVERSION, error);
+      }
       if (cause instanceof NumberFormatException number) {
         // Calcite's run-time CAST of text to a number ('a'::INTEGER, a number's text in an array literal)
         return SqlExceptions.of("A value is not a number of the type it is converted to (" + messageOf(number)

@@ -484,7 +484,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     // Calcite would otherwise plan lists of 20 or more as a join with a VALUES table.
     try (TryThreadLocal.Memo ignored = Prepare.THREAD_INSUBQUERY_THRESHOLD.push(IN_LIST_THRESHOLD)) {
       return action.run();
-    } catch (SQLException | RuntimeException | AssertionError e) { // Calcite asserts what it cannot plan
+    } catch (SQLException | RuntimeException | AssertionError | ExceptionInInitializerError e) { // Calcite asserts what it cannot plan
       SQLException translated = SqlErrors.translate(e);
       // a batch that failed has sent the writes before its failing statement: never run it twice
       if (translated instanceof java.sql.BatchUpdateException
@@ -498,7 +498,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
       }
       try {
         return action.run();
-      } catch (SQLException | RuntimeException | AssertionError again) {
+      } catch (SQLException | RuntimeException | AssertionError | ExceptionInInitializerError again) {
         throw SqlErrors.translate(again);
       }
     }

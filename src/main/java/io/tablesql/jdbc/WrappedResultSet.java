@@ -61,7 +61,7 @@ final class WrappedResultSet extends ForwardingResultSet {
         rowsGiven++;
       }
       return more;
-    } catch (SQLException | RuntimeException | AssertionError e) { // Calcite's generated code asserts too
+    } catch (SQLException | RuntimeException | AssertionError | ExceptionInInitializerError e) { // Calcite's generated code asserts too
       throw statement.readFailure(e);
     }
   }

@@ -288,7 +288,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
       ResultSet rows = direct == null ? null : direct.execute(plan);
       return new WrappedResultSet(rows != null ? rows : plan.executeQuery(), this, 0)
           .onClose(() -> releasePlan(cache, lifted.sql(), plan));
-    } catch (SQLException | RuntimeException | AssertionError e) {
+    } catch (SQLException | RuntimeException | AssertionError | ExceptionInInitializerError e) {
       releasePlan(cache, lifted.sql(), plan);
       throw e;
     }

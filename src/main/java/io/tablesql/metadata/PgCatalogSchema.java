@@ -95,19 +95,21 @@ final class PgCatalogSchema extends AbstractSchema {
         "indnkeyatts", SMALLINT, "indisunique", BOOLEAN, "indnullsnotdistinct", BOOLEAN, "indisprimary", BOOLEAN,
         "indisexclusion", BOOLEAN, "indimmediate", BOOLEAN, "indisclustered", BOOLEAN, "indisvalid", BOOLEAN,
         "indcheckxmin", BOOLEAN, "indisready", BOOLEAN, "indislive", BOOLEAN, "indisreplident", BOOLEAN, "indkey",
-        VARCHAR, "indcollation", VARCHAR, "indclass", VARCHAR, "indoption", VARCHAR, "indexprs", VARCHAR, "indpred",
+        new CatalogTable.ArrayOf(SMALLINT), "indcollation", VARCHAR, "indclass", VARCHAR, "indoption", new CatalogTable.ArrayOf(SMALLINT), "indexprs", VARCHAR, "indpred",
         VARCHAR), r -> rows(r.indexes, i -> new Object[] {i.relation().oid, i.table().oid,
             (short) i.columns().size(), (short) i.columns().size(), i.unique(), false, i.primary(), false, true,
-            false, true, false, true, true, false, join(i.columns(), " "), null, null, null, null, null}));
+            false, true, false, true, true, false, i.columns().stream().map(Integer::shortValue).toList(), null, null,
+            i.columns().stream().map(c -> (short) 0).toList(), null, null}));
     table("pg_constraint", relations, columns("oid", INTEGER, "conname", VARCHAR, "connamespace", INTEGER,
         "contype", VARCHAR, "condeferrable", BOOLEAN, "condeferred", BOOLEAN, "convalidated", BOOLEAN, "conrelid",
         INTEGER, "contypid", INTEGER, "conindid", INTEGER, "conparentid", INTEGER, "confrelid", INTEGER,
         "confupdtype", VARCHAR, "confdeltype", VARCHAR, "confmatchtype", VARCHAR, "conislocal", BOOLEAN,
-        "coninhcount", INTEGER, "connoinherit", BOOLEAN, "conkey", VARCHAR, "confkey", VARCHAR, "conbin", VARCHAR),
+        "coninhcount", INTEGER, "connoinherit", BOOLEAN, "conkey", new CatalogTable.ArrayOf(SMALLINT), "confkey",
+        new CatalogTable.ArrayOf(SMALLINT), "conbin", VARCHAR),
         r -> rows(r.indexes.stream().filter(Relations.Index::unique).toList(), i -> new Object[] {
             i.relation().oid, i.relation().name, i.table().namespace.oid(), i.primary() ? "p" : "u", false, false,
             true, i.table().oid, 0, i.relation().oid, 0, 0, " ", " ", " ", true, 0, true,
-            "{" + join(i.columns(), ",") + "}", null, null}));
+            i.columns().stream().map(Integer::shortValue).toList(), null, null}));
     table("pg_attrdef", relations, columns("oid", INTEGER, "adrelid", INTEGER, "adnum", SMALLINT, "adbin",
         VARCHAR), r -> List.of());
     table("pg_description", relations, columns("objoid", INTEGER, "classoid", INTEGER, "objsubid", INTEGER,
@@ -221,10 +223,6 @@ final class PgCatalogSchema extends AbstractSchema {
   private static List<Relations.Relation> ofKind(Relations relations, char kind) {
     return relations.relations.stream().filter(r -> r.kind == kind && r.namespace.oid() == Relations.ACCOUNT_NAMESPACE)
         .toList();
-  }
-
-  private static String join(List<Integer> numbers, String separator) {
-    return numbers.stream().map(String::valueOf).collect(Collectors.joining(separator));
   }
 
   String account() {

@@ -121,6 +121,34 @@ public final class PgFunctions {
         : PgCatalogSchema.quoted(relation.namespace.name()) + "." + name;
   }
 
+  /**
+   * A function's OID by name ({@code 'pg_catalog.array_in'::regproc}, as pgjdbc's type query
+   * compares {@code typinput} with it): derived from the name, as a relation's is. The catalogs
+   * list no functions, and every type's {@code typinput} is 0, so no type matches one.
+   */
+  public static Integer regproc(DataContext root, String name) {
+    if (name == null) {
+      return null;
+    }
+    int dot = name.lastIndexOf('.');
+    return Relations.oid(dot < 0 ? PgCatalogSchema.NAME : unquoted(name.substring(0, dot).trim()),
+        unquoted(name.substring(dot + 1).trim()));
+  }
+
+  public static Integer regproc(DataContext root, Integer oid) {
+    return oid;
+  }
+
+  /** An int2vector's text ({@code ix.indkey::varchar}): its elements between blanks, as PostgreSQL prints one. */
+  public static String int2vectorout(DataContext root, java.util.List<?> vector) {
+    return vector == null ? null : vector.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" "));
+  }
+
+  /** A text column named as an int2vector one ({@code indkey}) cast to text: itself. */
+  public static String int2vectorout(DataContext root, String text) {
+    return text;
+  }
+
   /** A type's name ({@code reloftype::regtype::text}); its OID, given its name. */
   public static String regtype(DataContext root, Integer oid) {
     return oid == null ? null : oid == 0 ? "-" : PgType.format(oid, -1);
@@ -485,7 +513,7 @@ public final class PgFunctions {
 
   /** The names {@link SystemCatalogs} registers, each with all its overloads. */
   static final java.util.List<String> NAMES = java.util.List.of("version", "current_database", "current_schema", "current_schemas",
-      "pg_get_userbyid", "pg_backend_pid", "current_setting", "set_config", "regclass", "regtype", "pg_get_indexdef",
+      "pg_get_userbyid", "pg_backend_pid", "current_setting", "set_config", "regclass", "regtype", "regproc", "int2vectorout", "pg_get_indexdef",
       "pg_get_constraintdef", "pg_get_viewdef", "format_type", "pg_table_is_visible", "pg_type_is_visible",
       "has_table_privilege", "has_schema_privilege", "has_database_privilege", "has_any_column_privilege",
       "quote_ident", "format", "obj_description",

@@ -8,11 +8,12 @@ import org.apache.calcite.rel.type.RelProtoDataType;
 import org.apache.calcite.schema.Function;
 import io.tablesql.plan.AzureSchema;
 import org.apache.calcite.schema.SchemaPlus;
+import org.apache.calcite.schema.impl.TableFunctionImpl;
 
 /**
  * Adds the catalogs to a connection's root schema: {@code pg_catalog} and {@code information_schema},
  * and, so that they are found unqualified as in PostgreSQL, the catalog functions, PostgreSQL's
- * {@code date_trunc} and {@code now}, and the type names PostgreSQL's clients cast to
+ * {@code date_trunc} and {@code now}, the set-returning functions ({@link PgSetFunctions}), and the type names PostgreSQL's clients cast to
  * ({@code ::text}, {@code ::int4}, ...).
  */
 public final class SystemCatalogs {
@@ -50,6 +51,13 @@ public final class SystemCatalogs {
       ConnectionFunction.of(PgFunctions.class, name).forEach(function -> functions.put(name, function));
     }
     PgTimeFunctions.all().forEach(function -> functions.put(function.name(), function));
+    for (String name : PgSetFunctions.NAMES) {
+      for (java.lang.reflect.Method method : PgSetFunctions.class.getMethods()) {
+        if (method.getName().equals(name)) {
+          functions.put(name, TableFunctionImpl.create(method));
+        }
+      }
+    }
     return functions.build();
   }
 

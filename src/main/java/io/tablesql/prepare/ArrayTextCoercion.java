@@ -17,11 +17,14 @@ import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
 
 /**
- * Calcite's implicit coercions, and two of PostgreSQL's that catalog queries rely on: a string
+ * Calcite's implicit coercions, and three of PostgreSQL's that catalog queries rely on: a string
  * literal compared with an array is the array's text form ({@code pol.polroles = '{0}'}, as psql
  * writes it), read as an array of the other side's element type (PostgreSQL gives such a literal
  * the type of the other operand; Calcite would refuse the comparison); and text compared with any
- * element of an array of text ({@code 'd' = any(stxkind)}) is compared as text.
+ * element of an array of text ({@code 'd' = any(stxkind)}) is compared as text; and a string
+ * literal compared with a boolean is read as PostgreSQL reads a boolean's text ({@code
+ * ix.indisprimary = 'f'}, as SQLAlchemy writes it; {@code 't'}, {@code 'yes'}, {@code 'off'},
+ * ...), where Calcite's cast takes only {@code 'true'} and {@code 'false'} and fails at run time.
  */
 final class ArrayTextCoercion extends TypeCoercionImpl {
   ArrayTextCoercion(RelDataTypeFactory types, SqlValidator validator) {
@@ -34,6 +37,14 @@ final class ArrayTextCoercion extends TypeCoercionImpl {
       for (int side = 0; side < 2; side++) {
         RelDataType array = binding.getOperandType(side);
         SqlNode other = binding.operand(1 - side);
+        Boolean truth = array.getSqlTypeName() == SqlTypeName.BOOLEAN && other instanceof SqlCharStringLiteral text
+            ? booleanText(text.getValueAs(String.class)) : null;
+        if (truth != null) {
+          SqlNode value = SqlLiteral.createBoolean(truth, other.getParserPosition());
+          binding.getCall().setOperand(1 - side, value);
+          validator.deriveType(binding.getScope(), value);
+          return true;
+        }
         if (array.getSqlTypeName() == SqlTypeName.ARRAY && array.getComponentType() != null
             && other instanceof SqlCharStringLiteral literal) {
           List<String> elements = elements(literal.getValueAs(String.class));
@@ -66,6 +77,21 @@ final class ArrayTextCoercion extends TypeCoercionImpl {
       return true;
     }
     return super.quantifyOperationCoercion(binding);
+  }
+
+  /** PostgreSQL's reading of a boolean's text: a prefix of true, false, yes or no; on, off, 1, 0; else null. */
+  static Boolean booleanText(String text) {
+    String value = text.trim().toLowerCase(java.util.Locale.ROOT);
+    if (value.isEmpty()) {
+      return null;
+    }
+    if ("true".startsWith(value) || "yes".startsWith(value) || value.equals("on") || value.equals("1")) {
+      return Boolean.TRUE;
+    }
+    if ("false".startsWith(value) || "no".startsWith(value) || value.equals("off") || value.equals("0")) {
+      return Boolean.FALSE;
+    }
+    return null;
   }
 
   private static SqlNode constructor(List<String> elements, RelDataType elementType, SqlParserPos pos) {

@@ -96,7 +96,7 @@ public final class PlanCache {
       }
       release(lifted.sql(), statement);
       return null;
-    } catch (SQLException | RuntimeException | AssertionError e) { // planned as written, which reports it
+    } catch (SQLException | RuntimeException | AssertionError | ExceptionInInitializerError e) { // planned as written, which reports it
       if (statement != null) {
         lent.remove(statement);
         close(statement);

@@ -22,13 +22,16 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * PostgreSQL spellings that Calcite's validator would take otherwise, written as what they mean,
  * one node at a time before validation: an {@code E'...'} string in the connection's character
  * set; {@code string_to_array} of a literal splitting text into text (not into the literal's
- * {@code CHAR(n)}, which pads); a cast to {@code regclass}, {@code regtype} or {@code regnamespace} ({@code CAST(x AS
+ * {@code CHAR(n)}, which pads); a cast to {@code regclass}, {@code regtype}, {@code regnamespace} or {@code regproc} ({@code CAST(x AS
  * REGCLASS)}, as {@code x::regclass} already is) as the catalog function of that name; and a
  * {@code regclass} cast to text as the relation's name ({@code c.oid::regclass::text}), which is
- * what PostgreSQL prints for one.
+ * what PostgreSQL prints for one; and pg_index's int2vector columns cast to text as PostgreSQL
+ * prints them ({@code ix.indkey::varchar}, {@code "1 2"}).
  */
 final class PostgresSpellings {
-  private static final Set<String> OID_TYPES = Set.of("regclass", "regtype", "regnamespace");
+  private static final Set<String> OID_TYPES = Set.of("regclass", "regtype", "regnamespace", "regproc");
+  /** pg_index's int2vector columns: arrays in the catalogs, whose text in PostgreSQL is their elements between blanks. */
+  private static final Set<String> VECTOR_COLUMNS = Set.of("indkey", "indoption");
 
   private PostgresSpellings() {
   }
@@ -61,6 +64,11 @@ final class PostgresSpellings {
     SqlTypeName targetType = SqlTypeName.get(target.toUpperCase(Locale.ROOT));
     boolean toText = target.equals("text") || target.equals("name")
         || targetType != null && SqlTypeName.CHAR_TYPES.contains(targetType);
+    if (toText && value instanceof SqlIdentifier column
+        && VECTOR_COLUMNS.contains(column.names.get(column.names.size() - 1).toLowerCase(Locale.ROOT))) {
+      // ix.indkey::varchar, as SQLAlchemy reads an index's columns: "1 2" (a text column of that name stays itself)
+      return catalogCall("int2vectorout", value, cast.getParserPosition());
+    }
     SqlNode relation = toText ? asRegclass(value) : null;
     return relation == null ? node : catalogCall("regclassout", relation, cast.getParserPosition());
   }

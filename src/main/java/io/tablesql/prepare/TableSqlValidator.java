@@ -80,6 +80,7 @@ public final class TableSqlValidator extends CalciteSqlValidator {
     }
     SqlNode rewritten = super.performUnconditionalRewrites(PostgresSpellings.rewrite(node), underFrom);
     if (rewritten instanceof SqlSelect select) {
+      SelectListSetFunctions.rewrite(select);
       FromFunctions.rewrite(select);
       if (postgresLabels) {
         PostgresLabels.apply(select);

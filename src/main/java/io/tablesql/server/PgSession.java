@@ -370,7 +370,7 @@ final class PgSession implements Runnable {
       case 'P', 'B', 'D', 'E', 'C' -> {
         try {
           extended.handle(message);
-        } catch (SQLException | RuntimeException failure) {
+        } catch (SQLException | RuntimeException | LinkageError | AssertionError failure) {
           SQLException e = asSqlException(failure);
           // the extended protocol's rule: after an error, everything up to Sync is skipped
           error(PgErrors.state(e), e.getMessage());
@@ -408,7 +408,7 @@ final class PgSession implements Runnable {
     for (String sql : statements) {
       try {
         execute(sql);
-      } catch (SQLException | RuntimeException failure) {
+      } catch (SQLException | RuntimeException | LinkageError | AssertionError failure) {
         SQLException e = asSqlException(failure);
         error(PgErrors.state(e), e.getMessage());
         if (status == 'T') {
@@ -746,7 +746,8 @@ final class PgSession implements Runnable {
    * A failure as the client is told it: the driver's SQLException as it is; anything else (a
    * value a message could not hold, say) as an internal error the session survives.
    */
-  private static SQLException asSqlException(Exception failure) {
+  /** A statement's failure as the error its client gets; the driver's own are SQLExceptions, anything else (a bug) ends only the statement. */
+  private static SQLException asSqlException(Throwable failure) {
     return failure instanceof SQLException e ? e : new SQLException("Internal error of the server: " + failure,
         PgStates.INTERNAL_ERROR, failure);
   }

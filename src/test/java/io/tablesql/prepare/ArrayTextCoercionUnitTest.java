@@ -22,4 +22,17 @@ class ArrayTextCoercionUnitTest {
     assertThat(ArrayTextCoercion.elements("{{1},{2}}")).isNull();
     assertThat(ArrayTextCoercion.elements("{\"open}")).isNull();
   }
+
+  @Test
+  void readsABooleansTextAsPostgresqlDoes() {
+    for (String yes : new String[] {"t", "TRUE", " tr ", "y", "yes", "on", "1"}) {
+      assertThat(ArrayTextCoercion.booleanText(yes)).as(yes).isTrue();
+    }
+    for (String no : new String[] {"f", "false", "n", "NO", "off", "0"}) {
+      assertThat(ArrayTextCoercion.booleanText(no)).as(no).isFalse();
+    }
+    for (String neither : new String[] {"", "o", "x", "2", "truex"}) {
+      assertThat(ArrayTextCoercion.booleanText(neither)).as(neither).isNull();
+    }
+  }
 }

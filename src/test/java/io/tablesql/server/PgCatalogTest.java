@@ -109,6 +109,42 @@ class PgCatalogTest {
     }
   }
 
+  /**
+   * The rest of pgjdbc's DatabaseMetaData that DBeaver and Metabase call: keys and indexes come
+   * from {@code _pg_expandarray} in a select list (one row per key column), foreign keys from
+   * {@code generate_series} in FROM, type information from {@code ::regproc} and an array of
+   * schemas subscripted.
+   */
+  @Test
+  void pgjdbcDescribesKeysIndexesAndTypes() throws Exception {
+    try (Connection connection = PgClient.connect(server)) {
+      DatabaseMetaData meta = connection.getMetaData();
+      assertThat(rows(meta.getPrimaryKeys(null, null, table), "COLUMN_NAME", "KEY_SEQ", "PK_NAME"))
+          .containsExactly("Dept 1 PK_" + table, "Id 2 PK_" + table);
+      assertThat(rows(meta.getIndexInfo(null, null, table, false, true), "INDEX_NAME", "NON_UNIQUE",
+          "ORDINAL_POSITION", "COLUMN_NAME", "ASC_OR_DESC")).containsExactly(
+          "PK_" + table + " f 1 Dept A", "PK_" + table + " f 2 Id A", table + "Name t 1 Name A");
+      assertThat(rows(meta.getIndexInfo(null, null, table, true, true), "INDEX_NAME")).containsOnly("PK_" + table);
+      assertThat(rows(meta.getBestRowIdentifier(null, null, table, DatabaseMetaData.bestRowSession, true),
+          "COLUMN_NAME", "TYPE_NAME")).containsExactly("Dept varchar", "Id int4");
+      assertThat(rows(meta.getImportedKeys(null, null, table), "FK_NAME")).isEmpty();
+      assertThat(rows(meta.getExportedKeys(null, null, table), "FK_NAME")).isEmpty();
+      assertThat(rows(meta.getTypeInfo(), "TYPE_NAME")).contains("int4", "varchar", "numeric", "timestamp", "uuid");
+    }
+    try (Connection connection = PgClient.connect(server); Statement statement = connection.createStatement()) {
+      assertThat(rows(statement.executeQuery("SELECT s.n, (current_schemas(true))[s.n] AS schema "
+          + "FROM generate_series(1, array_upper(current_schemas(true), 1)) AS s(n)"), "n", "schema"))
+          .containsExactly("1 pg_catalog", "2 " + LocalEmulator.ACCOUNT);
+      assertThat(rows(statement.executeQuery("SELECT generate_series FROM pg_catalog.generate_series(10, 1, -4)"),
+          "generate_series")).containsExactly("10", "6", "2");
+      // one row per element, the calls of one argument in step, as PostgreSQL runs them
+      assertThat(rows(statement.executeQuery("SELECT (information_schema._pg_expandarray(i.indkey)).n AS n, "
+          + "(information_schema._pg_expandarray(i.indkey)).x AS x FROM pg_catalog.pg_index i "
+          + "JOIN pg_catalog.pg_class c ON c.oid = i.indrelid WHERE c.relname = '" + table + "' AND i.indisprimary"),
+          "n", "x")).containsExactly("1 1", "2 2");
+    }
+  }
+
   @Test
   void catalogQueriesAsClientsWriteThem() throws Exception {
     try (Connection connection = PgClient.connect(server); Statement statement = connection.createStatement()) {
