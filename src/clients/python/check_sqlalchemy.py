@@ -1,6 +1,6 @@
 """SQLAlchemy (over psycopg2) and pandas against tablesql's server, as a notebook uses them
 (PgClientsTest runs it): the inspector's listing of tables and views, its reflection of a table's
-primary key and indexes (what Superset and Table(autoload_with=...) read), pandas.read_sql of a query
+columns, primary key and indexes (what Superset and Table(autoload_with=...) read), pandas.read_sql of a query
 with parameters, DataFrame.to_sql appending rows, and a nested transaction (a savepoint) rolled
 back. Connection settings come from PGHOST, PGPORT, PGUSER, PGPASSWORD and PGDATABASE; the
 table's name is the argument."""
@@ -9,7 +9,7 @@ import sys
 import urllib.parse
 
 import pandas
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import MetaData, Table, create_engine, inspect, text
 
 table = sys.argv[1]
 engine = create_engine("postgresql+psycopg2://%s:%s@%s:%s/%s" % (
@@ -26,6 +26,9 @@ with engine.begin() as connection:
 seen.append(",".join(inspector.get_pk_constraint(table)["constrained_columns"]))
 seen.append(";".join(f"{index['name']}:{','.join(index['column_names'])}:{index['unique']}"
                      for index in inspector.get_indexes(table)))
+seen.append(",".join(f"{column['name']}:{column['type']}:{column['nullable']}" for column in inspector.get_columns(table)))
+reflected = Table(table, MetaData(), autoload_with=engine)
+seen.append(",".join(column.name for column in reflected.primary_key.columns))
 pandas.DataFrame({"Dept": ["d1", "d1", "d2"], "Id": [1, 2, 3], "Name": ["Ann", "Bob", "Cy"],
                   "Salary": [10.5, 20.0, 30.25]}).to_sql(table, engine, if_exists="append", index=False)
 with engine.connect() as connection:

@@ -85,6 +85,17 @@ class ReservedWordAliasTest {
     }
   }
 
+  /** As in PostgreSQL, any word labels a column after AS (Metabase's privileges query: AS select, AS delete). */
+  @Test
+  void reservedWordsLabelColumnsAfterAsUnquoted() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      assertThat(first(statement.executeQuery("SELECT N AS select, N AS default FROM " + table
+          + " WHERE RowKey = '2'"))).isEqualTo("select=2");
+      assertThat(first(statement.executeQuery("WITH t AS (SELECT N AS delete, RowKey AS table FROM " + table
+          + ") SELECT t.* FROM t ORDER BY 1 DESC"))).isEqualTo("delete=2");
+    }
+  }
+
   @Test
   void aRealSyntaxErrorIsStillReportedWhereItIs() throws SQLException {
     try (Statement statement = connection.createStatement()) {

@@ -102,6 +102,26 @@ class SubqueryOracleTest {
         new And(new IsNull(0, false), new Cmp(2, ">", 2)))));
   }
 
+  /**
+   * Two scalar sub-queries correlated by conditions on the outer row alone (SQLAlchemy's column
+   * reflection writes this shape): Calcite's decorrelator throws on it, and the correlated plan
+   * answers, the same with and without pushdown.
+   */
+  @Test
+  void scalarSubqueriesCorrelatedByTheOuterRowAloneAnswer() throws SQLException {
+    String sql = "SELECT t.pk, (SELECT MAX(u.c3) FROM " + TABLE + " u WHERE t.c0 > 5) AS a, (SELECT MIN(v.pk) FROM "
+        + TABLE + " v WHERE t.c2 IS NULL) AS b FROM " + TABLE + " t WHERE t.pk IN (1, 2, 5, 6) ORDER BY t.pk";
+    for (Connection connection : List.of(pushed, oracle)) {
+      List<String> rows = new java.util.ArrayList<>();
+      try (Statement statement = connection.createStatement(); ResultSet result = statement.executeQuery(sql)) {
+        while (result.next()) {
+          rows.add(result.getInt(1) + ":" + result.getString(2) + ":" + result.getString(3));
+        }
+      }
+      assertThat(rows).as(sql).containsExactly("1:null:null", "2:null:0", "5:658:null", "6:658:0");
+    }
+  }
+
   @Test
   void generatedPredicatesAgreeWithThreeValuedLogic() throws SQLException {
     Random random = new Random(20261128);

@@ -1,6 +1,6 @@
 package io.tablesql.ddl;
 
-import io.tablesql.parser.TableSqlParserImpl;
+import io.tablesql.parser.TableSqlParser;
 import java.io.Reader;
 import org.apache.calcite.server.DdlExecutor;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
@@ -18,7 +18,7 @@ public final class DdlParserFactory implements SqlParserImplFactory {
 
   @Override
   public SqlAbstractParserImpl getParser(Reader stream) {
-    return TableSqlParserImpl.FACTORY.getParser(stream);
+    return TableSqlParser.create(stream);
   }
 
   @Override

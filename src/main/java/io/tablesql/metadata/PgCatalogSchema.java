@@ -123,6 +123,9 @@ final class PgCatalogSchema extends AbstractSchema {
     table("pg_statistic_ext", relations, columns("oid", INTEGER, "stxrelid", INTEGER, "stxname", VARCHAR,
         "stxnamespace", INTEGER, "stxowner", INTEGER, "stxstattarget", INTEGER, "stxkeys", VARCHAR, "stxkind",
         new CatalogTable.ArrayOf(VARCHAR), "stxexprs", VARCHAR), r -> List.of());
+    table("pg_sequence", relations, columns("seqrelid", INTEGER, "seqtypid", INTEGER, "seqstart", BIGINT,
+        "seqincrement", BIGINT, "seqmax", BIGINT, "seqmin", BIGINT, "seqcache", BIGINT, "seqcycle", BOOLEAN),
+        r -> List.of()); // no sequences: SQLAlchemy's column reflection joins it
     table("pg_publication", relations, columns("oid", INTEGER, "pubname", VARCHAR, "pubowner", INTEGER,
         "puballtables", BOOLEAN, "pubinsert", BOOLEAN, "pubupdate", BOOLEAN, "pubdelete", BOOLEAN, "pubtruncate",
         BOOLEAN, "pubviaroot", BOOLEAN), r -> List.of());

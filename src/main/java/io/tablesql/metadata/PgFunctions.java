@@ -139,6 +139,11 @@ public final class PgFunctions {
     return oid;
   }
 
+  /** No column is backed by a sequence: null, as PostgreSQL answers for such a column. */
+  public static String pg_get_serial_sequence(DataContext root, String table, String column) {
+    return null;
+  }
+
   /** An int2vector's text ({@code ix.indkey::varchar}): its elements between blanks, as PostgreSQL prints one. */
   public static String int2vectorout(DataContext root, java.util.List<?> vector) {
     return vector == null ? null : vector.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(" "));
@@ -513,7 +518,7 @@ public final class PgFunctions {
 
   /** The names {@link SystemCatalogs} registers, each with all its overloads. */
   static final java.util.List<String> NAMES = java.util.List.of("version", "current_database", "current_schema", "current_schemas",
-      "pg_get_userbyid", "pg_backend_pid", "current_setting", "set_config", "regclass", "regtype", "regproc", "int2vectorout", "pg_get_indexdef",
+      "pg_get_userbyid", "pg_backend_pid", "current_setting", "set_config", "regclass", "regtype", "regproc", "int2vectorout", "pg_get_serial_sequence", "pg_get_indexdef",
       "pg_get_constraintdef", "pg_get_viewdef", "format_type", "pg_table_is_visible", "pg_type_is_visible",
       "has_table_privilege", "has_schema_privilege", "has_database_privilege", "has_any_column_privilege",
       "quote_ident", "format", "obj_description",

@@ -43,9 +43,11 @@ public final class PlanningProgram {
       .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
       .build();
 
+  private static final Program DECORRELATE = Programs.decorrelate();
+
   public static final Program PROGRAM = Programs.sequence(
       Programs.subQuery(METADATA),
-      Programs.decorrelate(),
+      PlanningProgram::decorrelate,
       Programs.measure(METADATA),
       Programs.trim(),
       PlanningProgram::orderJoins,
@@ -53,6 +55,21 @@ public final class PlanningProgram {
       Programs.calc(METADATA));
 
   private PlanningProgram() {
+  }
+
+  /**
+   * Calcite's decorrelation, or the statement as it is where that fails: the decorrelator throws
+   * on some correlated sub-queries (a NullPointerException in its value generator for two scalar
+   * sub-queries correlated by conditions on the outer row alone, as SQLAlchemy's column reflection
+   * writes them). A correlated plan answers the same, each sub-query run per outer row.
+   */
+  private static RelNode decorrelate(RelOptPlanner planner, RelNode rel, RelTraitSet requiredOutputTraits,
+      List<RelOptMaterialization> materializations, List<RelOptLattice> lattices) {
+    try {
+      return DECORRELATE.run(planner, rel, requiredOutputTraits, materializations, lattices);
+    } catch (NullPointerException | IllegalStateException | AssertionError e) {
+      return rel;
+    }
   }
 
   /** Gathers the joins of a statement with many into a MultiJoin, and keeps the planner from exploring every order. */

@@ -10,6 +10,7 @@ import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlJsonConstructorNullClause;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -26,7 +27,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * REGCLASS)}, as {@code x::regclass} already is) as the catalog function of that name; and a
  * {@code regclass} cast to text as the relation's name ({@code c.oid::regclass::text}), which is
  * what PostgreSQL prints for one; and pg_index's int2vector columns cast to text as PostgreSQL
- * prints them ({@code ix.indkey::varchar}, {@code "1 2"}).
+ * prints them ({@code ix.indkey::varchar}, {@code "1 2"}); and {@code json_build_object(k, v, ...)}
+ * as the standard's {@code JSON_OBJECT(KEY k VALUE v, ... NULL ON NULL)}.
  */
 final class PostgresSpellings {
   private static final Set<String> OID_TYPES = Set.of("regclass", "regtype", "regnamespace", "regproc");
@@ -51,6 +53,15 @@ final class PostgresSpellings {
           new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, text.getParserPosition()),
               text.getParserPosition())));
       return split;
+    }
+    if (node instanceof SqlBasicCall json && json.getOperator() instanceof SqlUnresolvedFunction function
+        && function.getSqlIdentifier() != null && isCatalogFunction(function.getSqlIdentifier(), "json_build_object")
+        && json.operandCount() % 2 == 0) {
+      // PostgreSQL's json_build_object(key, value, ...) is the standard's JSON_OBJECT, nulls kept
+      List<SqlNode> operands = new java.util.ArrayList<>();
+      operands.add(SqlLiteral.createSymbol(SqlJsonConstructorNullClause.NULL_ON_NULL, json.getParserPosition()));
+      operands.addAll(json.getOperandList());
+      return SqlStdOperatorTable.JSON_OBJECT.createCall(json.getParserPosition(), operands);
     }
     if (!(node instanceof SqlCall cast) || cast.getKind() != SqlKind.CAST || cast.operandCount() != 2
         || !(cast.operand(1) instanceof SqlDataTypeSpec type)) {

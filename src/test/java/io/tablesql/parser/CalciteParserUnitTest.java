@@ -44,7 +44,7 @@ class CalciteParserUnitTest extends SqlParserTest {
 
   @Override
   public SqlParserFixture fixture() {
-    return super.fixture().withConfig(config -> config.withParserFactory(TableSqlParserImpl.FACTORY));
+    return super.fixture().withConfig(config -> config.withParserFactory(TableSqlParser.FACTORY));
   }
 
   /**

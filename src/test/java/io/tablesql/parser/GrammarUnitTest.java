@@ -24,7 +24,7 @@ class GrammarUnitTest {
       .withQuoting(Quoting.DOUBLE_QUOTE)
       .withUnquotedCasing(Casing.UNCHANGED)
       .withQuotedCasing(Casing.UNCHANGED)
-      .withParserFactory(TableSqlParserImpl.FACTORY);
+      .withParserFactory(TableSqlParser.FACTORY);
 
   private static SqlNode parse(String sql) throws SqlParseException {
     return SqlParser.create(sql, CONFIG).parseStmt();
@@ -177,8 +177,11 @@ class GrammarUnitTest {
         "SELECT * FROM (VALUES (1, 2)) AS v (a, b)")) {
       assertThat(parse(sql)).as(sql).isNotNull();
     }
-    // the words SQL cannot do without stay reserved
-    assertThat(errorAt("SELECT n AS FROM FROM t").getColumnNum()).isEqualTo(13);
+    // the words SQL cannot do without stay reserved, but label a column after AS, as in PostgreSQL
+    assertThat(errorAt("SELECT n AS FROM t").getColumnNum()).isEqualTo(13);
+    assertThat(errorAt("SELECT n FROM FROM t").getColumnNum()).isEqualTo(15);
+    assertThat(parse("SELECT n AS select, m AS \"table\", o AS default FROM t").toString())
+        .isEqualTo("SELECT `n` AS `select`, `m` AS `table`, `o` AS `default`\nFROM `t`");
   }
 
   @Test

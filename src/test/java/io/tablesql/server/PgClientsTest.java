@@ -107,7 +107,8 @@ class PgClientsTest {
         "SQLAlchemy, pandas or psycopg2 is not installed (apt-get install python3-sqlalchemy python3-pandas)");
     String table = TestAccount.newTable("Alchemy").getTableName() + "D";
     assertThat(run(Path.of("src/clients/python"), PYTHON.toString(), "check_sqlalchemy.py", table))
-        .isEqualTo("True|Dept,Id|" + table + "Name:Name:False|2:Bob:20.0,3:Cy:30.25,4:Di:nan|float64");
+        .isEqualTo("True|Dept,Id|" + table + "Name:Name:False|Dept:VARCHAR:False,Id:INTEGER:False,Name:VARCHAR:True,"
+            + "Salary:DOUBLE_PRECISION:True|Dept,Id|2:Bob:20.0,3:Cy:30.25,4:Di:nan|float64");
   }
 
   /**
