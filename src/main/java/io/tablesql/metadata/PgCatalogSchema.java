@@ -58,7 +58,7 @@ final class PgCatalogSchema extends AbstractSchema {
         "relkind", VARCHAR, "relnatts", SMALLINT, "relchecks", SMALLINT, "relhasrules", BOOLEAN, "relhastriggers",
         BOOLEAN, "relhassubclass", BOOLEAN, "relrowsecurity", BOOLEAN, "relforcerowsecurity", BOOLEAN,
         "relispopulated", BOOLEAN, "relreplident", VARCHAR, "relispartition", BOOLEAN, "relrewrite", INTEGER,
-        "relfrozenxid", INTEGER, "relminmxid", INTEGER, "relacl", TEXT_ARRAY, "reloptions", VARCHAR, "relpartbound",
+        "relfrozenxid", INTEGER, "relminmxid", INTEGER, "relacl", TEXT_ARRAY, "reloptions", TEXT_ARRAY, "relpartbound",
         VARCHAR), r -> rows(r.relations, c -> new Object[] {c.oid, c.name, c.namespace.oid(), 0, 0, ROLE,
             c.kind == 'i' ? BTREE : c.kind == 'v' ? 0 : HEAP, 0, 0, 0, -1f, 0, 0,
             r.indexes.stream().anyMatch(i -> i.table() == c), false, "p", String.valueOf(c.kind), (short) 0,
@@ -75,7 +75,7 @@ final class PgCatalogSchema extends AbstractSchema {
             for (Relations.Attribute a : relation.attributes()) {
               rows.add(new Object[] {relation.oid, a.name(), a.pgType().oid, -1, (short) a.pgType().length,
                   (short) a.number(), 0, -1, a.modifier(), a.pgType().length > 0 && a.pgType().length <= 8, "i",
-                  "p", "", a.notNull(), false, false, "", "", false, true, 0, 0, null, null, null, null});
+                  a.pgType().length > 0 ? "p" : "x", "", a.notNull(), false, false, "", "", false, true, 0, 0, null, null, null, null});
             }
           }
           return rows;
@@ -123,6 +123,8 @@ final class PgCatalogSchema extends AbstractSchema {
     table("pg_statistic_ext", relations, columns("oid", INTEGER, "stxrelid", INTEGER, "stxname", VARCHAR,
         "stxnamespace", INTEGER, "stxowner", INTEGER, "stxstattarget", INTEGER, "stxkeys", VARCHAR, "stxkind",
         new CatalogTable.ArrayOf(VARCHAR), "stxexprs", VARCHAR), r -> List.of());
+    table("pg_event_trigger", relations, columns("oid", INTEGER, "evtname", VARCHAR, "evtevent", VARCHAR,
+        "evtowner", INTEGER, "evtfoid", INTEGER, "evtenabled", VARCHAR, "evttags", TEXT_ARRAY), r -> List.of());
     table("pg_sequence", relations, columns("seqrelid", INTEGER, "seqtypid", INTEGER, "seqstart", BIGINT,
         "seqincrement", BIGINT, "seqmax", BIGINT, "seqmin", BIGINT, "seqcache", BIGINT, "seqcycle", BOOLEAN),
         r -> List.of()); // no sequences: SQLAlchemy's column reflection joins it

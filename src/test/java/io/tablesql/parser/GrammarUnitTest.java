@@ -182,6 +182,10 @@ class GrammarUnitTest {
     assertThat(errorAt("SELECT n FROM FROM t").getColumnNum()).isEqualTo(15);
     assertThat(parse("SELECT n AS select, m AS \"table\", o AS default FROM t").toString())
         .isEqualTo("SELECT `n` AS `select`, `m` AS `table`, `o` AS `default`\nFROM `t`");
+    // pg_catalog.unnest is unnest, in FROM (Calcite's) and in an expression (PostgreSQL's, expanded later)
+    assertThat(parse("SELECT x FROM pg_catalog.unnest(a) x").toString()).isEqualTo("SELECT `x`\nFROM UNNEST(`a`) AS `x`");
+    assertThat(parse("SELECT pg_catalog.unnest(a) FROM t").toString()).isEqualTo("SELECT `unnest`(`a`)\nFROM `t`");
+    assertThat(parse("SELECT pg_catalog.x FROM pg_catalog.t").toString()).isEqualTo("SELECT `pg_catalog`.`x`\nFROM `pg_catalog`.`t`");
   }
 
   @Test

@@ -103,7 +103,8 @@ class PsqlClientTest {
 
   /**
    * psql's {@code \\d} of a table, view, materialized view and index, and its other listings
-   * (databases, roles, sizes, privileges, functions, tablespaces), whose catalog queries use arrays,
+   * (databases, roles, sizes, privileges, functions, tablespaces, {@code \\d+}'s storage and options,
+   * event triggers), whose catalog queries use arrays, {@code pg_catalog.unnest} in FROM,
    * {@code E'...'} strings, {@code ::regnamespace} and an ordered UNION with repeated labels.
    */
   @Test
@@ -133,6 +134,8 @@ class PsqlClientTest {
         "\\dL",
         "\\des",
         "\\dF",
+        "\\d+ " + name,
+        "\\dy",
         "DROP VIEW " + name + "_v;",
         "DROP MATERIALIZED VIEW " + name + "_m;",
         "DROP TABLE " + name + ";",
@@ -152,7 +155,9 @@ class PsqlClientTest {
         .containsPattern(" " + account + " +\\| " + account + " +\\| UTF8") // \\l
         .contains("List of roles", "List of schemas", "Access privileges", "List of functions", "List of tablespaces")
         .contains("List of conversions", "List of operators", "List of casts", "List of languages",
-            "List of foreign servers", "List of text search configurations")
+            "List of foreign servers", "List of text search configurations", "List of event triggers")
+        .containsPattern(" Name +\\| character varying[(0-9)]* +\\| +\\| not null \\| +\\| extended +\\|") // \\d+
+        .containsPattern(" Id +\\| integer +\\| +\\| not null \\| +\\| plain +\\|")
         .contains("pg_default");
   }
 }
