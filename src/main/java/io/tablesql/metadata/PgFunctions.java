@@ -47,6 +47,11 @@ public final class PgFunctions {
     return Boolean.TRUE.equals(implicit) ? java.util.List.of(PgCatalogSchema.NAME, account) : java.util.List.of(account);
   }
 
+  /** The connection's user ({@code USER}, {@code CURRENT_USER}, {@code SESSION_USER}): the account, as its one role. */
+  public static String current_user(DataContext root) {
+    return catalog(root).account();
+  }
+
   public static String pg_get_userbyid(DataContext root, Integer role) {
     return catalog(root).account();
   }
@@ -414,6 +419,11 @@ public final class PgFunctions {
   }
 
   /** The highest index of an array's dimension: its length for its only one; null past it or for an empty one. */
+  /** The number of elements of an array's {@code dimension} (1 for the one the catalogs have); null for an empty array. */
+  public static Integer array_length(DataContext root, java.util.List<?> array, Integer dimension) {
+    return array == null || dimension == null || dimension != 1 || array.isEmpty() ? null : array.size();
+  }
+
   public static Integer array_upper(DataContext root, java.util.List<?> array, Integer dimension) {
     return array == null || dimension == null || dimension != 1 || array.isEmpty() ? null : array.size();
   }
@@ -518,7 +528,7 @@ public final class PgFunctions {
 
   /** The names {@link SystemCatalogs} registers, each with all its overloads. */
   static final java.util.List<String> NAMES = java.util.List.of("version", "current_database", "current_schema", "current_schemas",
-      "pg_get_userbyid", "pg_backend_pid", "current_setting", "set_config", "regclass", "regtype", "regproc", "int2vectorout", "pg_get_serial_sequence", "pg_get_indexdef",
+      "pg_get_userbyid", "current_user", "pg_backend_pid", "current_setting", "set_config", "regclass", "regtype", "regproc", "int2vectorout", "pg_get_serial_sequence", "pg_get_indexdef",
       "pg_get_constraintdef", "pg_get_viewdef", "format_type", "pg_table_is_visible", "pg_type_is_visible",
       "has_table_privilege", "has_schema_privilege", "has_database_privilege", "has_any_column_privilege",
       "quote_ident", "format", "obj_description",
@@ -526,6 +536,6 @@ public final class PgFunctions {
       "pg_get_statisticsobjdef_columns", "pg_relation_is_publishable", "pg_table_size", "pg_relation_size",
       "pg_total_relation_size", "pg_indexes_size", "pg_size_pretty", "pg_function_is_visible",
       "pg_get_function_result", "pg_get_function_arguments", "pg_tablespace_location", "regclassout", "array_lower",
-      "array_upper", "parse_ident", "pg_conversion_is_visible", "pg_operator_is_visible",
+      "array_upper", "array_length", "parse_ident", "pg_conversion_is_visible", "pg_operator_is_visible",
       "pg_ts_config_is_visible");
 }

@@ -28,9 +28,11 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * {@code regclass} cast to text as the relation's name ({@code c.oid::regclass::text}), which is
  * what PostgreSQL prints for one; and pg_index's int2vector columns cast to text as PostgreSQL
  * prints them ({@code ix.indkey::varchar}, {@code "1 2"}); and {@code json_build_object(k, v, ...)}
- * as the standard's {@code JSON_OBJECT(KEY k VALUE v, ... NULL ON NULL)}.
+ * as the standard's {@code JSON_OBJECT(KEY k VALUE v, ... NULL ON NULL)}; and {@code USER},
+ * {@code CURRENT_USER} and {@code SESSION_USER} as the connection's user, the account.
  */
 final class PostgresSpellings {
+  private static final Set<String> USER_VARIABLES = Set.of("USER", "CURRENT_USER", "SESSION_USER");
   private static final Set<String> OID_TYPES = Set.of("regclass", "regtype", "regnamespace", "regproc");
   /** pg_index's int2vector columns: arrays in the catalogs, whose text in PostgreSQL is their elements between blanks. */
   private static final Set<String> VECTOR_COLUMNS = Set.of("indkey", "indoption");
@@ -53,6 +55,14 @@ final class PostgresSpellings {
           new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, text.getParserPosition()),
               text.getParserPosition())));
       return split;
+    }
+    if (node instanceof SqlIdentifier user && user.isSimple() && !user.isComponentQuoted(0)
+        && USER_VARIABLES.contains(user.getSimple().toUpperCase(Locale.ROOT))) {
+      // the connection's user is the account, where Calcite answers "sa" (Grafana compares it with schemas);
+      // the parser gives these context variables as identifiers, which Calcite's validator never takes for columns
+      SqlIdentifier name = new SqlIdentifier(List.of("pg_catalog", "current_user"), user.getParserPosition());
+      return new SqlUnresolvedFunction(name, null, null, null, null, SqlFunctionCategory.USER_DEFINED_FUNCTION)
+          .createCall(user.getParserPosition());
     }
     if (node instanceof SqlBasicCall json && json.getOperator() instanceof SqlUnresolvedFunction function
         && function.getSqlIdentifier() != null && isCatalogFunction(function.getSqlIdentifier(), "json_build_object")

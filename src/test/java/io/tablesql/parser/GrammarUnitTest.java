@@ -186,6 +186,11 @@ class GrammarUnitTest {
     assertThat(parse("SELECT x FROM pg_catalog.unnest(a) x").toString()).isEqualTo("SELECT `x`\nFROM UNNEST(`a`) AS `x`");
     assertThat(parse("SELECT pg_catalog.unnest(a) FROM t").toString()).isEqualTo("SELECT `unnest`(`a`)\nFROM `t`");
     assertThat(parse("SELECT pg_catalog.x FROM pg_catalog.t").toString()).isEqualTo("SELECT `pg_catalog`.`x`\nFROM `pg_catalog`.`t`");
+    // a function's first argument that is a call: in FROM, Calcite's extended-column syntax would take it
+    assertThat(parse("SELECT i FROM generate_series(array_lower(a, 1), f(2)) AS i").toString())
+        .isEqualTo("SELECT `i`\nFROM TABLE(`generate_series`(`array_lower`(`a`, 1), `f`(2))) AS `i`");
+    assertThat(parse("SELECT f(g(h(x)), 1) FROM t(c INTEGER)").toString())
+        .isEqualTo("SELECT `f`(`g`(`h`(`x`)), 1)\nFROM `t` EXTEND (`c` INTEGER)");
   }
 
   @Test

@@ -248,8 +248,8 @@ class PgCatalogTest {
    * What Grafana's PostgreSQL data source and Metabase's PostgreSQL driver send that tablesql
    * answers, taken from their sources (grafana/grafana: pgx's ping, postgresMetaQuery.ts, the
    * backend's schema.go; metabase/metabase: sql_jdbc/connection.clj, postgres.clj). Their
-   * editor's table and column lists are not answered yet (README): they pass a function call as
-   * the first argument of a function in FROM, which Calcite's grammar reads as a table.
+   * editor's table and column lists, which number the search path's schemas with
+   * generate_series over string_to_array and compare them with user.
    */
   @Test
   void grafanaAndMetabaseQueriesAnswer() throws Exception {
@@ -273,6 +273,28 @@ class PgCatalogTest {
       } catch (java.sql.SQLException e) {
         assertThat(e.getSQLState()).isEqualTo("22023");
       }
+      // Grafana's query editor (postgresMetaQuery.ts): showTables() and getSchema(table)
+      String inSearchPath = "quote_ident(table_schema) IN (\n SELECT\n CASE WHEN trim(s[i]) = '\"$user\"' THEN user "
+          + "ELSE trim(s[i]) END\n FROM\n generate_series(\n array_lower(string_to_array(current_setting("
+          + "'search_path'),','),1),\n array_upper(string_to_array(current_setting('search_path'),','),1)\n ) as i,\n"
+          + " string_to_array(current_setting('search_path'),',') s\n )";
+      assertThat(rows(statement.executeQuery("SELECT\n CASE WHEN " + inSearchPath + "\n THEN quote_ident(table_name)\n"
+          + " ELSE quote_ident(table_schema) || '.' || quote_ident(table_name)\n END AS \"table\"\n"
+          + " FROM information_schema.tables\n WHERE quote_ident(table_schema) NOT IN ('information_schema',\n"
+          + " 'pg_catalog', '_timescaledb_cache', '_timescaledb_catalog', '_timescaledb_internal', "
+          + "'_timescaledb_config', 'timescaledb_information', 'timescaledb_experimental')\n"
+          + " ORDER BY CASE WHEN " + inSearchPath + " THEN 0 ELSE 1 END, 1"), "table"))
+          .contains("\"" + table + "\"", "\"" + view + "\"");
+      String quotedTable = "'\"" + table + "\"'";
+      assertThat(rows(statement.executeQuery("SELECT quote_ident(column_name) AS \"column\", data_type AS \"type\"\n"
+          + " FROM information_schema.columns\n WHERE\n CASE WHEN array_length(parse_ident(" + quotedTable + "),1) = 2\n"
+          + " THEN quote_ident(table_schema) = (parse_ident(" + quotedTable + "))[1]\n"
+          + " AND quote_ident(table_name) = (parse_ident(" + quotedTable + "))[2]\n"
+          + " ELSE quote_ident(table_name) = " + quotedTable + "\n AND " + inSearchPath + "\n END"), "column", "type"))
+          .containsExactly("\"Dept\" character varying", "\"Id\" integer", "\"Name\" character varying",
+              "\"Salary\" numeric");
+      assertThat(rows(statement.executeQuery("SELECT user, current_user, session_user"), "current_user"))
+          .containsExactly(LocalEmulator.ACCOUNT);
       assertThat(rows(statement.executeQuery("show timezone"), "TimeZone")).containsExactly("UTC");
       // Metabase's table privileges (postgres.clj, current-user-table-privileges): keywords as labels
       String quotedName = "'\"' || replace(t.schemaname, '\"', '\"\"') || '\"' || '.' || '\"' || "
