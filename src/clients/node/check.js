@@ -1,8 +1,9 @@
 // node-postgres against tablesql's server, as an application uses it (PgClientsTest runs it):
 // parameters (the extended protocol), a transaction, an error's code, the catalog's listing of
-// the table and its columns. Connection settings come
+// the table and its columns, and an export by COPY ... TO STDOUT (pg-copy-streams). Connection settings come
 // from PGHOST, PGPORT, PGUSER, PGPASSWORD and PGDATABASE; the table's name is the argument.
 const { Client } = require('pg');
+const { to: copyTo } = require('pg-copy-streams');
 
 async function main() {
   const table = process.argv[2];
@@ -29,6 +30,11 @@ async function main() {
   const columns = await client.query('SELECT column_name FROM information_schema.columns '
     + "WHERE table_name = $1 AND column_name IN ('Name', 'N') ORDER BY column_name", [table]);
   seen.push(columns.rows.map((row) => row.column_name).join(','));
+  let exported = '';
+  for await (const chunk of client.query(copyTo(`COPY (SELECT RowKey, Name FROM ${table} ORDER BY RowKey) TO STDOUT WITH (FORMAT CSV)`))) {
+    exported += chunk.toString();
+  }
+  seen.push(exported.trim().split('\n').join(';'));
   await client.end();
   console.log(seen.join('|'));
 }

@@ -1,7 +1,7 @@
 """psycopg 3 against tablesql's server (PgClientsTest runs it): a declared table made by DDL,
 parameters (sent bound, in the extended protocol), statements it prepares on the server after
 repeated use and deallocates at rollback, binary results, an error's code, a transaction, and
-an export and a load by COPY. Connection settings come from PGHOST, PGPORT, PGUSER, PGPASSWORD
+an export and a load by COPY, and the catalog's listing of the table and its columns. Connection settings come from PGHOST, PGPORT, PGUSER, PGPASSWORD
 and PGDATABASE; the table's name is the argument."""
 import sys
 from decimal import Decimal
@@ -39,4 +39,10 @@ with psycopg.connect("") as connection:
         connection.commit()
         with cursor.copy(f"COPY (SELECT Id, Name FROM {table} ORDER BY Id) TO STDOUT WITH (FORMAT CSV)") as copy:
             seen.append(b"".join(bytes(block) for block in copy).decode().replace("\n", ";"))
+        cursor.execute("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
+                       "AND table_name = %s", (table,))
+        seen.append(",".join(row[0] for row in cursor.fetchall()))
+        cursor.execute("SELECT column_name FROM information_schema.columns WHERE table_name = %s ORDER BY column_name",
+                       (table,))
+        seen.append(",".join(row[0] for row in cursor.fetchall()))
 print("|".join(seen))

@@ -1,9 +1,10 @@
 """SQLAlchemy (over psycopg2) and pandas against tablesql's server, as a notebook uses them
 (PgClientsTest runs it): the inspector's listing of tables and views, its reflection of a table's
-columns, primary key and indexes (what Superset and Table(autoload_with=...) read), pandas.read_sql of a query
+columns, primary key and indexes (what Superset and Table(autoload_with=...) read), pandas.read_sql of a query, an export by COPY
 with parameters, DataFrame.to_sql appending rows, and a nested transaction (a savepoint) rolled
 back. Connection settings come from PGHOST, PGPORT, PGUSER, PGPASSWORD and PGDATABASE; the
 table's name is the argument."""
+import io
 import os
 import sys
 import urllib.parse
@@ -41,4 +42,12 @@ frame = pandas.read_sql(text(f"SELECT Id, Name, Salary FROM {table} WHERE Id >= 
                         params={"least": 2})
 seen.append(",".join(f"{row.Id}:{row.Name}:{row.Salary}" for row in frame.itertuples()))
 seen.append(str(frame["Salary"].dtype))
+raw = engine.raw_connection()  # an export by COPY, through the engine's psycopg2 connection
+try:
+    exported = io.StringIO()
+    raw.cursor().copy_expert(f"COPY (SELECT Dept, Id, Name FROM {table} WHERE Dept = 'd1' ORDER BY Id) TO STDOUT "
+                             "WITH (FORMAT CSV)", exported)
+    seen.append(exported.getvalue().strip().replace("\n", ";"))
+finally:
+    raw.close()
 print("|".join(seen))

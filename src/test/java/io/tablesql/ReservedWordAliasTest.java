@@ -91,6 +91,11 @@ class ReservedWordAliasTest {
     try (Statement statement = connection.createStatement()) {
       assertThat(first(statement.executeQuery("SELECT N AS select, N AS default FROM " + table
           + " WHERE RowKey = '2'"))).isEqualTo("select=2");
+      // USER is the connection's user (the account) where an expression goes, a label after AS
+      assertThat(first(statement.executeQuery("SELECT user, N AS user FROM " + table + " WHERE RowKey = '2'")))
+          .endsWith("=" + LocalEmulator.ACCOUNT);
+      assertThat(first(statement.executeQuery("SELECT N AS user FROM " + table + " WHERE RowKey = '2'")))
+          .isEqualToIgnoringCase("user=2"); // Calcite unparses the label as its keyword
       assertThat(first(statement.executeQuery("WITH t AS (SELECT N AS delete, RowKey AS table FROM " + table
           + ") SELECT t.* FROM t ORDER BY 1 DESC"))).isEqualTo("delete=2");
     }

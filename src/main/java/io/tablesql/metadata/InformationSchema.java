@@ -118,12 +118,6 @@ final class InformationSchema extends AbstractSchema {
         table.kind == 'r' ? "YES" : "NO"};
   }
 
-  /** The functions, so that {@code information_schema._pg_expandarray} is found as pgjdbc names it. */
-  @Override
-  protected com.google.common.collect.Multimap<String, org.apache.calcite.schema.Function> getFunctionMultimap() {
-    return SystemCatalogs.functions();
-  }
-
   @Override
   protected Map<String, Table> getTableMap() {
     return tables;

@@ -418,12 +418,12 @@ public final class PgFunctions {
     return array == null || dimension == null || dimension != 1 || array.isEmpty() ? null : 1;
   }
 
-  /** The highest index of an array's dimension: its length for its only one; null past it or for an empty one. */
   /** The number of elements of an array's {@code dimension} (1 for the one the catalogs have); null for an empty array. */
   public static Integer array_length(DataContext root, java.util.List<?> array, Integer dimension) {
     return array == null || dimension == null || dimension != 1 || array.isEmpty() ? null : array.size();
   }
 
+  /** The highest index of an array's dimension: its length for its only one; null past it or for an empty one. */
   public static Integer array_upper(DataContext root, java.util.List<?> array, Integer dimension) {
     return array == null || dimension == null || dimension != 1 || array.isEmpty() ? null : array.size();
   }

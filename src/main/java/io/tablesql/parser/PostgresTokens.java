@@ -18,8 +18,10 @@ import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
  *   <li>{@code pg_catalog.unnest} is {@code unnest} ({@code FROM pg_catalog.unnest(tc.reloptions)
  *       x}, as psql's {@code \\d+} writes it): Calcite reads UNNEST, a reserved word, in FROM and
  *       (tablesql's PgUnnestCall) in expressions, never after a qualifier;</li>
- *   <li>a call of a named function whose first argument is itself such a call gets parentheses
- *       around that argument: {@code f(g(x), y)} is read as {@code f((g(x)), y)}. In FROM, Calcite
+ *   <li>a call of a named function whose first argument is itself such a call, and nothing more
+ *       (a comma or the closing parenthesis follows: never {@code g(x) OVER (...)}, whose OVER
+ *       must follow the call), gets parentheses around that argument: {@code f(g(x), y)} is read
+ *       as {@code f((g(x)), y)}. In FROM, Calcite
  *       takes {@code f(g (} for a table with an extended column list ({@code FROM EventLog(lastGCTime
  *       TIME)}) and fails, where Grafana's query editor writes {@code FROM
  *       generate_series(array_lower(...), ...)}; a parenthesized expression parses to the same
@@ -27,6 +29,8 @@ import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
  * </ul>
  */
 final class PostgresTokens extends TableSqlParserImplTokenManager {
+  /** Reserved words that are values, never labels (UNPIVOT's {@code IN (a AS TRUE, ...)}). */
+  private static final java.util.Set<Integer> LITERALS = java.util.Set.of(TRUE, FALSE, NULL, UNKNOWN);
   private final SqlAbstractParserImpl.Metadata keywords;
   /** Tokens read ahead (and parentheses added), in order. */
   private final List<Token> ahead = new ArrayList<>();
@@ -51,7 +55,8 @@ final class PostgresTokens extends TableSqlParserImplTokenManager {
       ahead.remove(0);
       token = ahead.remove(0);
     }
-    if (previousKind == AS && token.kind != IDENTIFIER && keywords.isReservedWord(token.image.toUpperCase(Locale.ROOT))) {
+    if (previousKind == AS && token.kind != IDENTIFIER && !LITERALS.contains(token.kind)
+        && keywords.isReservedWord(token.image.toUpperCase(Locale.ROOT))) {
       int next = peek(0).kind;
       if (next == COMMA || next == FROM) {
         token.kind = IDENTIFIER;
@@ -83,6 +88,10 @@ final class PostgresTokens extends TableSqlParserImplTokenManager {
       }
       depth += t.kind == LPAREN ? 1 : t.kind == RPAREN ? -1 : 0;
       if (depth == 0) {
+        int after = peek(i + 1).kind;
+        if (after != COMMA && after != RPAREN) {
+          return; // more of the argument follows (OVER, FILTER, WITHIN GROUP, an operator): left as written
+        }
         ahead.add(i + 1, added(RPAREN, ")", t));
         ahead.add(0, added(LPAREN, "(", ahead.get(0)));
         return;

@@ -79,16 +79,17 @@ final class ArrayTextCoercion extends TypeCoercionImpl {
     return super.quantifyOperationCoercion(binding);
   }
 
-  /** PostgreSQL's reading of a boolean's text: a prefix of true, false, yes or no; on, off, 1, 0; else null. */
+  /** PostgreSQL's reading of a boolean's text: a prefix of true, false, yes, no, on or off (of two letters at least), 1, 0; else null. */
   static Boolean booleanText(String text) {
     String value = text.trim().toLowerCase(java.util.Locale.ROOT);
     if (value.isEmpty()) {
       return null;
     }
-    if ("true".startsWith(value) || "yes".startsWith(value) || value.equals("on") || value.equals("1")) {
+    boolean beyondO = value.length() >= 2; // "o" alone is on or off
+    if ("true".startsWith(value) || "yes".startsWith(value) || beyondO && "on".startsWith(value) || value.equals("1")) {
       return Boolean.TRUE;
     }
-    if ("false".startsWith(value) || "no".startsWith(value) || value.equals("off") || value.equals("0")) {
+    if ("false".startsWith(value) || "no".startsWith(value) || beyondO && "off".startsWith(value) || value.equals("0")) {
       return Boolean.FALSE;
     }
     return null;

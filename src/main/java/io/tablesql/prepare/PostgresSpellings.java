@@ -21,18 +21,17 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * PostgreSQL spellings that Calcite's validator would take otherwise, written as what they mean,
- * one node at a time before validation: an {@code E'...'} string in the connection's character
+ * one node at a time before validation: a catalog function named in any case; an {@code E'...'} string in the connection's character
  * set; {@code string_to_array} of a literal splitting text into text (not into the literal's
  * {@code CHAR(n)}, which pads); a cast to {@code regclass}, {@code regtype}, {@code regnamespace} or {@code regproc} ({@code CAST(x AS
  * REGCLASS)}, as {@code x::regclass} already is) as the catalog function of that name; and a
  * {@code regclass} cast to text as the relation's name ({@code c.oid::regclass::text}), which is
  * what PostgreSQL prints for one; and pg_index's int2vector columns cast to text as PostgreSQL
  * prints them ({@code ix.indkey::varchar}, {@code "1 2"}); and {@code json_build_object(k, v, ...)}
- * as the standard's {@code JSON_OBJECT(KEY k VALUE v, ... NULL ON NULL)}; and {@code USER},
- * {@code CURRENT_USER} and {@code SESSION_USER} as the connection's user, the account.
+ * as the standard's {@code JSON_OBJECT(KEY k VALUE v, ... NULL ON NULL)}.
  */
 final class PostgresSpellings {
-  private static final Set<String> USER_VARIABLES = Set.of("USER", "CURRENT_USER", "SESSION_USER");
+  private static final Set<String> CATALOG_SCHEMAS = Set.of("pg_catalog", "information_schema");
   private static final Set<String> OID_TYPES = Set.of("regclass", "regtype", "regnamespace", "regproc");
   /** pg_index's int2vector columns: arrays in the catalogs, whose text in PostgreSQL is their elements between blanks. */
   private static final Set<String> VECTOR_COLUMNS = Set.of("indkey", "indoption");
@@ -42,6 +41,18 @@ final class PostgresSpellings {
 
   /** {@code node} as written out, or {@code node} itself. */
   static SqlNode rewrite(SqlNode node) {
+    if (node instanceof SqlBasicCall call && call.getOperator() instanceof SqlUnresolvedFunction function
+        && function.getSqlIdentifier() != null && function.getSqlIdentifier().names.size() == 2
+        && CATALOG_SCHEMAS.contains(function.getSqlIdentifier().names.get(0).toLowerCase(Locale.ROOT))) {
+      // a catalog function named in upper case (HoneySQL writes PG_CATALOG.PG_GET_EXPR): Calcite finds a
+      // qualified function only in the case it was registered in, the catalogs' lower case
+      SqlIdentifier name = function.getSqlIdentifier();
+      List<String> lower = name.names.stream().map(part -> part.toLowerCase(Locale.ROOT)).toList();
+      if (!lower.equals(name.names)) {
+        call.setOperator(new SqlUnresolvedFunction(new SqlIdentifier(lower, name.getParserPosition()), null, null,
+            null, null, function.getFunctionType()));
+      }
+    }
     if (node instanceof SqlCharStringLiteral literal && literal.getNlsString().getCharset() != null
         && literal.getNlsString().getCharset().name().startsWith("UTF-16")) {
       // Calcite's parser gives E'...' strings UTF-16, whose text does not compare or concatenate with
@@ -55,14 +66,6 @@ final class PostgresSpellings {
           new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, text.getParserPosition()),
               text.getParserPosition())));
       return split;
-    }
-    if (node instanceof SqlIdentifier user && user.isSimple() && !user.isComponentQuoted(0)
-        && USER_VARIABLES.contains(user.getSimple().toUpperCase(Locale.ROOT))) {
-      // the connection's user is the account, where Calcite answers "sa" (Grafana compares it with schemas);
-      // the parser gives these context variables as identifiers, which Calcite's validator never takes for columns
-      SqlIdentifier name = new SqlIdentifier(List.of("pg_catalog", "current_user"), user.getParserPosition());
-      return new SqlUnresolvedFunction(name, null, null, null, null, SqlFunctionCategory.USER_DEFINED_FUNCTION)
-          .createCall(user.getParserPosition());
     }
     if (node instanceof SqlBasicCall json && json.getOperator() instanceof SqlUnresolvedFunction function
         && function.getSqlIdentifier() != null && isCatalogFunction(function.getSqlIdentifier(), "json_build_object")

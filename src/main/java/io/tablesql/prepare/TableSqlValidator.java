@@ -15,18 +15,24 @@ import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.CalciteSqlValidator;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.SqlOrderBy;
-import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.IdentifierNamespace;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorNamespace;
 import org.apache.calcite.sql.validate.SqlValidatorTable;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Calcite's validator, with quoted table names case-sensitive. Calcite matches names one way
@@ -39,6 +45,7 @@ public final class TableSqlValidator extends CalciteSqlValidator {
   /** Result columns without a name of their own are labelled as PostgreSQL labels them (columnLabels). */
   private final boolean postgresLabels;
   private final SetOperationLabels setOperationLabels = new SetOperationLabels();
+  private static final java.util.Set<String> USER_VARIABLES = java.util.Set.of("USER", "CURRENT_USER", "SESSION_USER");
 
   private TableSqlValidator(SqlOperatorTable operators, CalciteCatalogReader catalogReader,
       org.apache.calcite.adapter.java.JavaTypeFactory typeFactory, Config config, boolean postgresLabels) {
@@ -88,6 +95,26 @@ public final class TableSqlValidator extends CalciteSqlValidator {
       setOperationLabels.uniquifyIfOrdered(select);
     }
     return rewritten;
+  }
+
+  /**
+   * {@code USER}, {@code CURRENT_USER} and {@code SESSION_USER} (written where an expression
+   * goes; the parser gives them as identifiers) are the connection's user, the account, through
+   * the catalog's {@code current_user}; Calcite answers "sa". Calcite's converter asks here too.
+   */
+  @Override
+  public @Nullable SqlCall makeNullaryCall(SqlIdentifier id) {
+    if (id.isSimple() && !id.isComponentQuoted(0)
+        && USER_VARIABLES.contains(id.getSimple().toUpperCase(java.util.Locale.ROOT))) {
+      List<SqlOperator> found = new java.util.ArrayList<>();
+      getOperatorTable().lookupOperatorOverloads(new SqlIdentifier(List.of("pg_catalog", "current_user"),
+          id.getParserPosition()), SqlFunctionCategory.USER_DEFINED_FUNCTION, SqlSyntax.FUNCTION, found,
+          getCatalogReader().nameMatcher());
+      if (!found.isEmpty()) {
+        return new SqlBasicCall(found.get(0), List.of(), id.getParserPosition());
+      }
+    }
+    return super.makeNullaryCall(id);
   }
 
   @Override

@@ -142,12 +142,41 @@ final class QueryText {
   /** The statement's first words in upper case, as many as given: {@code CREATE TABLE}. */
   static List<String> leadingWords(String statement, int count) {
     List<String> words = new ArrayList<>();
-    for (String word : statement.trim().split("[\\s(]+", count + 1)) {
+    for (String word : withoutLeadingComments(statement).split("[\\s(]+", count + 1)) {
       if (words.size() == count || word.isEmpty()) {
         break;
       }
       words.add(word.toUpperCase(Locale.ROOT));
     }
     return words;
+  }
+
+  /** {@code statement} from its first word on: blanks, {@code -- ...} lines and {@code /* ... *}{@code /} comments (nested, as PostgreSQL's) skipped. */
+  static String withoutLeadingComments(String statement) {
+    int i = 0;
+    while (i < statement.length()) {
+      if (Character.isWhitespace(statement.charAt(i))) {
+        i++;
+      } else if (statement.startsWith("--", i)) {
+        int end = statement.indexOf('\n', i);
+        i = end < 0 ? statement.length() : end + 1;
+      } else if (statement.startsWith("/*", i)) {
+        int depth = 0;
+        do {
+          if (statement.startsWith("/*", i)) {
+            depth++;
+            i += 2;
+          } else if (statement.startsWith("*/", i)) {
+            depth--;
+            i += 2;
+          } else {
+            i++;
+          }
+        } while (depth > 0 && i < statement.length());
+      } else {
+        break;
+      }
+    }
+    return statement.substring(i).trim();
   }
 }

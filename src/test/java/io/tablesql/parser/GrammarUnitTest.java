@@ -189,6 +189,9 @@ class GrammarUnitTest {
     // a function's first argument that is a call: in FROM, Calcite's extended-column syntax would take it
     assertThat(parse("SELECT i FROM generate_series(array_lower(a, 1), f(2)) AS i").toString())
         .isEqualTo("SELECT `i`\nFROM TABLE(`generate_series`(`array_lower`(`a`, 1), `f`(2))) AS `i`");
+    // a call that more follows (a window, a filter) is left as written: OVER must follow its call
+    assertThat(parse("SELECT round(stddev(v) OVER (PARTITION BY k), 2), f(g(x) + 1), f(mode() WITHIN GROUP "
+        + "(ORDER BY x)) FROM t")).isNotNull();
     assertThat(parse("SELECT f(g(h(x)), 1) FROM t(c INTEGER)").toString())
         .isEqualTo("SELECT `f`(`g`(`h`(`x`)), 1)\nFROM `t` EXTEND (`c` INTEGER)");
   }

@@ -28,7 +28,7 @@ class ArrayTextCoercionUnitTest {
     for (String yes : new String[] {"t", "TRUE", " tr ", "y", "yes", "on", "1"}) {
       assertThat(ArrayTextCoercion.booleanText(yes)).as(yes).isTrue();
     }
-    for (String no : new String[] {"f", "false", "n", "NO", "off", "0"}) {
+    for (String no : new String[] {"f", "false", "n", "NO", "off", "of", "0"}) {
       assertThat(ArrayTextCoercion.booleanText(no)).as(no).isFalse();
     }
     for (String neither : new String[] {"", "o", "x", "2", "truex"}) {

@@ -142,6 +142,13 @@ class PgCatalogTest {
           + "(information_schema._pg_expandarray(i.indkey)).x AS x FROM pg_catalog.pg_index i "
           + "JOIN pg_catalog.pg_class c ON c.oid = i.indrelid WHERE c.relname = '" + table + "' AND i.indisprimary"),
           "n", "x")).containsExactly("1 1", "2 2");
+      // unnest keeps the elements' type; the expansion's own columns stay out of the answer
+      assertThat(rows(statement.executeQuery("SELECT unnest(ARRAY[1.5, 2.5]) AS u, generate_subscripts(ARRAY[1.5, 2.5], 1) "
+          + "AS n"), "u", "n")).containsExactly("1.5 1", "2.5 2");
+      assertThat(rows(statement.executeQuery("SELECT unnest(string_to_array('a,b', ',')) AS u"), "u"))
+          .containsExactly("a", "b");
+      assertThat(statement.executeQuery("SELECT unnest(ARRAY[1]) AS u, c.relname FROM pg_catalog.pg_class c "
+          + "WHERE c.relname = '" + table + "'").getMetaData().getColumnCount()).isEqualTo(2);
     }
   }
 
@@ -229,6 +236,37 @@ class PgCatalogTest {
         "uuid:b:pg_catalog");
     assertThat(results.get(2)).isEmpty();
     assertThat(results.get(3)).isEmpty();
+  }
+
+  /**
+   * Metabase's sync of a table's fields, foreign keys and indexes (postgres.clj: describe-fields-sql,
+   * describe-fks-sql, describe-indexes-sql), as HoneySQL renders them, with pgjdbc's parameters.
+   */
+  @Test
+  void metabasesSyncQueriesAnswer() throws Exception {
+    String[] statements;
+    try (var text = PgCatalogTest.class.getResourceAsStream("/clients/metabase-sync.sql")) {
+      statements = new String(text.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n;\n");
+    }
+    try (Connection connection = PgClient.connect(server)) {
+      try (PreparedStatement fields = connection.prepareStatement(statements[0])) {
+        fields.setString(1, LocalEmulator.ACCOUNT);
+        fields.setString(2, table);
+        fields.setString(3, LocalEmulator.ACCOUNT);
+        fields.setString(4, table);
+        assertThat(rows(fields.executeQuery(), "name", "database-type", "database-position", "pk?",
+            "database-required")).containsExactly("Dept varchar 0 t t", "Id int4 1 t t", "Name varchar 2 f f",
+            "Salary numeric 3 f f");
+      }
+      try (PreparedStatement keys = connection.prepareStatement(statements[1])) {
+        keys.setString(1, table);
+        assertThat(rows(keys.executeQuery(), "fk-column-name")).isEmpty();
+      }
+      try (PreparedStatement indexes = connection.prepareStatement(statements[2])) {
+        indexes.setString(1, table);
+        assertThat(rows(indexes.executeQuery(), "field-name")).containsExactlyInAnyOrder("Dept", "Name");
+      }
+    }
   }
 
   /** A regclass prints as the relation's name, as PostgreSQL's does; CAST(... AS REGCLASS) is ::regclass. */

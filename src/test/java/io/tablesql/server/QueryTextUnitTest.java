@@ -27,6 +27,9 @@ class QueryTextUnitTest {
   @Test
   void tagsFollowPostgres() {
     assertThat(PgErrors.tag(QueryText.leadingWords("insert into t values (1)", 3), 1)).isEqualTo("INSERT 0 1");
+    // comments before a statement are not its words (a statement prepared with a comment first returns rows)
+    assertThat(QueryText.leadingWords("-- Metabase\n/* a /* nested */ one */ select 1", 2)).containsExactly("SELECT", "1");
+    assertThat(QueryText.leadingWords("  -- only a comment", 2)).isEmpty();
     assertThat(PgErrors.tag(QueryText.leadingWords("UPDATE t SET a = 1", 3), 4)).isEqualTo("UPDATE 4");
     assertThat(PgErrors.tag(QueryText.leadingWords("CREATE UNIQUE INDEX i ON t (a)", 3), 0))
         .isEqualTo("CREATE INDEX");
