@@ -25,9 +25,11 @@ public final class PgServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PgServer.class);
   /** The version clients are told: one whose features they all handle. */
   static final String SERVER_VERSION = "14.0";
+  /** The environment variable a connection string may come from, so that a key is not an argument. */
+  static final String CONNECTION_VARIABLE = "TABLESQL_CONNECTION_STRING";
   private static final String USAGE = "Usage: java -jar tablesql-server.jar [--listen ADDRESS] [--port N] "
       + "[--max-sessions N] [--idle-timeout SECONDS] [--tls-cert FILE --tls-key FILE] [--users FILE]\n"
-      + "       \"<connection string>\"\n"
+      + "       [\"<connection string>\" | @FILE]   (without either: the environment's " + CONNECTION_VARIABLE + ")\n"
       + "       java -jar tablesql-server.jar --hash-password < password.txt\n"
       + "  Without --users the connection string names the account without a credential\n"
       + "  (TableEndpoint=...;AccountName=...): clients log in as the account's name with its key or a SAS token\n"
@@ -246,6 +248,34 @@ public final class PgServer implements AutoCloseable {
     listener.close();
   }
 
+  /**
+   * The connection string the server runs with: the argument as given, or read from the file an
+   * {@code @FILE} argument names, or without one the environment's {@value #CONNECTION_VARIABLE}:
+   * a string that carries a key stays out of the process listing.
+   */
+  static String connectionString(String argument, String environment) {
+    if (argument == null) {
+      if (environment == null || environment.isBlank()) {
+        throw new IllegalArgumentException("No connection string: give it as the last argument, as @FILE, or in "
+            + CONNECTION_VARIABLE + ".");
+      }
+      return environment.trim();
+    }
+    if (!argument.startsWith("@")) {
+      return argument;
+    }
+    try {
+      String text = java.nio.file.Files.readString(Path.of(argument.substring(1))).trim();
+      if (text.isEmpty()) {
+        throw new IllegalArgumentException("The connection string file " + argument.substring(1) + " is empty.");
+      }
+      return text;
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException("The connection string file " + argument.substring(1)
+          + " cannot be read: " + e.getMessage());
+    }
+  }
+
   public static void main(String[] args) throws Exception {
     String address = "127.0.0.1";
     int port = 5432;
@@ -283,9 +313,7 @@ public final class PgServer implements AutoCloseable {
           }
         }
       }
-      if (connectionString == null) {
-        throw new IllegalArgumentException("No connection string.");
-      }
+      connectionString = connectionString(connectionString, System.getenv(CONNECTION_VARIABLE));
       PgServer server = start(address, port, maxSessions, connectionString, tlsCertificate, tlsKey, users)
           .idleTimeout(java.time.Duration.ofSeconds(idleSeconds));
       System.out.println("tablesql server for account " + server.accountName + " listening on " + address + ":"

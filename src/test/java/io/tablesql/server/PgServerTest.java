@@ -61,6 +61,21 @@ class PgServerTest {
     }
   }
 
+  /** A connection string with a key need not be an argument (a process listing shows arguments): @FILE, or the environment. */
+  @Test
+  void theConnectionStringComesFromAnArgumentAFileOrTheEnvironment() throws Exception {
+    java.nio.file.Path file = java.nio.file.Files.createTempFile("connection", ".txt");
+    java.nio.file.Files.writeString(file, "AccountName=a;AccountKey=k\n");
+    assertThat(PgServer.connectionString("@" + file, "ignored")).isEqualTo("AccountName=a;AccountKey=k");
+    assertThat(PgServer.connectionString("AccountName=b", "ignored")).isEqualTo("AccountName=b");
+    assertThat(PgServer.connectionString(null, " AccountName=c ")).isEqualTo("AccountName=c");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> PgServer.connectionString(null, null))
+        .hasMessageContaining(PgServer.CONNECTION_VARIABLE);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> PgServer.connectionString("@" + file + ".missing", null))
+        .hasMessageContaining("cannot be read");
+    java.nio.file.Files.delete(file);
+  }
+
   @Test
   void statementsRunThroughTheDriverAndAnswerInPostgresTypes() throws SQLException {
     try (Connection connection = connect(); Statement statement = connection.createStatement()) {

@@ -31,8 +31,11 @@ class ServerJarIT {
       java.util.List<String> command = new java.util.ArrayList<>();
       command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
       command.addAll(java.util.List.of(jvmOptions));
-      command.addAll(java.util.List.of("-jar", System.getProperty("tablesql.serverJar"), "--port", "0", endpoint));
-      Process server = new ProcessBuilder(command).redirectErrorStream(true).start();
+      command.addAll(java.util.List.of("-jar", System.getProperty("tablesql.serverJar"), "--port", "0"));
+      // the connection string from the environment, as one with a key is given (never an argument)
+      ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+      builder.environment().put(PgServer.CONNECTION_VARIABLE, endpoint);
+      Process server = builder.start();
       BufferedReader output = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
       for (String line = output.readLine(); line != null; line = output.readLine()) {
         Matcher listening = Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+)").matcher(line);
