@@ -21,7 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Readers see committed data only (ARCHITECTURE.md, "Readers see committed data only"): while a
+ * Readers see committed data only (docs/architecture/intents.md, "Readers see committed data only"): while a
  * transaction over two partitions has applied its groups but not passed its commit point (the
  * write of its intent's header), every read path of another connection sees the rows as they
  * were; after the commit point, as written; and a transaction that is undone is never seen.

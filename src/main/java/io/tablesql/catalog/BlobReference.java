@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * Where a value longer than its row's entity holds is kept (ARCHITECTURE.md, "Large values and
+ * Where a value longer than its row's entity holds is kept (docs/architecture/large-values.md, "Large values and
  * wide rows", tier 3): a block blob of the account's {@code tablesql-values} container, named
  * {@code <physical table>/<epoch milliseconds of its writing>-<random UUID>}, written once and
  * never changed. The entity keeps the

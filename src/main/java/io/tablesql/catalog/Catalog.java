@@ -34,7 +34,7 @@ import java.util.function.UnaryOperator;
  * that RowKey: the first keeps it, each other table is kept under the key of both its lower-case
  * and its exact name (which the shared key is a prefix of), in format 3, which drivers matching
  * names ignoring case refuse. Two rules keep one entity per exact name under concurrent DDL
- * (ARCHITECTURE.md, "Names"): a name goes under its own key only in one entity group
+ * (docs/architecture/front-end.md, "Names"): a name goes under its own key only in one entity group
  * transaction with a conditional update of the shared key's entity, so it fails if that entity
  * changed or went; and the shared key's entity is never deleted while a table of its own key
  * exists: dropping the shared key's table moves one of them there. Definitions are cached

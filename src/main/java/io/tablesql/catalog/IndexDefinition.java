@@ -15,7 +15,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * A secondary index of a declared table, as its table's definition in the catalog lists it (see
- * ARCHITECTURE.md, "Secondary indexes"). One entry per row whose indexed columns are all
+ * docs/architecture/indexes.md, "Secondary indexes"). One entry per row whose indexed columns are all
  * non-NULL, naming the row in properties {@value #ROW_PARTITION_KEY} and {@value #ROW_ROW_KEY}:
  * <ul>
  *   <li>global: in an Azure table of its own, PartitionKey the indexed values in the key
@@ -31,7 +31,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * @param table      the Azure table holding the entries
  * @param prefix     the RowKey prefix of a local index's entries; null for a global or adopted index
  * @param adoptedRowKey the RowKey template of the entities an application keeps as this local
- *                   index's entries (adopted: copies of the row in its partition, see ARCHITECTURE.md,
+ *                   index's entries (adopted: copies of the row in its partition, see docs/architecture/indexes.md,
  *                   "Adopted index entities"); null for tablesql's own entries
  * @param ready      false while the index is built: writes maintain it, queries do not use it yet
  * @param resumeFrom while building, the (PartitionKey, RowKey) of the base row the build goes on
@@ -39,7 +39,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * @param verifiedBuild while building (a covering global index that is not UNIQUE, since its
  *                   creation): the build inserts its entries verified, and writers keep the old
  *                   entries of rows they change as unverified placeholders
- *                   ({@link #keepsPlaceholders}; ARCHITECTURE.md, "Covering global indexes";
+ *                   ({@link #keepsPlaceholders}; docs/architecture/indexes.md, "Covering global indexes";
  *                   catalog format 11)
  */
 public record IndexDefinition(String name, List<IndexColumn> columns, List<String> include, boolean unique,
@@ -49,7 +49,7 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
   public static final String ROW_ROW_KEY = "TablesqlRowRowKey";
   /**
    * On the entries of a covering global index: true once the entry is known to hold its row's
-   * values as committed (see ARCHITECTURE.md, "Covering global indexes"); absent or false, a
+   * values as committed (see docs/architecture/indexes.md, "Covering global indexes"); absent or false, a
    * read checks the row.
    */
   public static final String VERIFIED = "TablesqlVerified";

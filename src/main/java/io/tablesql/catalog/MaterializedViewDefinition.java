@@ -12,7 +12,7 @@ import java.util.List;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * A materialized view (ARCHITECTURE.md, "Derived data"), kept by tablesql under the view's own
+ * A materialized view (docs/architecture/views.md, "Derived data"), kept by tablesql under the view's own
  * key in an Azure table of its own; its base table's definition lists it (catalog format 5).
  * <ul>
  *   <li>A copy: the selected columns of the rows of one table that meet its condition. Each

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 
 /**
  * A value of a {@link Column#large large} column longer than one property holds, kept in parts in
- * the row's own entity (ARCHITECTURE.md, "Large values and wide rows", tier 2): the column's
+ * the row's own entity (docs/architecture/large-values.md, "Large values and wide rows", tier 2): the column's
  * property holds the first part, {@code <column>_TsP2} ... {@code <column>_TsP16} the next, and
  * {@code <column>_TsN} how many there are. A value that fits one property is stored as any
  * other, so rows of short values are what they always were.

@@ -29,7 +29,7 @@ import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 
 /**
  * Runs CREATE, DROP and ALTER MATERIALIZED VIEW against the catalog and the account
- * (ARCHITECTURE.md, "Derived data"). A view that copies is accepted over one declared or mapped
+ * (docs/architecture/views.md, "Derived data"). A view that copies is accepted over one declared or mapped
  * table: a projection of its columns and a WHERE evaluated on each row ({@link RowCondition}),
  * under a key that identifies rows (it holds the table's key columns, or a UNIQUE index's).
  */

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A statement's values kept in Blob storage (ARCHITECTURE.md, "Large values and wide rows", tier
+ * A statement's values kept in Blob storage (docs/architecture/large-values.md, "Large values and wide rows", tier
  * 3), in the order that keeps every row's blob there while the row names it: a blob is written
  * before the entity that names it, and deleted only after a committed write stopped naming it.
  */
@@ -202,7 +202,7 @@ public final class BlobValues {
 
   /**
    * Deletes the blobs of a table's long values that no row names and that are older than
-   * {@code blobGraceSeconds} (ARCHITECTURE.md, "Why no value is lost"). In this order, so that no
+   * {@code blobGraceSeconds} (docs/architecture/large-values.md, "Why no value is lost"). In this order, so that no
    * blob a write may still name is taken: the blobs already that old are listed first; then the
    * intents, and if one in flight writes the table nothing is deleted (its rows, or its undo, may
    * name any of them); then every row is read, and if one carries an intent's mark nothing is

@@ -27,7 +27,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Reads rows as committed (ARCHITECTURE.md, "Readers see committed data only"): a row that
+ * Reads rows as committed (docs/architecture/intents.md, "Readers see committed data only"): a row that
  * carries the mark of an intent that has not committed is read as the intent says it was before
  * (absent, for a row it inserts). The intent's header decides; a gone header is told by reading
  * the row again. A statement keeps the first verdict it reaches on an intent.

@@ -155,7 +155,7 @@ public final class IndexBuild {
   /**
    * Inserts a covering entry verified, from its row as read at {@code readAt}, if none is there:
    * a write of the row since then has left its old entry as a placeholder, which fails the
-   * insert, and a later one marks the entry unverified before the row changes (ARCHITECTURE.md,
+   * insert, and a later one marks the entry unverified before the row changes (docs/architecture/indexes.md,
    * "Covering global indexes"). Only within half the grace period of the read, the time a
    * placeholder is sure to stay (none is removed before it is past the grace period); returns
    * whether it inserted the entry (if not, the caller writes it unverified).

@@ -26,7 +26,7 @@ import java.util.stream.Stream;
 
 /**
  * Sends one entity group of a table with secondary indexes and keeps its indexes right (see
- * ARCHITECTURE.md, "Global index consistency"). No transaction spans the row's partition and the
+ * docs/architecture/indexes.md, "Global index consistency"). No transaction spans the row's partition and the
  * index's, so the steps are ordered to make a crash leave only extra entries, which reads
  * recognise, never a missing one:
  * <ol>

@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Commits writes that do not fit one entity group transaction, all or nothing, through a durable
- * intent (ARCHITECTURE.md, "Writes across partitions"): every write is made conditional on the
+ * intent (docs/architecture/intents.md, "Writes across partitions"): every write is made conditional on the
  * row before it, and that row kept; the intent records both; then the groups are applied; once
  * all are, one conditional write of the intent's header commits the write (until then readers
  * read the rows as they were before), and its marks are cleared and the intent deleted behind

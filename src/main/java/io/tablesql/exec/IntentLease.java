@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * The lease runs on this JVM's monotonic clock from before the header write was sent, so it ends
  * before the service's lease (from the header's Timestamp) does; no request carrying
  * {@link #counters()} starts once its answer could arrive after that, and the lease is renewed
- * when a third of it is gone (ARCHITECTURE.md, "Leases").
+ * when a third of it is gone (docs/architecture/intents.md, "Leases").
  */
 final class IntentLease {
   private final Session session;

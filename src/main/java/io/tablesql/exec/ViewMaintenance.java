@@ -24,7 +24,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Keeps materialized views in step with their base tables (ARCHITECTURE.md, "Derived data"). A
+ * Keeps materialized views in step with their base tables (docs/architecture/views.md, "Derived data"). A
  * write of a table with views commits through an intent; once its rows are applied (the commit
  * point), every view entity the write may have changed is <em>repaired</em>: made the copy of the
  * base row that holds its key now, or deleted if none does. A repair reads the view entity, then

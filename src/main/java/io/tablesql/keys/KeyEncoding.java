@@ -14,7 +14,7 @@ import java.util.UUID;
 
 /**
  * Format version 1 of the order-preserving encoding of typed key columns into a PartitionKey or
- * RowKey (see ARCHITECTURE.md, "Key encoding"): the service's ordinal order of encoded keys is
+ * RowKey (see docs/architecture/tables.md, "Key encoding"): the service's ordinal order of encoded keys is
  * SQL's order of the key tuples, every character is one the service allows in keys, and decoding
  * gives back exactly the values encoded.
  */

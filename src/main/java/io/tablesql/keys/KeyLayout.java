@@ -14,7 +14,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * How the primary key of a declared table makes up its entities' keys: the leading key columns
  * make up the PartitionKey, the others the RowKey, each in a {@link KeyFormat}: tablesql's own
- * encoding (see ARCHITECTURE.md, "Key encoding"; a table with one key column has an empty RowKey),
+ * encoding (see docs/architecture/tables.md, "Key encoding"; a table with one key column has an empty RowKey),
  * the template of an existing table's keys, or keys made up per row (a table without a primary
  * key). A table sharing its Azure table with entities of other kinds may name a
  * {@link Discriminator}. Values are in Calcite's representation of each column's SQL type.

@@ -12,7 +12,7 @@ import java.sql.Statement;
 import java.util.List;
 
 /**
- * One COPY of a session (ARCHITECTURE.md, "COPY"): {@code TO STDOUT} streams a query's rows as
+ * One COPY of a session (docs/architecture/server.md, "COPY"): {@code TO STDOUT} streams a query's rows as
  * CopyData lines as they are read; {@code FROM STDIN} reads the client's lines into the driver's
  * batches of a prepared INSERT.
  */

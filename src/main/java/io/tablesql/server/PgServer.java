@@ -16,7 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * tablesql's PostgreSQL-protocol server (ARCHITECTURE.md, "The PostgreSQL-protocol server"):
+ * tablesql's PostgreSQL-protocol server (docs/architecture/server.md, "The PostgreSQL-protocol server"):
  * {@code java -jar target/tablesql-server.jar [--listen ADDRESS] [--port N] [--max-sessions N]
  * "<connection string>"}. Each client session is a tablesql connection of its own; a thread per
  * session.

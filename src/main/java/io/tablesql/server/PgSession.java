@@ -23,7 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One client session (ARCHITECTURE.md, "The PostgreSQL-protocol server"): the startup and
+ * One client session (docs/architecture/server.md, "The PostgreSQL-protocol server"): the startup and
  * authentication, then the client's messages in order, each statement run through the session's
  * own tablesql connection. Runs on its own thread, which it blocks on the socket and the driver.
  */

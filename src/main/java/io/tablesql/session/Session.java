@@ -207,7 +207,7 @@ public final class Session {
   /**
    * Runs {@code work} behind the statement that committed: the connection's next statement (or
    * commit, or close) first waits for it ({@link #awaitBehind}), so the connection never races its
-   * own clearing of marks (ARCHITECTURE.md, "Readers see committed data only").
+   * own clearing of marks (docs/architecture/intents.md, "Readers see committed data only").
    */
   public synchronized void runBehind(Runnable work, java.util.concurrent.Executor executor) {
     CompletableFuture<Void> started = CompletableFuture.runAsync(work, executor);

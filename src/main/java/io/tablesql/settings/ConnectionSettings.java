@@ -149,7 +149,7 @@ public final class ConnectionSettings {
 
   /**
    * An intent's committer stops sending once an answer could arrive after its lease ran out, so
-   * the lease must hold at least two requests' time (ARCHITECTURE.md, "Leases"): unset, it is
+   * the lease must hold at least two requests' time (docs/architecture/intents.md, "Leases"): unset, it is
    * the default or twice requestTimeoutSeconds, whichever is longer; set shorter, it is refused.
    */
   private static void checkLease(Map<DriverProperty, String> driver) throws SQLException {

@@ -29,7 +29,7 @@ import java.util.Optional;
 
 /**
  * The only code that talks to the Azure Storage Blob SDK: the values longer than an entity holds
- * (ARCHITECTURE.md, "Large values and wide rows", tier 3), each a block blob of the container
+ * (docs/architecture/large-values.md, "Large values and wide rows", tier 3), each a block blob of the container
  * {@value #CONTAINER}, written once and never changed. Made on first use, so that a connection
  * whose tables hold no such value never needs Blob access.
  */

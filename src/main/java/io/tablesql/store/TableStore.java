@@ -104,7 +104,7 @@ public final class TableStore {
     // The JDK client hands a response from its selector thread to its executor, and the executor
     // to the caller blocked in HttpClient.send: run inline, the response reaches the caller with
     // one thread switch less (a tenth of a point lookup). Safe because only the synchronous API is
-    // used: what runs there is the JDK's own non-blocking delivery (ARCHITECTURE.md, "Speed").
+    // used: what runs there is the JDK's own non-blocking delivery (docs/architecture/speed.md, "Speed").
     HttpClient http = settings.choice(DriverProperty.HTTP_CLIENT, Choices.HttpClient.class) == Choices.HttpClient.NETTY
         ? NETTY_CLIENTS.computeIfAbsent(timeout, t -> nettyClient(new HttpClientOptions()
             .setConnectTimeout(connectTimeout).setResponseTimeout(t).setReadTimeout(t)))

@@ -21,7 +21,7 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * A durable intent, format 1 (ARCHITECTURE.md, "Writes across partitions"): everything needed to
+ * A durable intent, format 1 (docs/architecture/intents.md, "Writes across partitions"): everything needed to
  * finish a write of several entity groups and to undo it, as the entities of one partition of
  * {@link #TABLE}. This class only maps an intent to entity writes and back; it sends nothing.
  *
@@ -40,7 +40,7 @@ public final class Intent {
    * follow it): its groups are judged by the mark, which drivers that know only formats 1 and 2
    * cannot read, so they leave it alone; 4, the same with a commit point, the header's state
    * {@code committed} (format 3 had none: its committer deleted the intent), which readers ask
-   * (ARCHITECTURE.md, "Readers see committed data only"); 5, the same with deletes written as
+   * (docs/architecture/intents.md, "Readers see committed data only"); 5, the same with deletes written as
    * {@link #isTombstone tombstones} until the commit point, removed after it.
    */
   public static final int FORMAT = 5;
