@@ -178,6 +178,22 @@ class ReadCommittedTest {
     table.listEntities().forEach(entity -> assertThat(entity.getProperties()).doesNotContainKey(Intent.MARK));
   }
 
+  /** A row read as it was before keeps that version's Timestamp (its write's ETag names it), not the uncommitted write's. */
+  @Test
+  void aRowReadAsBeforeHasItsCommittedTimestamp() throws Exception {
+    String name = twoAccounts("RcStamp").getTableName();
+    String stamp = "SELECT \"Timestamp\" FROM " + name + " WHERE PartitionKey = 'p1' AND RowKey = 'a'";
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect()) {
+      List<String> committed = rows(reader, stamp);
+      var during = atTheCommitPoint(() -> rows(reader, stamp));
+      Thread.sleep(20); // the write's Timestamp differs from the committed one
+      twoStatements(writer, TAKE_FROM_A.formatted(name), GIVE_TO_B.formatted(name));
+      writer.commit();
+      assertThat(during.get()).isEqualTo(committed);
+      assertThat(rows(reader, stamp)).isNotEqualTo(committed);
+    }
+  }
+
   @Test
   void aTransactionThatIsUndoneIsNeverSeen() throws Exception {
     neverSeenWhenUndone("ReadUndone", TAKE_FROM_A, GIVE_TO_B);

@@ -257,8 +257,13 @@ final class CommittedReads {
         before.addProperty(name, value);
       }
     });
-    if (row.getProperties().get(Column.TIMESTAMP) != null) {
-      before.addProperty(Column.TIMESTAMP, row.getProperties().get(Column.TIMESTAMP));
+    // the committed version's Timestamp, which the ETag the intent's write was conditional on names
+    Object timestamp = committedTimestamp(step);
+    if (timestamp == null) {
+      timestamp = row.getProperties().get(Column.TIMESTAMP);
+    }
+    if (timestamp != null) {
+      before.addProperty(Column.TIMESTAMP, timestamp);
     }
     before.addProperty(Intent.BEFORE_IMAGE, id);
     return before;
@@ -291,11 +296,20 @@ final class CommittedReads {
             row.addProperty(name, value);
           }
         });
+        Object timestamp = committedTimestamp(step);
+        if (timestamp != null) {
+          row.addProperty(Column.TIMESTAMP, timestamp);
+        }
         row.addProperty(Intent.BEFORE_IMAGE, id);
         rows.add(row);
       }
     });
     return rows;
+  }
+
+  /** The Timestamp of the version a step's write replaces (its ETag names it); null where it is not known. */
+  private static java.time.OffsetDateTime committedTimestamp(Intent.Step step) {
+    return step.write() == null ? null : io.tablesql.store.TableStore.timestampOf(step.write().etag());
   }
 
   /** The steps of an intent by the row each writes; null if the intent is gone. */

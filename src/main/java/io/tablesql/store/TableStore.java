@@ -526,6 +526,24 @@ public final class TableStore {
    * quote missing ({@code W/"datetime'...'}), which no condition then matches; entities read
    * carry it whole.
    */
+  /**
+   * The Timestamp of the entity version an ETag names: the service's ETags are {@code
+   * W/"datetime'<its Timestamp, URL-encoded>'"}; null for an ETag of another form.
+   */
+  public static java.time.OffsetDateTime timestampOf(String etag) {
+    int start = etag == null ? -1 : etag.indexOf("datetime'");
+    int end = start < 0 ? -1 : etag.indexOf('\'', start + 9);
+    if (end < 0) {
+      return null;
+    }
+    try {
+      return java.time.OffsetDateTime.parse(java.net.URLDecoder.decode(etag.substring(start + 9, end),
+          java.nio.charset.StandardCharsets.UTF_8));
+    } catch (java.time.format.DateTimeParseException | IllegalArgumentException e) {
+      return null;
+    }
+  }
+
   static String etag(String answered) {
     return answered != null && answered.startsWith("W/\"") && !answered.endsWith("\"") ? answered + "\"" : answered;
   }
