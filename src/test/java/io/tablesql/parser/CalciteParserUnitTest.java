@@ -23,8 +23,8 @@ class CalciteParserUnitTest extends SqlParserTest {
   /**
    * Calcite's cases that do not hold for tablesql's grammar by design, each with why: three expect
    * Calcite's default character set for string literals (ISO-8859-1), where tablesql runs Calcite
-   * with UTF-8 (TableSqlConnection sets calcite.default.charset), so they pass or fail with the
-   * order tests load Calcite in one JVM; and one expects {@code unnest(x)} to start no expression
+   * with UTF-8 (TableSqlConnection sets calcite.default.charset, and the test JVM starts with it);
+   * and one expects {@code unnest(x)} to start no expression
    * ({@link #unnestIsCalcitesInFromAndPostgresqlsInExpressions}).
    */
   static final class TableSqlCharset implements ExecutionCondition {
