@@ -21,14 +21,21 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * PostgreSQL spellings that Calcite's validator would take otherwise, written as what they mean,
- * one node at a time before validation: a catalog function named in any case; an {@code E'...'} string in the connection's character
- * set; {@code string_to_array} of a literal splitting text into text (not into the literal's
- * {@code CHAR(n)}, which pads); a cast to {@code regclass}, {@code regtype}, {@code regnamespace} or {@code regproc} ({@code CAST(x AS
- * REGCLASS)}, as {@code x::regclass} already is) as the catalog function of that name; and a
- * {@code regclass} cast to text as the relation's name ({@code c.oid::regclass::text}), which is
- * what PostgreSQL prints for one; and pg_index's int2vector columns cast to text as PostgreSQL
- * prints them ({@code ix.indkey::varchar}, {@code "1 2"}); and {@code json_build_object(k, v, ...)}
- * as the standard's {@code JSON_OBJECT(KEY k VALUE v, ... NULL ON NULL)}.
+ * one node at a time before validation:
+ * <ul>
+ *   <li>a catalog function named in any case ({@code PG_CATALOG.PG_GET_EXPR});</li>
+ *   <li>an {@code E'...'} string in the connection's character set;</li>
+ *   <li>{@code string_to_array} of a literal splitting text into text (not into the literal's
+ *       {@code CHAR(n)}, which pads);</li>
+ *   <li>{@code json_build_object(k, v, ...)} as the standard's {@code JSON_OBJECT(KEY k VALUE v,
+ *       ... NULL ON NULL)};</li>
+ *   <li>a cast to {@code regclass}, {@code regtype}, {@code regnamespace} or {@code regproc}
+ *       ({@code CAST(x AS REGCLASS)}, as {@code x::regclass} already is) as the catalog function
+ *       of that name, and a {@code regclass} cast to text as the relation's name
+ *       ({@code c.oid::regclass::text}), which is what PostgreSQL prints for one;</li>
+ *   <li>pg_index's int2vector columns cast to text as PostgreSQL prints them
+ *       ({@code ix.indkey::varchar}, {@code "1 2"}).</li>
+ * </ul>
  */
 final class PostgresSpellings {
   private static final Set<String> CATALOG_SCHEMAS = Set.of("pg_catalog", "information_schema");
