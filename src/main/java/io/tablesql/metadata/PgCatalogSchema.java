@@ -152,10 +152,20 @@ final class PgCatalogSchema extends AbstractSchema {
         INTEGER, "castcontext", VARCHAR, "castmethod", VARCHAR), r -> List.of());
     table("pg_language", relations, columns("oid", INTEGER, "tableoid", INTEGER, "lanname", VARCHAR, "lanowner",
         INTEGER, "lanispl", BOOLEAN, "lanpltrusted", BOOLEAN, "lanplcallfoid", INTEGER), r -> List.of());
-    table("pg_foreign_data_wrapper", relations, columns("oid", INTEGER, "fdwname", VARCHAR, "fdwowner", INTEGER),
+    table("pg_foreign_data_wrapper", relations, columns("oid", INTEGER, "fdwname", VARCHAR, "fdwowner", INTEGER,
+        "fdwhandler", INTEGER, "fdwvalidator", INTEGER, "fdwacl", TEXT_ARRAY, "fdwoptions", TEXT_ARRAY),
         r -> List.of());
     table("pg_foreign_server", relations, columns("oid", INTEGER, "srvname", VARCHAR, "srvowner", INTEGER, "srvfdw",
         INTEGER), r -> List.of());
+    table("pg_foreign_table", relations, columns("ftrelid", INTEGER, "ftserver", INTEGER, "ftoptions", TEXT_ARRAY),
+        r -> List.of());
+    // no subscriptions, default privileges or per-role settings (psql's \dRs, \ddp, \drds read them)
+    table("pg_subscription", relations, columns("oid", INTEGER, "subdbid", INTEGER, "subname", VARCHAR, "subowner",
+        INTEGER, "subenabled", BOOLEAN, "subpublications", TEXT_ARRAY), r -> List.of());
+    table("pg_default_acl", relations, columns("oid", INTEGER, "defaclrole", INTEGER, "defaclnamespace", INTEGER,
+        "defaclobjtype", VARCHAR, "defaclacl", TEXT_ARRAY), r -> List.of());
+    table("pg_db_role_setting", relations, columns("setdatabase", INTEGER, "setrole", INTEGER, "setconfig",
+        TEXT_ARRAY), r -> List.of());
     table("pg_ts_config", relations, columns("oid", INTEGER, "cfgname", VARCHAR, "cfgnamespace", INTEGER,
         "cfgowner", INTEGER, "cfgparser", INTEGER), r -> List.of());
     table("pg_proc", relations, columns("oid", INTEGER, "proname", VARCHAR, "pronamespace", INTEGER, "proowner",

@@ -344,6 +344,24 @@ public final class PgFunctions {
     return null;
   }
 
+  /** The database's encoding: UTF8, as the server reports it ({@code server_encoding}). */
+  public static String getdatabaseencoding(DataContext root) {
+    return "UTF8";
+  }
+
+  /** An encoding's number by name: UTF8 is PostgreSQL's 6, SQL_ASCII 0; -1 for others. */
+  public static Integer pg_char_to_encoding(DataContext root, String name) {
+    return name == null ? null : switch (name.toUpperCase(Locale.ROOT)) {
+      case "UTF8", "UTF-8", "UNICODE" -> 6;
+      case "SQL_ASCII" -> 0;
+      default -> -1;
+    };
+  }
+
+  public static Boolean pg_collation_is_visible(DataContext root, Integer collation) {
+    return collation == null ? null : Boolean.TRUE;
+  }
+
   public static String pg_encoding_to_char(DataContext root, Integer encoding) {
     return "UTF8";
   }
@@ -532,7 +550,7 @@ public final class PgFunctions {
       "pg_get_constraintdef", "pg_get_viewdef", "format_type", "pg_table_is_visible", "pg_type_is_visible",
       "has_table_privilege", "has_schema_privilege", "has_database_privilege", "has_any_column_privilege",
       "quote_ident", "format", "obj_description",
-      "col_description", "shobj_description", "pg_get_expr", "pg_encoding_to_char", "regnamespace", "array_to_string",
+      "col_description", "shobj_description", "pg_get_expr", "pg_encoding_to_char", "getdatabaseencoding", "pg_char_to_encoding", "pg_collation_is_visible", "regnamespace", "array_to_string",
       "pg_get_statisticsobjdef_columns", "pg_relation_is_publishable", "pg_table_size", "pg_relation_size",
       "pg_total_relation_size", "pg_indexes_size", "pg_size_pretty", "pg_function_is_visible",
       "pg_get_function_result", "pg_get_function_arguments", "pg_tablespace_location", "regclassout", "array_lower",

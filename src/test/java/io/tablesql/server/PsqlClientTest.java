@@ -136,6 +136,12 @@ class PsqlClientTest {
         "\\dF",
         "\\d+ " + name,
         "\\dy",
+        "\\dRs",
+        "\\ddp",
+        "\\dew",
+        "\\drds",
+        "\\dO",
+        "\\det",
         "DROP VIEW " + name + "_v;",
         "DROP MATERIALIZED VIEW " + name + "_m;",
         "DROP TABLE " + name + ";",
@@ -155,7 +161,9 @@ class PsqlClientTest {
         .containsPattern(" " + account + " +\\| " + account + " +\\| UTF8") // \\l
         .contains("List of roles", "List of schemas", "Access privileges", "List of functions", "List of tablespaces")
         .contains("List of conversions", "List of operators", "List of casts", "List of languages",
-            "List of foreign servers", "List of text search configurations", "List of event triggers")
+            "List of foreign servers", "List of text search configurations", "List of event triggers",
+            "List of subscriptions", "Default access privileges", "List of foreign-data wrappers", "Did not find any settings",
+            "List of collations", "List of foreign tables")
         .containsPattern(" Name +\\| character varying[(0-9)]* +\\| +\\| not null \\| +\\| extended +\\|") // \\d+
         .containsPattern(" Id +\\| integer +\\| +\\| not null \\| +\\| plain +\\|")
         .contains("pg_default");
