@@ -617,6 +617,50 @@ class ReadCommittedTest {
   }
 
   /**
+   * A UNIQUE value passed between two rows of one partition (one entity group transaction, no
+   * intent): its entry names the row taking it before the group is written. A lookup by the value
+   * in between finds the row that holds it, not nothing; then the row taking it.
+   */
+  @Test
+  void aUniqueValuePassedWithinOneGroupIsFoundAtItsHolderUntilTheGroupIsWritten() throws Exception {
+    String name = "RcWithin" + System.nanoTime() % 1_000_000;
+    try (Connection setup = TestAccount.connect(); Statement ddl = setup.createStatement()) {
+      ddl.execute("CREATE TABLE " + name + " (Grp VARCHAR, Id INTEGER, Email VARCHAR, PRIMARY KEY ((Grp), Id))");
+      ddl.execute("CREATE UNIQUE INDEX " + name + "Email ON " + name + " (Email)");
+      ddl.executeUpdate("INSERT INTO " + name + " VALUES ('g1', 1, 'a@x'), ('g1', 2, 'b@x')");
+    }
+    String byPassed = "SELECT Id, Email FROM " + name + " WHERE Email = 'a@x'";
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect()) {
+      AtomicReference<List<String>> during = new AtomicReference<>();
+      AtomicReference<Throwable> failure = new AtomicReference<>();
+      proxy.before(request -> request.method().equals("POST") && request.path().contains("$batch"), () -> {
+        try {
+          during.set(rows(reader, byPassed));
+        } catch (Throwable e) {
+          failure.set(e);
+        }
+      }, 1);
+      twoStatements(writer, "UPDATE " + name + " SET Email = 'c@x' WHERE Grp = 'g1' AND Id = 1",
+          "UPDATE " + name + " SET Email = 'a@x' WHERE Grp = 'g1' AND Id = 2");
+      writer.commit();
+      assertThat(failure.get()).isNull();
+      assertThat(during.get()).containsExactly("1 a@x");
+      assertThat(rows(reader, byPassed)).containsExactly("2 a@x");
+      // as a writer that died after taking the entry over leaves it (its group never written): the
+      // entry names row 2, which does not hold the value, and row 1 still does
+      TableClient base = TestAccount.service().getTableClient(name);
+      for (TableEntity row : base.listEntities()) { // the key columns are in the keys: the rows by their values
+        Object email = row.getProperty("Email");
+        if ("c@x".equals(email) || "a@x".equals(email)) {
+          base.updateEntity(new TableEntity(row.getPartitionKey(), row.getRowKey())
+              .addProperty("Email", "c@x".equals(email) ? "a@x" : "z@x"));
+        }
+      }
+      assertThat(rows(reader, byPassed)).containsExactly("1 a@x");
+    }
+  }
+
+  /**
    * A writer that stopped before its commit point leaves its rows marked: another writer that
    * meets a mark of its intent once the lease has run out settles it, as recovery would (here:
    * every group was applied, so it commits), and its statement's retry goes on.

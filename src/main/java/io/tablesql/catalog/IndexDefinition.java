@@ -48,6 +48,14 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
   public static final String ROW_PARTITION_KEY = "TablesqlRowPartitionKey";
   public static final String ROW_ROW_KEY = "TablesqlRowRowKey";
   /**
+   * On a UNIQUE index's entry taken over for a value that moves between two rows of one entity
+   * group transaction: the keys of the row that held the value until that group is written. A
+   * reader that finds the named row without the value (the group not written yet, or never: its
+   * writer died) reads this row instead, which then holds it as committed.
+   */
+  public static final String HELD_BY_PARTITION_KEY = "TablesqlHeldByPartitionKey";
+  public static final String HELD_BY_ROW_KEY = "TablesqlHeldByRowKey";
+  /**
    * On the entries of a covering global index: true once the entry is known to hold its row's
    * values as committed (see docs/architecture/indexes.md, "Covering global indexes"); absent or false, a
    * read checks the row.

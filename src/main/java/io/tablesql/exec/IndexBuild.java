@@ -355,7 +355,7 @@ public final class IndexBuild {
     IndexEntries.Entry held = IndexEntries.read(entry);
     IndexEntries.Entry current = entries.of(row);
     WriteOperation settle = held.same(current) ? entries.markVerified(held, entry.getETag())
-        : entries.replace(current, entry.getETag(), null);
+        : entries.replace(current, entry.getETag(), null, null);
     EntityWrite written = IndexedWrites.bestEffort(session, entries.index().table(), settle, counters);
     return written != null && written.written();
   }

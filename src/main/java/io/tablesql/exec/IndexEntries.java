@@ -147,6 +147,8 @@ final class IndexEntries {
     held.remove(IndexDefinition.ROW_PARTITION_KEY);
     held.remove(IndexDefinition.ROW_ROW_KEY);
     held.remove(IndexDefinition.VERIFIED);
+    held.remove(IndexDefinition.HELD_BY_PARTITION_KEY);
+    held.remove(IndexDefinition.HELD_BY_ROW_KEY);
     return new Entry(entry.getPartitionKey(), entry.getRowKey(),
         (String) entry.getProperty(IndexDefinition.ROW_PARTITION_KEY),
         (String) entry.getProperty(IndexDefinition.ROW_ROW_KEY), held);
@@ -231,10 +233,27 @@ final class IndexEntries {
         properties, null, null);
   }
 
-  /** The write that replaces an entry of a UNIQUE index read with {@code etag}, to name another row. */
-  WriteOperation replace(Entry entry, String etag, String origin) {
+  /**
+   * The write that replaces an entry of a UNIQUE index read with {@code etag}, to name another row;
+   * {@code heldBy}, when the value moves from a row of the same entity group, is that row's entry,
+   * kept on the new one ({@link IndexDefinition#HELD_BY_PARTITION_KEY}) for readers until the group
+   * is written.
+   */
+  WriteOperation replace(Entry entry, String etag, String origin, Entry heldBy) {
+    Map<String, Object> properties = stored(entry);
+    if (heldBy != null) {
+      properties.put(IndexDefinition.HELD_BY_PARTITION_KEY, heldBy.rowPartitionKey());
+      properties.put(IndexDefinition.HELD_BY_ROW_KEY, heldBy.rowRowKey());
+    }
     return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(), WriteOperation.Kind.REPLACE,
-        stored(entry), etag, origin);
+        properties, etag, origin);
+  }
+
+  /** The row that held an entry's value until the entity group taking it over is written; null for none. */
+  static WriteOperation.EntityKey heldBy(TableEntity entry, String table) {
+    return entry.getProperty(IndexDefinition.HELD_BY_PARTITION_KEY) instanceof String partitionKey
+        && entry.getProperty(IndexDefinition.HELD_BY_ROW_KEY) instanceof String rowKey
+        ? new WriteOperation.EntityKey(table, partitionKey, rowKey) : null;
   }
 
   /**

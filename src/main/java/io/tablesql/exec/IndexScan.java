@@ -9,6 +9,7 @@ import io.tablesql.store.Parallel;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
+import io.tablesql.txn.WriteOperation;
 import io.tablesql.txn.Intent;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,6 +31,18 @@ import java.util.function.Function;
  */
 final class IndexScan implements Iterator<List<TableEntity>> {
   /** Entries whose rows are read together: one multi-point lookup's worth. */
+  /** The row an entry's value moves from ({@link IndexEntries#heldBy}), as committed, if it still holds the value; else null. */
+  private TableEntity heldBefore(String table, TableEntity entry, String access) {
+    WriteOperation.EntityKey key = IndexEntries.heldBy(entry, table);
+    if (key == null) {
+      return null;
+    }
+    TableEntity stored = session.store().get(table, key.partitionKey(), key.rowKey(), null, counters, access)
+        .orElse(null);
+    TableEntity row = stored == null ? null : committed.resolve(table, stored);
+    return index.matches(entry, row) ? row : null;
+  }
+
   private static final int BATCH = 100;
 
   private final Iterator<TableEntity> entries;
@@ -121,6 +134,7 @@ final class IndexScan implements Iterator<List<TableEntity>> {
       return named.rowPartitionKey() == null ? Optional.<TableEntity>empty()
           : session.store().get(table, named.rowPartitionKey(), named.rowRowKey(), null, counters, access);
     });
+    TableEntity holder;
     for (int i = 0; i < found.size(); i++) {
       TableEntity stored = rows.get(i).orElse(null);
       TableEntity row = stored == null ? null : committed.resolve(table, stored);
@@ -138,6 +152,10 @@ final class IndexScan implements Iterator<List<TableEntity>> {
             addOnce(matching, before);
           }
         }
+      } else if ((holder = heldBefore(table, found.get(i), access)) != null) {
+        // a UNIQUE value moving between two rows of one entity group transaction: until the group
+        // is written (and for good if its writer died first) the row it moves from holds it
+        addOnce(matching, holder);
       } else if (row == stored && (index.index().local() || IndexEntries.pastGrace(found.get(i), grace))) {
         // an entry is judged only against a row as stored and committed: one an intent in flight
         // wrote or replaced may be right again once it commits or is undone

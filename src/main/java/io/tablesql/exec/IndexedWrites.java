@@ -601,7 +601,7 @@ final class IndexedWrites {
   private static Added replaceHeld(Session session, IndexEntries index, IndexEntries.Entry entry, TableEntity held,
       String origin, String describe, IndexEntries.Entry fromThisGroup, boolean exclusive, RequestCounters counters) {
     EntityWrite replaced = session.store().write(index.index().table(),
-        index.replace(entry, held.getETag(), origin), counters);
+        index.replace(entry, held.getETag(), origin, fromThisGroup), counters);
     if (!replaced.written() && session.store().get(index.index().table(), entry.partitionKey(), entry.rowKey(),
         null, counters).isEmpty()) {
       return null; // removed in between (the row holding it changed): the value is free, add it anew
@@ -737,7 +737,7 @@ final class IndexedWrites {
   private void removeAdded() {
     List<Added> exclusive = added.stream().filter(Added::exclusive).toList();
     Parallel.map(exclusive, session.maxConcurrency(), a -> bestEffort(session, a.index().index().table(),
-        a.replaced() != null ? a.index().replace(a.replaced(), a.etag(), null)
+        a.replaced() != null ? a.index().replace(a.replaced(), a.etag(), null, null)
             : a.index().delete(a.entry(), a.etag(), null), counters));
     added.clear();
   }
