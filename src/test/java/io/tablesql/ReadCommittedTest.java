@@ -658,6 +658,12 @@ class ReadCommittedTest {
       }
       assertThat(rows(reader, byPassed)).containsExactly("1 a@x");
     }
+    try (Connection verifier = TestAccount.connect("indexGraceSeconds=0", "sampleSize=779");
+         Statement statement = verifier.createStatement()) {
+      Thread.sleep(1100);
+      statement.execute("ALTER INDEX " + name + "Email VERIFY");
+      assertThat(rows(verifier, byPassed)).containsExactly("1 a@x");
+    }
   }
 
   /**
