@@ -101,6 +101,17 @@ class ReservedWordAliasTest {
     }
   }
 
+  /** A user's column named as pg_index's int2vector columns (indkey) casts to text as any column does. */
+  @Test
+  void aColumnNamedAsACatalogVectorCastsToTextAsWritten() throws SQLException {
+    String vectors = TestAccount.newTable("Vectors", new TableEntity("p", "1").addProperty("indkey", 7)
+        .addProperty("indoption", "a b")).getTableName();
+    try (Statement statement = connection.createStatement()) {
+      assertThat(first(statement.executeQuery("SELECT CAST(indkey AS VARCHAR) AS k, CAST(indoption AS VARCHAR) FROM "
+          + vectors))).isEqualTo("k=7");
+    }
+  }
+
   @Test
   void aRealSyntaxErrorIsStillReportedWhereItIs() throws SQLException {
     try (Statement statement = connection.createStatement()) {

@@ -31,18 +31,6 @@ import java.util.function.Function;
  */
 final class IndexScan implements Iterator<List<TableEntity>> {
   /** Entries whose rows are read together: one multi-point lookup's worth. */
-  /** The row an entry's value moves from ({@link IndexEntries#heldBy}), as committed, if it still holds the value; else null. */
-  private TableEntity heldBefore(String table, TableEntity entry, String access) {
-    WriteOperation.EntityKey key = IndexEntries.heldBy(entry, table);
-    if (key == null) {
-      return null;
-    }
-    TableEntity stored = session.store().get(table, key.partitionKey(), key.rowKey(), null, counters, access)
-        .orElse(null);
-    TableEntity row = stored == null ? null : committed.resolve(table, stored);
-    return index.matches(entry, row) ? row : null;
-  }
-
   private static final int BATCH = 100;
 
   private final Iterator<TableEntity> entries;
@@ -194,5 +182,17 @@ final class IndexScan implements Iterator<List<TableEntity>> {
     if (given == null || given.add(row.getPartitionKey() + '\u0000' + row.getRowKey())) {
       rows.add(row);
     }
+  }
+
+  /** The row an entry's value moves from ({@link IndexEntries#heldBy}), as committed, if it still holds the value; else null. */
+  private TableEntity heldBefore(String table, TableEntity entry, String access) {
+    WriteOperation.EntityKey key = IndexEntries.heldBy(entry, table);
+    if (key == null) {
+      return null;
+    }
+    TableEntity stored = session.store().get(table, key.partitionKey(), key.rowKey(), null, counters, access)
+        .orElse(null);
+    TableEntity row = stored == null ? null : committed.resolve(table, stored);
+    return index.matches(entry, row) ? row : null;
   }
 }

@@ -159,6 +159,11 @@ public final class PgFunctions {
     return text;
   }
 
+  /** An integer column named as an int2vector one cast to text: its digits, as the cast gives them. */
+  public static String int2vectorout(DataContext root, Long number) {
+    return number == null ? null : number.toString();
+  }
+
   /** A type's name ({@code reloftype::regtype::text}); its OID, given its name. */
   public static String regtype(DataContext root, Integer oid) {
     return oid == null ? null : oid == 0 ? "-" : PgType.format(oid, -1);

@@ -84,7 +84,8 @@ final class SelectListSetFunctions {
       items.add(item.accept(new Replacer(pos)));
     }
     select.setSelectList(items);
-    // the array is moved out of the select list after its rewrites ran: PostgreSQL's spellings written out for it
+    // written out again: a function of the array that Calcite's rewrites resolved after PostgresSpellings saw
+    // it (string_to_array of a literal) is only now of the kind PostgresSpellings rewrites
     SqlNode array = PostgresSpellings.rewrite(calls.get(0).operand(0));
     SqlNode unnest = SqlStdOperatorTable.UNNEST_WITH_ORDINALITY.createCall(pos, array);
     SqlNode expanded = SqlStdOperatorTable.AS.createCall(pos, unnest, new SqlIdentifier(ALIAS, pos),

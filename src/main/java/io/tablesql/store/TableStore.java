@@ -522,11 +522,6 @@ public final class TableStore {
   }
 
   /**
-   * An ETag as a later If-Match must send it. Azurite answers an insert with the ETag's closing
-   * quote missing ({@code W/"datetime'...'}), which no condition then matches; entities read
-   * carry it whole.
-   */
-  /**
    * The Timestamp of the entity version an ETag names: the service's ETags are {@code
    * W/"datetime'<its Timestamp, URL-encoded>'"}; null for an ETag of another form.
    */
@@ -544,6 +539,11 @@ public final class TableStore {
     }
   }
 
+  /**
+   * An ETag as a later If-Match must send it. Azurite answers an insert with the ETag's closing
+   * quote missing ({@code W/"datetime'...'}), which no condition then matches; entities read
+   * carry it whole.
+   */
   static String etag(String answered) {
     return answered != null && answered.startsWith("W/\"") && !answered.endsWith("\"") ? answered + "\"" : answered;
   }
