@@ -34,7 +34,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
  *       of that name, and a {@code regclass} cast to text as the relation's name
  *       ({@code c.oid::regclass::text}), which is what PostgreSQL prints for one;</li>
  *   <li>pg_index's int2vector columns cast to text as PostgreSQL prints them
- *       ({@code ix.indkey::varchar}, {@code "1 2"}).</li>
+ *       ({@code ix.indkey::varchar}, {@code "1 2"}; a user's text or integer column of that name casts as before).</li>
  * </ul>
  */
 final class PostgresSpellings {
@@ -97,7 +97,7 @@ final class PostgresSpellings {
         || targetType != null && SqlTypeName.CHAR_TYPES.contains(targetType);
     if (toText && value instanceof SqlIdentifier column
         && VECTOR_COLUMNS.contains(column.names.get(column.names.size() - 1).toLowerCase(Locale.ROOT))) {
-      // ix.indkey::varchar, as SQLAlchemy reads an index's columns: "1 2" (a text column of that name stays itself)
+      // ix.indkey::varchar, as SQLAlchemy reads an index's columns: "1 2" (a user's text or integer column of that name casts as before)
       return catalogCall("int2vectorout", value, cast.getParserPosition());
     }
     SqlNode relation = toText ? asRegclass(value) : null;
