@@ -569,13 +569,11 @@ class ReadCommittedTest {
     try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect()) {
       assertThat(rows(reader, "EXPLAIN PLAN FOR " + byOld)).singleElement().asString()
           .contains("INDEX LOOKUP " + name + "Email");
-      var during = atTheCommitPoint(() -> List.of("old " + rows(reader, byOld),
-          "new " + rows(reader, "SELECT Id FROM " + name + " WHERE Email = 'c@x'"),
-          "taken " + outcome(reader, "INSERT INTO " + name + " VALUES ('g3', 3, 'a@x', 0)")));
-      twoStatements(writer, "UPDATE " + name + " SET Email = 'c@x' WHERE Grp = 'g1' AND Id = 1",
-          "UPDATE " + name + " SET N = 1 WHERE Grp = 'g2' AND Id = 2");
-      writer.commit();
-      assertThat(during.get()).containsExactly("old [1 a@x]", "new []", "taken 40001");
+      assertThat(seenAtTheCommitPoint(writer, reader, byOld, "SELECT Id FROM " + name + " WHERE Email = 'c@x'",
+          "INSERT INTO " + name + " VALUES ('g3', 3, 'a@x', 0)",
+          "UPDATE " + name + " SET Email = 'c@x' WHERE Grp = 'g1' AND Id = 1",
+          "UPDATE " + name + " SET N = 1 WHERE Grp = 'g2' AND Id = 2"))
+          .containsExactly("old [1 a@x]", "new []", "taken 40001");
       assertThat(rows(reader, byOld)).isEmpty();
       assertThat(rows(reader, "SELECT Id FROM " + name + " WHERE Email = 'c@x'")).containsExactly("1");
       assertThat(outcome(reader, "INSERT INTO " + name + " VALUES ('g3', 3, 'a@x', 0)")).as("a@x is free")
@@ -592,6 +590,98 @@ class ReadCommittedTest {
         statement.execute("DROP TABLE " + name);
       }
     }
+  }
+
+  /**
+   * An application's own index entities, adopted as a LOCAL index of a table mapped over its data:
+   * while a transaction over two partitions that changes a row's email is in flight, a lookup by
+   * the old email finds the row as committed, and another row cannot take that email (it may come
+   * back); after the commit the new email finds it, and no entity of the application's keeps a
+   * property of tablesql's: every copy is its row's exact copy again.
+   */
+  @Test
+  void anAdoptedIndexFindsARowByItsOldValueUntilTheCommitPointAndKeepsNoMark() throws Exception {
+    TableEntity ann = new TableEntity("Sales", "empid_000101").addProperty("EmployeeId", "000101")
+        .addProperty("Email", "ann@x").addProperty("N", 1);
+    TableEntity bob = new TableEntity("Finance", "empid_000102").addProperty("EmployeeId", "000102")
+        .addProperty("Email", "bob@x").addProperty("N", 1);
+    TableClient raw = TestAccount.newTable("RcAdopted", ann, bob, copy(ann), copy(bob));
+    String name = "RcAdopted" + System.nanoTime() % 1_000_000;
+    try (Connection setup = TestAccount.connect(); Statement ddl = setup.createStatement()) {
+      ddl.execute("CREATE TABLE " + name + " (Dept VARCHAR, EmployeeId INT, Email VARCHAR, N INT) OVER "
+          + raw.getTableName() + " PARTITION KEY '{Dept}' ROW KEY 'empid_{EmployeeId:6}' KEY PROPERTIES (EmployeeId)");
+      ddl.execute("CREATE INDEX " + name + "Email ON " + name + " (Email) LOCAL ROW KEY 'email_{Email}'");
+    }
+    String byOld = "SELECT EmployeeId, Email FROM " + name + " WHERE Dept = 'Sales' AND Email = 'ann@x'";
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect()) {
+      assertThat(rows(reader, "EXPLAIN PLAN FOR " + byOld)).singleElement().asString()
+          .contains("INDEX LOOKUP " + name + "Email");
+      assertThat(seenAtTheCommitPoint(writer, reader, byOld,
+          "SELECT EmployeeId FROM " + name + " WHERE Dept = 'Sales' AND Email = 'ann@y'",
+          "INSERT INTO " + name + " VALUES ('Sales', 103, 'ann@x', 1)",
+          "UPDATE " + name + " SET Email = 'ann@y' WHERE Dept = 'Sales' AND EmployeeId = 101",
+          "UPDATE " + name + " SET N = 2 WHERE Dept = 'Finance' AND EmployeeId = 102"))
+          .containsExactly("old [101 ann@x]", "new []", "taken 40001");
+      assertThat(rows(reader, byOld)).isEmpty();
+      assertThat(rows(reader, "SELECT EmployeeId FROM " + name + " WHERE Dept = 'Sales' AND Email = 'ann@y'"))
+          .containsExactly("101");
+      assertThat(entities(raw)).containsExactlyInAnyOrder(
+          "Finance/email_bob@x {Email=bob@x, EmployeeId=000102, N=2}",
+          "Finance/empid_000102 {Email=bob@x, EmployeeId=000102, N=2}",
+          "Sales/email_ann@y {Email=ann@y, EmployeeId=000101, N=1}",
+          "Sales/empid_000101 {Email=ann@y, EmployeeId=000101, N=1}");
+
+      // undone (bob changed behind the transaction's back): the copies are as they were, unmarked
+      twoStatements(writer, "UPDATE " + name + " SET Email = 'ann@z' WHERE Dept = 'Sales' AND EmployeeId = 101",
+          "UPDATE " + name + " SET N = 3 WHERE Dept = 'Finance' AND EmployeeId = 102");
+      raw.updateEntity(new TableEntity("Finance", "empid_000102").addProperty("N", 5));
+      assertThatThrownBy(writer::commit).isInstanceOfSatisfying(SQLException.class,
+          e -> assertThat(e.getSQLState() + " " + e.getMessage()).startsWith("40001"));
+      assertThat(entities(raw)).containsExactlyInAnyOrder(
+          "Finance/email_bob@x {Email=bob@x, EmployeeId=000102, N=2}",
+          "Finance/empid_000102 {Email=bob@x, EmployeeId=000102, N=5}",
+          "Sales/email_ann@y {Email=ann@y, EmployeeId=000101, N=1}",
+          "Sales/empid_000101 {Email=ann@y, EmployeeId=000101, N=1}");
+      try (Statement ddl = reader.createStatement()) {
+        ddl.execute("DROP TABLE " + name);
+      }
+    }
+  }
+
+  /** Each entity of an Azure table with every property it holds but its keys and Timestamp. */
+  private static List<String> entities(TableClient raw) {
+    List<String> entities = new ArrayList<>();
+    raw.listEntities().forEach(e -> {
+      java.util.Map<String, Object> properties = new java.util.TreeMap<>(e.getProperties());
+      properties.keySet().removeIf(property -> List.of("PartitionKey", "RowKey", "Timestamp").contains(property)
+          || property.startsWith("odata.") || property.contains("@odata."));
+      entities.add(e.getPartitionKey() + "/" + e.getRowKey() + " " + properties);
+    });
+    return entities;
+  }
+
+  /** The application's copy of an employee under its email, in its partition. */
+  private static TableEntity copy(TableEntity employee) {
+    TableEntity copy = new TableEntity(employee.getPartitionKey(), "email_" + employee.getProperty("Email"));
+    employee.getProperties().forEach((property, value) -> {
+      if (!property.equals("PartitionKey") && !property.equals("RowKey")) {
+        copy.addProperty(property, value);
+      }
+    });
+    return copy;
+  }
+
+  /**
+   * Commits {@code first; second} on {@code writer}; returns what {@code reader} saw at the commit
+   * point: the rows {@code byOld} and {@code byNew} find, and what the INSERT {@code takeOld} came to.
+   */
+  private List<String> seenAtTheCommitPoint(Connection writer, Connection reader, String byOld, String byNew,
+      String takeOld, String first, String second) throws Exception {
+    var during = atTheCommitPoint(() -> List.of("old " + rows(reader, byOld), "new " + rows(reader, byNew),
+        "taken " + outcome(reader, takeOld)));
+    twoStatements(writer, first, second);
+    writer.commit();
+    return during.get();
   }
 
   /** A declared table with a UNIQUE index on Email: row ('g1', 1, 'a@x') and row ({@code secondGroup}, 2, 'b@x'). */

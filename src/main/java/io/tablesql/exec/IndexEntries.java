@@ -259,12 +259,13 @@ final class IndexEntries {
   /**
    * Whether an intent keeps this index's old entries until its commit point, as tombstones
    * ({@link #tombstone}), so that a lookup by a row's old value finds the row while the intent
-   * is in flight: a LOCAL index's that is neither UNIQUE (whose value another row may take in the
-   * meantime, by an INSERT that a kept entry would refuse) nor adopted (the application's copies,
-   * which must hold no property of tablesql's).
+   * is in flight: a LOCAL index's, adopted ones included (the application's copies carry the
+   * mark only as long as its rows do: the clearing deletes the kept copy before a commit on its
+   * table returns, recovery for a writer that stopped). Another transaction's row cannot take an
+   * adopted copy's value while the copy is kept ({@code IndexedWrites.checkAdoptedValues}).
    */
   boolean keepsOldEntriesForReaders() {
-    return index.local() && !index.unique() && !index.adopted();
+    return index.local() && !index.unique();
   }
 
   /**

@@ -58,6 +58,8 @@ final class IndexedWrites {
   private final java.util.Set<WriteOperation.EntityKey> others;
   /** The intent whose group this is (its mark on the rows), or null for a write of one group. */
   private String intent;
+  /** The intent this group undoes (its writes carry no mark), or null. */
+  private final String undoing;
 
   /**
    * An entry added, with the ETag it got, and the entry of another row of this group it took
@@ -86,8 +88,9 @@ final class IndexedWrites {
   }
 
   private IndexedWrites(Session session, TableDefinition base, RequestCounters counters,
-      java.util.Set<WriteOperation.EntityKey> others) {
+      java.util.Set<WriteOperation.EntityKey> others, String undoing) {
     this.session = session;
+    this.undoing = undoing;
     this.counters = counters;
     this.others = others;
     this.table = base.physicalTable();
@@ -98,7 +101,7 @@ final class IndexedWrites {
 
   /** Sends the writes of one table and partition as one entity group transaction, indexes kept right. */
   static void submit(Session session, List<WriteOperation> group, RequestCounters counters) {
-    submit(session, group, counters, java.util.Set.of(), null);
+    submit(session, group, counters, java.util.Set.of(), null, null);
   }
 
   /**
@@ -107,7 +110,7 @@ final class IndexedWrites {
    * {@code waitStop} throws (a cancel, a timeout); null: refused at once.
    */
   static void submit(Session session, List<WriteOperation> group, RequestCounters counters, Runnable waitStop) {
-    submit(session, group, counters, java.util.Set.of(), waitStop);
+    submit(session, group, counters, java.util.Set.of(), waitStop, null);
   }
 
   /**
@@ -118,24 +121,33 @@ final class IndexedWrites {
    */
   static void submit(Session session, List<WriteOperation> group, RequestCounters counters,
       java.util.Set<WriteOperation.EntityKey> pending) {
-    submit(session, group, counters, pending, null); // an intent's group: it never waits for another
+    submit(session, group, counters, pending, null, null); // an intent's group: it never waits for another
+  }
+
+  /**
+   * As {@link #submit(Session, List, RequestCounters, java.util.Set)}, for a group that undoes
+   * intent {@code undoing}'s writes: the entries that intent marked are its own to take back.
+   */
+  static void submitUndo(Session session, List<WriteOperation> group, RequestCounters counters,
+      java.util.Set<WriteOperation.EntityKey> pending, String undoing) {
+    submit(session, group, counters, pending, null, undoing);
   }
 
   private static void submit(Session session, List<WriteOperation> group, RequestCounters counters,
-      java.util.Set<WriteOperation.EntityKey> pending, Runnable waitStop) {
+      java.util.Set<WriteOperation.EntityKey> pending, Runnable waitStop, String undoing) {
     try {
-      submitGroup(session, group, counters, pending);
+      submitGroup(session, group, counters, pending, undoing);
     } catch (StoreException e) {
       List<WriteOperation> overTombstones = IntentMarks.overTombstones(session, group, e, counters, waitStop);
       if (overTombstones == null) {
         throw e;
       }
-      submitGroup(session, overTombstones, counters, pending); // the keys were free: their rows were deleted
+      submitGroup(session, overTombstones, counters, pending, undoing); // the keys were free: their rows were deleted
     }
   }
 
   private static void submitGroup(Session session, List<WriteOperation> group, RequestCounters counters,
-      java.util.Set<WriteOperation.EntityKey> pending) {
+      java.util.Set<WriteOperation.EntityKey> pending, String undoing) {
     String table = group.get(0).table();
     TableDefinition base = Catalog.ofPhysicalTable(session, table);
     if (base == null || base.indexes().isEmpty()) {
@@ -144,7 +156,7 @@ final class IndexedWrites {
     }
     java.util.Set<WriteOperation.EntityKey> others = new java.util.HashSet<>(pending);
     group.forEach(write -> others.remove(write.key()));
-    new IndexedWrites(session, base, counters, others).send(group);
+    new IndexedWrites(session, base, counters, others, undoing).send(group);
   }
 
   /**
@@ -703,12 +715,14 @@ final class IndexedWrites {
       IndexEntries index = indexes.get(item[1]);
       IndexEntries.Entry entry = adds.get(item[0])[item[1]];
       Optional<TableEntity> held = session.store().get(table, entry.partitionKey(), entry.rowKey(), null, counters);
+      held.ifPresent(this::refuseIfAnotherIntentsInFlight);
       String holder = held.map(entity -> index.readEntry(entity).rowRowKey()).orElse(null);
       if (holder == null || holder.equals(entry.rowRowKey())) {
         return null;
       }
       // the entity names another row: a stale copy unless that row still has the value
       Optional<TableEntity> other = session.store().get(table, entry.partitionKey(), holder, null, counters);
+      other.ifPresent(this::refuseIfAnotherIntentsInFlight);
       IndexEntries.Entry its = other.map(index::of).orElse(null);
       return its != null && its.sameKey(entry) ? holder : null;
     });
@@ -718,6 +732,18 @@ final class IndexedWrites {
         throw duplicateAdopted(indexes.get(item[1]), group.get(item[0]),
             "(PartitionKey '" + group.get(item[0]).partitionKey() + "', RowKey '" + holders.get(k) + "')");
       }
+    }
+  }
+
+  /**
+   * An adopted copy (or its row) that another transaction in flight writes: that transaction's
+   * copy of a value not committed yet, or the copy it keeps for readers of a value it may give
+   * back to its row (if undone). Its value is not free: 40001. This intent's own marks are not.
+   */
+  private void refuseIfAnotherIntentsInFlight(TableEntity entity) {
+    String own = intent != null ? intent : undoing;
+    if (own == null || !Intent.carriesMark(entity.getProperties(), own)) {
+      IntentMarks.refuseIfPending(session, entity, counters);
     }
   }
 

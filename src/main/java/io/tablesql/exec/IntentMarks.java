@@ -352,7 +352,7 @@ public final class IntentMarks {
     }
     Map<String, Object> after = write.after(step.before());
     for (io.tablesql.catalog.IndexDefinition definition : base.indexes()) {
-      if (!definition.local() || definition.adopted()) {
+      if (!definition.local()) {
         continue;
       }
       IndexEntries index = new IndexEntries(base, definition);

@@ -206,7 +206,7 @@ final class IntentSettlement {
       try {
         if (!undo.isEmpty()) {
           lease.renewIfDue();
-          IndexedWrites.submit(session, undo, lease.counters(), others);
+          IndexedWrites.submitUndo(session, undo, lease.counters(), others, intent.id());
         }
         if (!changed.isEmpty()) {
           parked.add("Group " + group + ": " + String.join(", ", changed) + " changed after this write applied, "
