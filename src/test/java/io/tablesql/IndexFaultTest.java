@@ -213,6 +213,45 @@ class IndexFaultTest {
   }
 
   /**
+   * {@code ALTER INDEX ... REBUILD} of a ready covering index leaves a verified entry that holds
+   * its row's values as it is (a covered lookup right after is one request), and repairs the
+   * others: a verified entry with a value its row does not hold, and a missing entry.
+   */
+  @Test
+  void aRebuildKeepsTheRightVerifiedEntriesAndRepairsTheOthers() throws Exception {
+    try (Connection direct = TestAccount.connect(); Statement statement = direct.createStatement()) {
+      statement.execute("CREATE TABLE IxRebuilt (Grp VARCHAR(10), Id INT, Val INT, Code VARCHAR(10), "
+          + "PRIMARY KEY ((Grp), Id))");
+      statement.execute("INSERT INTO IxRebuilt VALUES ('a', 1, 2, 'x'), ('a', 2, 5, 'y'), ('b', 3, 7, 'z')");
+      statement.execute("CREATE INDEX IxRebuiltVal ON IxRebuilt (Val) INCLUDE (Code) GLOBAL");
+    }
+    String letters = "ixIxRebuiltIxRebuiltVal";
+    assertThat(verifiedEntries(letters)).isEqualTo(3);
+    com.azure.data.tables.TableClient entriesTable = entriesTableOf(letters);
+    for (TableEntity entry : entriesOf(letters)) {
+      if ("y".equals(entry.getProperty("Code"))) { // damaged: verified, with a value its row does not hold
+        entriesTable.updateEntity(entry.addProperty("Code", "bad"), com.azure.data.tables.models.TableEntityUpdateMode.REPLACE);
+      } else if ("z".equals(entry.getProperty("Code"))) { // lost
+        entriesTable.deleteEntity(entry);
+      }
+    }
+    try (Connection direct = TestAccount.connect(); Statement statement = direct.createStatement()) {
+      statement.execute("ALTER INDEX IxRebuiltVal REBUILD");
+    }
+    // a reader that never verifies an entry itself (its grace period is an hour)
+    try (Connection reader = TestAccount.connect("indexGraceSeconds=3600", "sampleSize=1993");
+         Connection oracle = TestAccount.connect("pushdown=false")) {
+      String lookup = "SELECT Grp, Id, Code FROM IxRebuilt WHERE Val = ";
+      assertThat(QueryRuns.explain(reader, lookup + 2)).contains("covering");
+      QueryRuns.Run kept = QueryRuns.agreed(reader, oracle, lookup + 2);
+      assertThat(kept.rows()).containsExactly("a|1|x");
+      assertThat(kept.requests()).as("still verified").isEqualTo(1);
+      assertThat(QueryRuns.agreed(reader, oracle, lookup + 5).rows()).containsExactly("a|2|y");
+      assertThat(QueryRuns.agreed(reader, oracle, lookup + 7).rows()).containsExactly("b|3|z");
+    }
+  }
+
+  /**
    * A lookup of two values of a global index while a row moves from one to the other: its old
    * entry finds the row as it was, its new one the row as it is; the answer holds the row once.
    */
@@ -384,11 +423,15 @@ class IndexFaultTest {
   }
 
   private static List<TableEntity> entriesOf(String letters) {
+    List<TableEntity> entries = new ArrayList<>();
+    entriesTableOf(letters).listEntities().forEach(entries::add);
+    return entries;
+  }
+
+  private static com.azure.data.tables.TableClient entriesTableOf(String letters) {
     for (TableItem item : TestAccount.service().listTables()) {
       if (item.getName().startsWith("tsi" + letters.substring(0, Math.min(40, letters.length())) + "x")) {
-        List<TableEntity> entries = new ArrayList<>();
-        TestAccount.service().getTableClient(item.getName()).listEntities().forEach(entries::add);
-        return entries;
+        return TestAccount.service().getTableClient(item.getName());
       }
     }
     throw new AssertionError("no entries table for " + letters);

@@ -134,6 +134,11 @@ public final class IndexBuild {
           if (verifiedInserts && insertedVerified(entry, pageReadAt)) {
             return null;
           }
+          if (entries.index().coveringGlobal() && !entries.index().unique() && !verifiedInserts) {
+            // added only where none is: an entry there already (a verified one that holds the
+            // row's values stays verified through a REBUILD) is settled by the check pass
+            return session.store().write(entries.index().table(), entries.insert(entry, null), counters);
+          }
           if (!entries.index().unique()) { // one upsert: whose entry it was does not matter here
             return session.store().write(entries.index().table(), entries.put(entry, null), counters);
           }
@@ -319,7 +324,8 @@ public final class IndexBuild {
         }
         if (entries.matches(entry, row)) {
           if (entries.index().coveringGlobal()) {
-            counts[3] += verifyIfSettled(session, entries, entry, row, grace, counters) ? 1 : 0;
+            counts[3] += (IndexEntries.verified(entry) ? repairIfDifferent(entry, row)
+                : verifyIfSettled(session, entries, entry, row, grace, counters)) ? 1 : 0;
           }
         } else {
           // a local entry changes with its row, so one that does not match is no write under way
@@ -357,6 +363,23 @@ public final class IndexBuild {
     WriteOperation settle = held.same(current) ? entries.markVerified(held, entry.getETag())
         : entries.replace(current, entry.getETag(), null, null);
     EntityWrite written = IndexedWrites.bestEffort(session, entries.index().table(), settle, counters);
+    return written != null && written.written();
+  }
+
+  /**
+   * Gives a verified entry that holds values its row (read after it) does not the row's values,
+   * unverified, on the entry's ETag: damage (an entity changed by hand, say) that a covered lookup
+   * would trust. A write of the row since the entry was read changed its ETag (it marks the entry
+   * unverified before the row changes), so the repair never overwrites a newer entry. Returns
+   * whether it wrote the entry.
+   */
+  private boolean repairIfDifferent(TableEntity entry, TableEntity row) {
+    IndexEntries.Entry current = entries.of(row);
+    if (IndexEntries.read(entry).same(current)) {
+      return false;
+    }
+    EntityWrite written = IndexedWrites.bestEffort(session, entries.index().table(),
+        entries.replace(current, entry.getETag(), null, null), counters);
     return written != null && written.written();
   }
 
