@@ -33,6 +33,8 @@ public final class PlannerWarmup {
   private static final AtomicBoolean PARSED = new AtomicBoolean();
   /** Set once Calcite has planned a statement in this JVM (the warm-up's or any other). */
   private static volatile boolean planned;
+  /** The warm-up's thread, once started. */
+  private static volatile Thread warmup;
 
   private PlannerWarmup() {
   }
@@ -69,7 +71,19 @@ public final class PlannerWarmup {
     }, "tablesql-warmup");
     thread.setDaemon(true);
     thread.setPriority(Thread.MIN_PRIORITY);
+    warmup = thread;
     thread.start();
+  }
+
+  /**
+   * Waits until the warm-up, if it has started, has ended: for measures of the work statements
+   * do in the JVM (such as {@link StatementText#parses}), which the warm-up's would blur.
+   */
+  public static void awaitFinished() throws InterruptedException {
+    Thread thread = warmup;
+    if (thread != null) {
+      thread.join();
+    }
   }
 
   private static void run(org.apache.calcite.jdbc.Driver calcite, Properties properties) {

@@ -132,7 +132,7 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
   protected SqlParser createParser(String sql, SqlParser.Config parserConfig) {
     PlanningRequest.HandedOver parsed = PlanningRequest.current().take(sql);
     if (parsed == null) {
-      StatementText.PARSES.get()[0]++;
+      StatementText.countParse();
       return super.createParser(sql, parserConfig);
     }
     return SqlParser.create(sql, parserConfig.withParserFactory(reader -> new ParsedAlready(reader, parsed)));
