@@ -684,6 +684,52 @@ class ReadCommittedTest {
     return during.get();
   }
 
+  /**
+   * A transaction that passed a UNIQUE value from one row to another is undone: while its groups
+   * are undone the value stays held (its first row takes it back before the second gives it up),
+   * so another transaction cannot take it in between and leave the undo unable to finish.
+   */
+  @Test
+  void aUniqueValueAnUndoneTransactionPassedIsNeverFreeDuringTheUndo() throws Exception {
+    String name = emails("RcUndoPass", "g2");
+    try (Connection setup = TestAccount.connect(); Statement statement = setup.createStatement()) {
+      statement.executeUpdate("INSERT INTO " + name + " VALUES ('g3', 3, 'z@x')");
+    }
+    java.util.concurrent.atomic.AtomicInteger undoBatches = new java.util.concurrent.atomic.AtomicInteger(-1);
+    // between the undo's two groups: the first read once its first group is written
+    var taken = beforeTheFirst(request -> {
+      if (HEADER_CHANGE.test(request)) {
+        undoBatches.compareAndSet(-1, 0);
+      }
+      if (request.isBatch() && undoBatches.get() >= 0) {
+        undoBatches.incrementAndGet();
+      }
+      return undoBatches.get() == 1 && request.method().equals("GET");
+    }, () -> {
+      try (Connection other = TestAccount.connect()) {
+        return List.of(outcome(other, "INSERT INTO " + name + " VALUES ('g4', 4, 'a@x')"));
+      }
+    });
+    try (Connection writer = FaultTest.connectThrough(proxy, "maxConcurrency=1");
+         Connection other = TestAccount.connect(); Statement statement = writer.createStatement()) {
+      writer.setAutoCommit(false);
+      statement.executeUpdate("UPDATE " + name + " SET Email = 'c@x' WHERE Grp = 'g1' AND Id = 1");
+      statement.executeUpdate("UPDATE " + name + " SET Email = 'a@x' WHERE Grp = 'g2' AND Id = 2");
+      statement.executeUpdate("UPDATE " + name + " SET Email = 'y@x' WHERE Grp = 'g3' AND Id = 3");
+      assertThat(outcome(other, "UPDATE " + name + " SET Email = 'w@x' WHERE Grp = 'g3' AND Id = 3"))
+          .as("changes a row the transaction read").isEqualTo("written");
+      assertThatThrownBy(writer::commit).isInstanceOfSatisfying(SQLException.class,
+          e -> assertThat(e.getSQLState() + " " + e.getMessage()).startsWith("40001"));
+      assertThat(taken.get()).as("a@x during the undo: its first row holds it again").containsExactly("23505");
+      assertThat(rows(other, "SELECT Grp, Id, Email FROM " + name + " ORDER BY Id"))
+          .containsExactly("g1 1 a@x", "g2 2 b@x", "g3 3 w@x");
+      assertThat(rows(other, "SELECT Id FROM " + name + " WHERE Email = 'a@x'")).containsExactly("1");
+      assertThat(outcome(other, "INSERT INTO " + name + " VALUES ('g4', 4, 'a@x')")).isEqualTo("23505");
+      assertThat(outcome(other, "INSERT INTO " + name + " VALUES ('g4', 4, 'c@x')")).isEqualTo("written");
+      other.createStatement().execute("DROP TABLE " + name);
+    }
+  }
+
   /** A declared table with a UNIQUE index on Email: row ('g1', 1, 'a@x') and row ({@code secondGroup}, 2, 'b@x'). */
   private static String emails(String prefix, String secondGroup) throws SQLException {
     String name = prefix + System.nanoTime() % 1_000_000;

@@ -494,7 +494,7 @@ final class IndexedWrites {
             return new Added(index, entry, put.etag(), null, false);
           }
           return add(session, table, index, entry, write.describe(), write.origin(), removals, others, intent,
-              counters);
+              undoing != null, counters);
         } catch (StoreException | WaitForOtherGroups e) {
           return e;
         }
@@ -524,14 +524,16 @@ final class IndexedWrites {
    * write of the same row and values that fails then cannot remove it) and not exclusive. A
    * UNIQUE index's entry of the same values is taken over if it names the same row, a row of
    * {@code removals} (the value moves there in this group), or a row without those values (past
-   * the grace period); held by a row of {@code others} it waits ({@link WaitForOtherGroups});
-   * otherwise the write fails with 23505 (or 40001 while the other write may still be under way).
+   * the grace period); held by a row of {@code others} it waits ({@link WaitForOtherGroups}), or
+   * in an {@code undo} takes it back at once; otherwise the write fails with 23505 (or 40001 while
+   * the other write may still be under way).
    */
   static Added add(Session session, String table, IndexEntries index, IndexEntries.Entry entry, String describe,
       String origin, List<Removal> removals, java.util.Set<WriteOperation.EntityKey> others, String intent,
-      RequestCounters counters) {
+      boolean undo, RequestCounters counters) {
     for (int attempt = 0; attempt < 3; attempt++) {
-      Added added = addOnce(session, table, index, entry, describe, origin, removals, others, intent, counters);
+      Added added = addOnce(session, table, index, entry, describe, origin, removals, others, intent, undo,
+          counters);
       if (added != null) {
         return added;
       }
@@ -543,7 +545,7 @@ final class IndexedWrites {
   /** One attempt of {@link #add}; null if the entry it found was removed before it could be taken over. */
   private static Added addOnce(Session session, String table, IndexEntries index, IndexEntries.Entry entry,
       String describe, String origin, List<Removal> removals, java.util.Set<WriteOperation.EntityKey> others,
-      String intent, RequestCounters counters) {
+      String intent, boolean undo, RequestCounters counters) {
     EntityWrite put = session.store().write(index.index().table(), index.insert(entry, origin), counters);
     if (put.written()) {
       return new Added(index, entry, put.etag(), null, true);
@@ -581,6 +583,12 @@ final class IndexedWrites {
     }
     if (!same && !fromThisGroup && others.contains(new WriteOperation.EntityKey(
         table.toLowerCase(java.util.Locale.ROOT), holder.rowPartitionKey(), holder.rowRowKey()))) {
+      if (undo) {
+        // the row holding it is the undone intent's, whose own undo gives it up: taken back now,
+        // so that the value is never free between the two undos; if this group fails, the entry
+        // names that row again (removeAdded)
+        return replaceHeld(session, index, entry, held.get(), origin, describe, holder, true, counters);
+      }
       throw new WaitForOtherGroups("UNIQUE index " + index.index().name() + ": the value of " + describe
           + " is held by a row another entity group of the same write changes.");
     }
