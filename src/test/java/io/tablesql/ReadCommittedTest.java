@@ -730,6 +730,28 @@ class ReadCommittedTest {
     }
   }
 
+  /**
+   * A transaction over two partitions of the application's own table: its commit clears the
+   * marks before it returns, from the ETags the groups' answers gave (the rows are not read
+   * again), and a property the writer's shape does not know stays on its row.
+   */
+  @Test
+  void aCommitClearsTheApplicationsRowsWithoutReadingThemAgain() throws Exception {
+    TableClient table = twoAccounts("RcClearing");
+    String name = table.getTableName();
+    try (Connection writer = FaultTest.connectThrough(proxy)) {
+      assertThat(rows(writer, "SELECT SUM(N) FROM " + name)).containsExactly("200"); // its shape: N
+      table.updateEntity(new TableEntity("p2", "b").addProperty("Rare", "kept"),
+          com.azure.data.tables.models.TableEntityUpdateMode.MERGE);
+      twoStatements(writer, TAKE_FROM_A.formatted(name), GIVE_TO_B.formatted(name));
+      int before = proxy.seen().size();
+      writer.commit();
+      List<FaultyProxy.Request> commit = new ArrayList<>(proxy.seen().subList(before, proxy.seen().size()));
+      assertThat(commit).filteredOn(r -> r.method().equals("GET") && r.path().contains(name + "(")).isEmpty();
+      assertThat(entities(table)).containsExactlyInAnyOrder("p1/a {N=90}", "p2/b {N=110, Rare=kept}");
+    }
+  }
+
   /** A declared table with a UNIQUE index on Email: row ('g1', 1, 'a@x') and row ({@code secondGroup}, 2, 'b@x'). */
   private static String emails(String prefix, String secondGroup) throws SQLException {
     String name = prefix + System.nanoTime() % 1_000_000;

@@ -119,9 +119,9 @@ final class IndexedWrites {
    * group's own may be among them): throws {@link WaitForOtherGroups} rather than judge a UNIQUE
    * value one of those rows holds.
    */
-  static void submit(Session session, List<WriteOperation> group, RequestCounters counters,
+  static List<String> submit(Session session, List<WriteOperation> group, RequestCounters counters,
       java.util.Set<WriteOperation.EntityKey> pending) {
-    submit(session, group, counters, pending, null, null); // an intent's group: it never waits for another
+    return submit(session, group, counters, pending, null, null); // an intent's group: it never waits for another
   }
 
   /**
@@ -133,30 +133,33 @@ final class IndexedWrites {
     submit(session, group, counters, pending, null, undoing);
   }
 
-  private static void submit(Session session, List<WriteOperation> group, RequestCounters counters,
+  /**
+   * Sends the group with its indexes kept; returns the ETag each of its writes left its row with,
+   * in order (null where none is known: a delete, a lost answer).
+   */
+  private static List<String> submit(Session session, List<WriteOperation> group, RequestCounters counters,
       java.util.Set<WriteOperation.EntityKey> pending, Runnable waitStop, String undoing) {
     try {
-      submitGroup(session, group, counters, pending, undoing);
+      return submitGroup(session, group, counters, pending, undoing);
     } catch (StoreException e) {
       List<WriteOperation> overTombstones = IntentMarks.overTombstones(session, group, e, counters, waitStop);
       if (overTombstones == null) {
         throw e;
       }
-      submitGroup(session, overTombstones, counters, pending, undoing); // the keys were free: their rows were deleted
+      return submitGroup(session, overTombstones, counters, pending, undoing); // the keys were free: their rows were deleted
     }
   }
 
-  private static void submitGroup(Session session, List<WriteOperation> group, RequestCounters counters,
+  private static List<String> submitGroup(Session session, List<WriteOperation> group, RequestCounters counters,
       java.util.Set<WriteOperation.EntityKey> pending, String undoing) {
     String table = group.get(0).table();
     TableDefinition base = Catalog.ofPhysicalTable(session, table);
     if (base == null || base.indexes().isEmpty()) {
-      session.store().submit(table, keyOnlyMergesOverTombstones(session, group, counters), counters);
-      return;
+      return session.store().submit(table, keyOnlyMergesOverTombstones(session, group, counters), counters);
     }
     java.util.Set<WriteOperation.EntityKey> others = new java.util.HashSet<>(pending);
     group.forEach(write -> others.remove(write.key()));
-    new IndexedWrites(session, base, counters, others, undoing).send(group);
+    return new IndexedWrites(session, base, counters, others, undoing).send(group);
   }
 
   /**
@@ -186,7 +189,8 @@ final class IndexedWrites {
     return keys;
   }
 
-  private void send(List<WriteOperation> group) {
+  /** Sends the group; returns its writes' ETags, in order (the rows come first in the transaction). */
+  private List<String> send(List<WriteOperation> group) {
     intent = group.stream().map(write -> write.properties().get(Intent.MARK))
         .filter(mark -> mark instanceof String id && !id.isEmpty()).map(String.class::cast).findFirst().orElse(null);
     List<Optional<TableEntity>> current = Parallel.map(group, session.maxConcurrency(),
@@ -278,8 +282,9 @@ final class IndexedWrites {
       removeAdded(); // no row was sent: the entries this write made go, as when a UNIQUE index refuses it
       throw e;
     }
+    List<String> etags;
     try {
-      session.store().submit(table, rows, counters);
+      etags = session.store().submit(table, rows, counters);
     } catch (StoreException e) {
       if (!SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
         removeAdded();
@@ -287,6 +292,7 @@ final class IndexedWrites {
       throw e;
     }
     afterRows(removals, coveringOld, placeholders);
+    return etags.subList(0, group.size());
   }
 
   /**

@@ -48,6 +48,8 @@ final class IntentCommit {
   private final List<StoreException> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
   /** Set when renewing the lease found the intent taken over: nothing more is sent. */
   private volatile StoreException lostLease;
+  /** The ETag each applied write left its row with, as the groups' answers gave it: the clearing needs no read. */
+  private final Map<WriteOperation.EntityKey, String> written = new java.util.concurrent.ConcurrentHashMap<>();
 
   private IntentCommit(Session session, RequestCounters counters) {
     this.session = session;
@@ -310,7 +312,12 @@ final class IntentCommit {
       return Answer.NOT_SENT;
     }
     try {
-      IndexedWrites.submit(session, group, lease.counters(), pendingRows);
+      List<String> etags = IndexedWrites.submit(session, group, lease.counters(), pendingRows);
+      for (int i = 0; i < group.size(); i++) {
+        if (etags.get(i) != null) {
+          written.put(group.get(i).key(), etags.get(i));
+        }
+      }
       return Answer.APPLIED;
     } catch (IndexedWrites.WaitForOtherGroups e) {
       return Answer.WAITING;
@@ -366,7 +373,7 @@ final class IntentCommit {
    * A failure leaves the intent committed, for recovery to finish.
    */
   private void finishBehind(Intent intent, IntentLease lease, Intent.Records records) {
-    IntentMarks.clear(session, intent, IntentMarks.Which.THE_APPLICATIONS, new RequestCounters());
+    IntentMarks.clear(session, intent, IntentMarks.Which.THE_APPLICATIONS, written, new RequestCounters());
     IntentLease behind = lease.countedBy(new RequestCounters());
     int stepEntities = records.stepGroups().stream().mapToInt(List::size).sum();
     session.runBehind(() -> {

@@ -222,12 +222,22 @@ public final class IntentMarks {
    * committed intent, which readers tell committed (logged, never an error of the statement).
    */
   static void clear(Session session, Intent intent, Which which, RequestCounters counters) {
+    clear(session, intent, which, Map.of(), counters);
+  }
+
+  /**
+   * As {@link #clear(Session, Intent, Which, RequestCounters)}, knowing the ETag {@code written}
+   * gives for each row as the intent's group left it (the group's answer): such a row is not read
+   * again. Its clearing is conditional on that ETag, so a row changed since is not cleared by it.
+   */
+  static void clear(Session session, Intent intent, Which which, Map<WriteOperation.EntityKey, String> written,
+      RequestCounters counters) {
     if (!intent.marked()) {
       return;
     }
     SETTLED.put(intent.id(), Boolean.TRUE);
     try {
-      clearTables(session, intent, which, counters);
+      clearTables(session, intent, which, written, counters);
     } catch (RuntimeException e) {
       LOG.debug("The marks of intent {} stay on its rows: {}", intent.id(), e.getMessage());
     }
@@ -252,7 +262,8 @@ public final class IntentMarks {
     return definition != null && !definition.layout().isMapped();
   }
 
-  private static void clearTables(Session session, Intent intent, Which which, RequestCounters counters) {
+  private static void clearTables(Session session, Intent intent, Which which,
+      Map<WriteOperation.EntityKey, String> answered, RequestCounters counters) {
     Map<Integer, List<Intent.Step>> groups = new TreeMap<>();
     Map<String, Boolean> chosen = new java.util.HashMap<>();
     for (Intent.Step step : intent.steps()) {
@@ -265,6 +276,11 @@ public final class IntentMarks {
       List<WriteOperation> clears = new ArrayList<>();
       for (Intent.Step step : steps) {
         WriteOperation write = step.write();
+        WriteOperation known = clearingAsWritten(intent, step, answered.get(write.key()));
+        if (known != null) {
+          clears.add(known);
+          continue;
+        }
         Optional<TableEntity> row = session.store().get(write.table(), write.partitionKey(), write.rowKey(), null,
             counters);
         if (write.kind() == Kind.TOMBSTONE) { // the delete, done
@@ -303,6 +319,32 @@ public final class IntentMarks {
       }
       return null;
     });
+  }
+
+  /**
+   * The clearing of a step's row as its group left it, from the ETag that group's answer gave and
+   * the row's whole values then (the values before, which the intent holds whole, with the write):
+   * the tombstone deleted, or the row replaced by its values without the mark, on that ETag. Null
+   * where the ETag or the whole row is not known (the row is read then).
+   */
+  private static WriteOperation clearingAsWritten(Intent intent, Intent.Step step, String etag) {
+    WriteOperation write = step.write();
+    if (etag == null) {
+      return null;
+    }
+    if (write.kind() == Kind.TOMBSTONE) {
+      return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.DELETE, Map.of(), etag,
+          "removing the tombstone of intent " + intent.id());
+    }
+    boolean whole = write.kind() == Kind.INSERT || write.kind() == Kind.REPLACE
+        || (write.kind() == Kind.MERGE && step.before() != null);
+    if (!whole) {
+      return null;
+    }
+    Map<String, Object> values = write.after(step.before());
+    values.keySet().removeIf(name -> !TableShape.isUserProperty(name));
+    return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.REPLACE, values, etag,
+        "clearing the mark of intent " + intent.id());
   }
 
   /**

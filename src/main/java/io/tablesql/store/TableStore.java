@@ -121,7 +121,8 @@ public final class TableStore {
             .setMaxRetries(settings.getInt(DriverProperty.MAX_RETRIES))
             .setBaseDelay(Duration.ofMillis(200))
             .setMaxDelay(Duration.ofSeconds(4))))
-        .addPolicy(new RequestCountingPolicy(metrics));
+        .addPolicy(new RequestCountingPolicy(metrics))
+        .addPolicy(new BatchAnswerPolicy());
     int requestsPerSecond = settings.getInt(DriverProperty.MAX_REQUESTS_PER_SECOND);
     if (requestsPerSecond > 0) {
       builder.addPolicy(RateLimitPolicy.of(settings.principal(), requestsPerSecond));
@@ -442,17 +443,25 @@ public final class TableStore {
 
   /**
    * Sends writes of one table and partition as one entity group transaction: all or nothing.
-   * A failure names the operation the service reported.
+   * A failure names the operation the service reported. Returns the ETag each write left its
+   * entity with, in the order of {@code operations}: null for a delete, and for every write when
+   * the answer was lost and the entities showed the writes applied.
    */
-  public void submit(String table, List<WriteOperation> operations, RequestCounters counters) {
+  public List<String> submit(String table, List<WriteOperation> operations, RequestCounters counters) {
     List<TableTransactionAction> actions = new ArrayList<>();
     for (WriteOperation operation : operations) {
       actions.add(action(operation));
     }
     AttemptLog log = new AttemptLog();
+    BatchAnswerPolicy.Etags answered = new BatchAnswerPolicy.Etags();
+    List<String> etags = new ArrayList<>(java.util.Collections.nCopies(operations.size(), null));
     try {
       client(table).submitTransactionWithResponse(actions, null,
-          context(counters, table, null).addData(AttemptLog.KEY, log));
+          context(counters, table, null).addData(AttemptLog.KEY, log).addData(BatchAnswerPolicy.KEY, answered));
+      List<String> given = answered.get();
+      for (int i = 0; i < given.size() && given.size() == etags.size(); i++) {
+        etags.set(i, etag(given.get(i))); // none for a delete
+      }
       metrics.entitiesWritten(operations.size());
     } catch (RuntimeException e) {
       if (!log.outcomeUnknown()) {
@@ -462,6 +471,7 @@ public final class TableStore {
       OutcomeCheck.confirmApplied(this, table, operations, submitFailure(e, table, operations, false), counters);
       metrics.entitiesWritten(operations.size());
     }
+    return etags;
   }
 
   /** The failure of a transaction; {@code known}: no attempt of it can have been applied unseen. */
