@@ -280,18 +280,28 @@ class ReadCommittedTest {
     }
   }
 
-  /** In a transaction, a write that waited for another is refused (40001) once that has ended: a retry goes on. */
+  /**
+   * In a transaction too, a write that waited for another goes on once that has ended, on the
+   * row as committed (PostgreSQL's READ COMMITTED): the statement runs again, and the
+   * transaction's earlier writes are kept.
+   */
   @Test
-  void aTransactionsWriteThatWaitedIsRefusedSoThatItsRetryGoesOn() throws Exception {
+  void aTransactionsWriteThatWaitedGoesOnWithTheRowAsCommitted() throws Exception {
     TableClient table = twoAccounts("WriteUncommittedInTransaction");
     String name = table.getTableName();
     try (Connection writer = FaultTest.connectThrough(proxy); Connection other = TestAccount.connect()) {
       other.setAutoCommit(false);
+      assertThat(outcome(other, "UPDATE " + name + " SET N = N + 5 WHERE PartitionKey = 'p2' AND RowKey = 'b'"))
+          .isEqualTo("written"); // read before the transfer: its commit fails below (b changed)
       Waiting waiting = startedAtTheCommitPoint(() -> outcome(other, "UPDATE " + name + " SET N = N + 1 WHERE RowKey = 'a'"));
       twoStatements(writer, TAKE_FROM_A.formatted(name), GIVE_TO_B.formatted(name));
       writer.commit();
-      assertThat(waiting.get()).isEqualTo("40001");
+      assertThat(waiting.get()).isEqualTo("written");
       assertThat(waiting.endedEarly().get()).isFalse();
+      assertThat(rows(other, "SELECT RowKey, N FROM " + name + " ORDER BY RowKey")).as("its own writes")
+          .containsExactly("a 91", "b 105");
+      assertThatThrownBy(other::commit).isInstanceOfSatisfying(SQLException.class,
+          e -> assertThat(e.getSQLState()).isEqualTo("40001"));
       other.rollback();
       assertThat(outcome(other, "UPDATE " + name + " SET N = N + 1 WHERE RowKey = 'a'")).isEqualTo("written");
       other.commit();

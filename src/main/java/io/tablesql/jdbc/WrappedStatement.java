@@ -86,8 +86,9 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
         return run(context -> action.run(), text.kind(), null);
       } catch (SQLException e) {
         // a row another transaction was writing, which has ended since: run again once, as
-        // PostgreSQL's writers go on once a row's lock is released (nothing was written)
-        if (!waited && !cancelled && session.autoCommit() && SettledConflict.in(e)) {
+        // PostgreSQL's writers go on once a row's lock is released (nothing was written; in a
+        // transaction, a statement's writes join it only once the statement has run whole)
+        if (!waited && !cancelled && SettledConflict.in(e)) {
           waited = true;
           continue;
         }
