@@ -63,8 +63,9 @@ public final class KeyRangeSplitter {
       return 1;
     }
     Session session = query.table().session();
-    if (!automatic(session)) {
-      return Math.max(1, Integer.parseInt(session.settings().get(DriverProperty.SCAN_SPLITS).trim()));
+    java.util.OptionalInt given = session.settings().wholeOrAuto(DriverProperty.SCAN_SPLITS);
+    if (given.isPresent()) {
+      return Math.max(1, given.getAsInt());
     }
     // auto: only scans expected to be large (a table larger than its sample, more than one page;
     // a table without a sample where earlier scans saw pages end) and without a row limit (a
@@ -95,7 +96,7 @@ public final class KeyRangeSplitter {
 
   /** {@code scanSplits=auto}: split large scans where the sample or earlier scans' page ends give the boundaries. */
   private static boolean automatic(Session session) {
-    return session.settings().get(DriverProperty.SCAN_SPLITS).trim().equalsIgnoreCase("auto");
+    return session.settings().wholeOrAuto(DriverProperty.SCAN_SPLITS).isEmpty();
   }
 
   /**

@@ -333,6 +333,13 @@ public final class ConnectionSettings {
     return Integer.parseInt(get(property));
   }
 
+  /** The value of a property that takes a whole number or {@code auto}: empty for {@code auto}. */
+  public java.util.OptionalInt wholeOrAuto(DriverProperty property) {
+    String value = get(property).trim();
+    return value.equalsIgnoreCase("auto") ? java.util.OptionalInt.empty()
+        : java.util.OptionalInt.of(Integer.parseInt(value));
+  }
+
   public boolean getBoolean(DriverProperty property) {
     return Boolean.parseBoolean(get(property).toLowerCase(Locale.ROOT));
   }

@@ -42,6 +42,16 @@ class ConnectionSettingsUnitTest {
 
   /** Where long values are kept: the BlobEndpoint given, or the one beside the Table endpoint. */
   @Test
+  void aWholeNumberOrAutoIsReadAsOneOrNone() throws SQLException {
+    assertEquals(java.util.OptionalInt.empty(), parse("jdbc:tablesql:UseDevelopmentStorage=true")
+        .wholeOrAuto(io.tablesql.settings.DriverProperty.SCAN_SPLITS));
+    assertEquals(java.util.OptionalInt.empty(), parse("jdbc:tablesql:UseDevelopmentStorage=true;scanSplits= AUTO")
+        .wholeOrAuto(io.tablesql.settings.DriverProperty.SCAN_SPLITS));
+    assertEquals(java.util.OptionalInt.of(4), parse("jdbc:tablesql:UseDevelopmentStorage=true;scanSplits=4")
+        .wholeOrAuto(io.tablesql.settings.DriverProperty.SCAN_SPLITS));
+  }
+
+  @Test
   void theBlobEndpointIsGivenOrFollowsFromTheTableEndpoint() throws SQLException {
     assertEquals("http://127.0.0.1:10000/devstoreaccount1",
         parse("jdbc:tablesql:UseDevelopmentStorage=true").blobEndpoint());
