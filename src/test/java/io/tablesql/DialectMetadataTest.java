@@ -90,7 +90,7 @@ class DialectMetadataTest {
       entry("TIMESTAMPDIFF", List.of("{fn TIMESTAMPDIFF(SQL_TSI_DAY, T, {ts '2024-03-20 00:00:00'})}", "4")),
       entry("TO_DATE", List.of("{fn TO_DATE('2024-01-02', 'YYYY-MM-DD')}", "2024-01-02")),
       entry("TO_TIMESTAMP", List.of("{fn TO_TIMESTAMP('2024-01-02 03:04:05', 'YYYY-MM-DD HH24:MI:SS')}",
-          "2024-01-02 03:04:05")),
+          "2024-01-02 03:04:05.000")), // TIMESTAMP(3), as columns and TIMESTAMPADD's are
       entry("WEEK", List.of("{fn WEEK(T)}", "11")),
       entry("YEAR", List.of("{fn YEAR(T)}", "2024")),
       entry("CONVERT", List.of("{fn CONVERT(I, SQL_VARCHAR)}", "7")),

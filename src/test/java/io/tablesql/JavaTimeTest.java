@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.TestAccount;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -192,6 +193,28 @@ class JavaTimeTest {
     }
     assertThat(((OffsetDateTime) written.getEntity("p", "4").getProperty("HiredAt")).toInstant())
         .isEqualTo(Instant.parse("2014-04-22T00:00:00Z"));
+  }
+
+  /**
+   * A TIMESTAMP written in SQL without a precision keeps its milliseconds, as a declared column
+   * does: {@code CAST('... .123' AS TIMESTAMP)} was TIMESTAMP(0), Calcite's default, and wrote
+   * the value without its fraction; a comparison with such a cast lost it too.
+   */
+  @Test
+  void aTimestampCastWithoutPrecisionKeepsItsMilliseconds() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IF NOT EXISTS JavaTimeCasts (Id INT PRIMARY KEY, T TIMESTAMP)");
+      statement.execute("UPSERT INTO JavaTimeCasts VALUES (1, CAST('2014-04-22 14:19:55.123' AS TIMESTAMP)), "
+          + "(2, CAST('2014-04-22 14:19:55' AS TIMESTAMP))");
+    }
+    for (Connection on : List.of(connection, oracle)) {
+      assertThat(QueryRuns.run(on, "SELECT Id, T FROM JavaTimeCasts ORDER BY Id").rows())
+          .containsExactly("1|2014-04-22 14:19:55.123", "2|2014-04-22 14:19:55.000");
+      assertThat(QueryRuns.run(on, "SELECT Id FROM JavaTimeCasts WHERE T = CAST('2014-04-22 14:19:55.123' AS TIMESTAMP)")
+          .rows()).containsExactly("1");
+      assertThat(QueryRuns.run(on, "SELECT Id FROM JavaTimeCasts WHERE T < CAST('2014-04-22 14:19:55.100' AS TIMESTAMP)")
+          .rows()).containsExactly("2");
+    }
   }
 
   @Test

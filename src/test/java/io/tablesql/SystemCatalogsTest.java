@@ -101,7 +101,7 @@ class SystemCatalogsTest {
             + "(2, TIMESTAMP '2024-05-31 23:59:59'), (3, TIMESTAMP '2024-06-01 00:00:00'), (4, NULL)");
         String byMonth = "SELECT date_trunc('month', At) AS m, COUNT(*) FROM " + name + " GROUP BY date_trunc('month', At) "
             + "ORDER BY m NULLS LAST";
-        assertThat(rows(statement, byMonth)).containsExactly("2024-05-01 00:00:00 2", "2024-06-01 00:00:00 1",
+        assertThat(rows(statement, byMonth)).containsExactly("2024-05-01 00:00:00.000 2", "2024-06-01 00:00:00.000 1",
             "null 1").isEqualTo(rows(oracleStatement, byMonth));
         assertThat(rows(statement, "SELECT COUNT(*) FROM " + name + " WHERE At < now() "
             + "AND date_trunc('day', At) = TIMESTAMP '2024-05-17 00:00:00'")).containsExactly("1");

@@ -43,6 +43,18 @@ public final class TableSqlTypeSystem extends RelDataTypeSystemImpl {
     return true;
   }
 
+  /**
+   * A TIMESTAMP written without a precision ({@code CAST(x AS TIMESTAMP)}) keeps milliseconds,
+   * the most Calcite keeps, as declared TIMESTAMP columns do: Calcite's default is 0, so a cast
+   * of {@code '2024-05-01 10:00:00.123'} dropped the fraction and wrote {@code 10:00:00}
+   * (PostgreSQL's TIMESTAMP keeps microseconds).
+   */
+  @Override
+  public int getDefaultPrecision(SqlTypeName typeName) {
+    return typeName == SqlTypeName.TIMESTAMP || typeName == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE
+        ? getMaxPrecision(typeName) : super.getDefaultPrecision(typeName);
+  }
+
   private static boolean isShortInteger(RelDataType type) {
     SqlTypeName name = type.getSqlTypeName();
     return name == SqlTypeName.TINYINT || name == SqlTypeName.SMALLINT || name == SqlTypeName.INTEGER;
