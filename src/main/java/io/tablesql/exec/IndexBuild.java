@@ -144,7 +144,7 @@ public final class IndexBuild {
           }
           return IndexedWrites.add(session, base.physicalTable(), entries, entry,
               "(PartitionKey '" + row.getPartitionKey() + "', RowKey '" + row.getRowKey() + "') of " + base.name(),
-              null, List.of(), java.util.Set.of(), null, false, counters);
+              null, List.of(), java.util.Set.of(), null, counters);
         });
       }
       rows += page.size();

@@ -323,12 +323,15 @@ final class IndexedWrites {
     // (as committed); a later read removes each as it removes any entry its row no longer has. A
     // UNIQUE index's is kept as a tombstone its clearing removes (IntentMarks), so that the row
     // another group of the intent gives the value to can take it
+    String keeper = intent != null ? intent : undoing;
     for (Removal removal : removals.stream().filter(r -> intent == null || r.index().index().unique()).toList()) {
       steps.add(() -> {
-        if (intent != null && removal.index().keepsOldEntryUntilCommit()) {
-          // kept for readers until the commit point, free for this intent's other groups (addOnce)
+        if (keeper != null && removal.index().keepsOldEntryUntilCommit()) {
+          // kept for readers until the commit point, free for this intent's other groups (addOnce);
+          // in an undo, held for the row the undo gives the value back to, so that no other
+          // transaction takes it between the two rows' undos
           bestEffort(session, removal.index().index().table(),
-              removal.index().tombstone(removal.entry(), removal.etag(), intent), counters);
+              removal.index().tombstone(removal.entry(), removal.etag(), keeper), counters);
           return;
         }
         EntityWrite deleted = bestEffort(session, removal.index().index().table(),
@@ -499,8 +502,8 @@ final class IndexedWrites {
             EntityWrite put = session.store().write(index.index().table(), index.put(entry, write.origin()), counters);
             return new Added(index, entry, put.etag(), null, false);
           }
-          return add(session, table, index, entry, write.describe(), write.origin(), removals, others, intent,
-              undoing != null, counters);
+          return add(session, table, index, entry, write.describe(), write.origin(), removals, others,
+              intent != null ? intent : undoing, counters);
         } catch (StoreException | WaitForOtherGroups e) {
           return e;
         }
@@ -530,16 +533,16 @@ final class IndexedWrites {
    * write of the same row and values that fails then cannot remove it) and not exclusive. A
    * UNIQUE index's entry of the same values is taken over if it names the same row, a row of
    * {@code removals} (the value moves there in this group), or a row without those values (past
-   * the grace period); held by a row of {@code others} it waits ({@link WaitForOtherGroups}), or
-   * in an {@code undo} takes it back at once; otherwise the write fails with 23505 (or 40001 while
-   * the other write may still be under way).
+   * the grace period); held by a row of {@code others} it waits ({@link WaitForOtherGroups});
+   * otherwise the write fails with 23505 (or 40001 while the other write may still be under way).
+   * {@code intent}: the intent whose group this is, or which it undoes: an entry it keeps for
+   * readers (a value one of its groups gave up) is its own to take.
    */
   static Added add(Session session, String table, IndexEntries index, IndexEntries.Entry entry, String describe,
       String origin, List<Removal> removals, java.util.Set<WriteOperation.EntityKey> others, String intent,
-      boolean undo, RequestCounters counters) {
+      RequestCounters counters) {
     for (int attempt = 0; attempt < 3; attempt++) {
-      Added added = addOnce(session, table, index, entry, describe, origin, removals, others, intent, undo,
-          counters);
+      Added added = addOnce(session, table, index, entry, describe, origin, removals, others, intent, counters);
       if (added != null) {
         return added;
       }
@@ -551,7 +554,7 @@ final class IndexedWrites {
   /** One attempt of {@link #add}; null if the entry it found was removed before it could be taken over. */
   private static Added addOnce(Session session, String table, IndexEntries index, IndexEntries.Entry entry,
       String describe, String origin, List<Removal> removals, java.util.Set<WriteOperation.EntityKey> others,
-      String intent, boolean undo, RequestCounters counters) {
+      String intent, RequestCounters counters) {
     EntityWrite put = session.store().write(index.index().table(), index.insert(entry, origin), counters);
     if (put.written()) {
       return new Added(index, entry, put.etag(), null, true);
@@ -589,12 +592,6 @@ final class IndexedWrites {
     }
     if (!same && !fromThisGroup && others.contains(new WriteOperation.EntityKey(
         table.toLowerCase(java.util.Locale.ROOT), holder.rowPartitionKey(), holder.rowRowKey()))) {
-      if (undo) {
-        // the row holding it is the undone intent's, whose own undo gives it up: taken back now,
-        // so that the value is never free between the two undos; if this group fails, the entry
-        // names that row again (removeAdded)
-        return replaceHeld(session, index, entry, held.get(), origin, describe, holder, true, counters);
-      }
       throw new WaitForOtherGroups("UNIQUE index " + index.index().name() + ": the value of " + describe
           + " is held by a row another entity group of the same write changes.");
     }

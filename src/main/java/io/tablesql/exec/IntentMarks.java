@@ -355,8 +355,29 @@ public final class IntentMarks {
    */
   private static List<WriteOperation> uniqueEntries(Session session, Intent intent, Intent.Step step,
       RequestCounters counters) {
+    return keptUniqueEntries(session, intent, step, false, counters);
+  }
+
+  /**
+   * After an undo: the removal of the entries of the values its groups gave back up (a step's
+   * values after it, which the row no longer has) that the undo kept as this intent's tombstones
+   * for the row another of its groups took the value back to, where none took them (as
+   * {@link #uniqueEntries}, the other way round). Each conditional on the ETag just read; best
+   * effort: a tombstone of a settled intent is free to any writer, and readers skip it.
+   */
+  static void removeUndoneUniqueEntries(Session session, Intent intent, List<Intent.Step> steps,
+      RequestCounters counters) {
+    for (Intent.Step step : steps) {
+      for (WriteOperation kept : keptUniqueEntries(session, intent, step, true, counters)) {
+        IndexedWrites.bestEffort(session, kept.table(), kept, counters);
+      }
+    }
+  }
+
+  private static List<WriteOperation> keptUniqueEntries(Session session, Intent intent, Intent.Step step,
+      boolean undone, RequestCounters counters) {
     WriteOperation write = step.write();
-    TableDefinition base = step.before() == null ? null : Catalog.ofPhysicalTable(session, write.table());
+    TableDefinition base = step.before() == null && !undone ? null : Catalog.ofPhysicalTable(session, write.table());
     List<WriteOperation> removals = new ArrayList<>();
     if (base == null) {
       return removals;
@@ -367,8 +388,9 @@ public final class IntentMarks {
       if (!index.keepsOldEntryUntilCommit()) {
         continue;
       }
-      IndexEntries.Entry old = entryOf(index, write, step.before());
-      if (old != null && !old.sameKey(entryOf(index, write, after))) {
+      IndexEntries.Entry old = undone ? entryOf(index, write, after) : entryOf(index, write, step.before());
+      IndexEntries.Entry now = undone ? entryOf(index, write, step.before()) : entryOf(index, write, after);
+      if (old != null && !old.sameKey(now)) {
         entry(session, index, old, counters).filter(e -> Intent.carriesMark(e.getProperties(), intent.id())
             && e.getProperties().get(Intent.DELETED) != null).ifPresent(e -> removals.add(new WriteOperation(
             definition.table(), e.getPartitionKey(), e.getRowKey(), Kind.DELETE, Map.of(), e.getETag(),

@@ -88,6 +88,9 @@ final class IntentSettlement {
           undo.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","))));
     }
     undoInRounds(groups, undo);
+    if (intent.marked()) {
+      IntentMarks.removeUndoneUniqueEntries(session, intent, intent.steps(), lease.counters());
+    }
     if (intent.derives()) { // a copy read while a group was applied follows the undo (no summary took it)
       ViewMaintenance.repairAfter(session, intent, false, lease.counters());
     }
