@@ -46,10 +46,16 @@ class CrossPartitionWriteTest {
     return rows;
   }
 
+  /**
+   * The intents in flight or parked. Committed ones whose clearing is still to finish (another
+   * test's, whose clearing a fault stopped: recovery finishes it once its lease has run out) are
+   * left out: they are no one's pending write.
+   */
   private static List<String> pendingWrites(Connection connection) throws SQLException {
     List<String> rows = new ArrayList<>();
     try (Statement statement = connection.createStatement();
-         ResultSet result = statement.executeQuery("SELECT id, state, tables, entities, reason FROM tablesql.pending_writes")) {
+         ResultSet result = statement.executeQuery("SELECT id, state, tables, entities, reason FROM "
+             + "tablesql.pending_writes WHERE state <> 'committed'")) {
       while (result.next()) {
         rows.add(result.getString("state") + " " + result.getString("tables") + " " + result.getInt("entities"));
       }

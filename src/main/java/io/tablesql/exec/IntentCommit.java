@@ -373,11 +373,15 @@ final class IntentCommit {
    * A failure leaves the intent committed, for recovery to finish.
    */
   private void finishBehind(Intent intent, IntentLease lease, Intent.Records records) {
-    IntentMarks.clear(session, intent, IntentMarks.Which.THE_APPLICATIONS, written, new RequestCounters());
+    boolean applicationsCleared = IntentMarks.clear(session, intent, IntentMarks.Which.THE_APPLICATIONS, written,
+        new RequestCounters());
     IntentLease behind = lease.countedBy(new RequestCounters());
     int stepEntities = records.stepGroups().stream().mapToInt(List::size).sum();
     session.runBehind(() -> {
-      IntentMarks.clear(session, intent, IntentMarks.Which.TABLESQLS, behind.counters());
+      boolean cleared = IntentMarks.clear(session, intent, IntentMarks.Which.TABLESQLS, behind.counters());
+      if (!cleared || !applicationsCleared) {
+        return; // kept, committed: recovery clears what is left, then deletes it
+      }
       try {
         behind.delete(stepEntities);
       } catch (StoreException e) { // recovery deletes it

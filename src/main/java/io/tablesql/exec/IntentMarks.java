@@ -221,27 +221,41 @@ public final class IntentMarks {
    * group. A row changed since keeps what its later writer left; a failure leaves marks of a
    * committed intent, which readers tell committed (logged, never an error of the statement).
    */
-  static void clear(Session session, Intent intent, Which which, RequestCounters counters) {
-    clear(session, intent, which, Map.of(), counters);
+  static boolean clear(Session session, Intent intent, Which which, RequestCounters counters) {
+    return clear(session, intent, which, Map.of(), counters);
   }
 
   /**
    * As {@link #clear(Session, Intent, Which, RequestCounters)}, knowing the ETag {@code written}
    * gives for each row as the intent's group left it (the group's answer): such a row is not read
    * again. Its clearing is conditional on that ETag, so a row changed since is not cleared by it.
+   * Returns whether it is done: false if the service could not be reached or was busy (the intent
+   * is then kept, committed, for recovery to clear again: deleted, its kept entries and marks
+   * would stay for good); true once every entity was cleared or refused for good (changed since,
+   * or not writable as it is), whose mark readers take as committed.
    */
-  static void clear(Session session, Intent intent, Which which, Map<WriteOperation.EntityKey, String> written,
+  static boolean clear(Session session, Intent intent, Which which, Map<WriteOperation.EntityKey, String> written,
       RequestCounters counters) {
     if (!intent.marked()) {
-      return;
+      return true;
     }
     SETTLED.put(intent.id(), Boolean.TRUE);
     try {
       clearTables(session, intent, which, written, counters);
+      return true;
+    } catch (StoreException e) {
+      LOG.debug("The marks of intent {} stay on some of its rows: {}", intent.id(), e.getMessage());
+      return !PASSING.contains(e.sqlState());
     } catch (RuntimeException e) {
-      LOG.debug("The marks of intent {} stay on its rows: {}", intent.id(), e.getMessage());
+      LOG.debug("The marks of intent {} stay on its rows for now: {}", intent.id(), e.getMessage());
+      return false;
     }
   }
+
+  /** Failures that pass (a busy or unreachable service): a clearing they stopped is tried again. */
+  private static final java.util.Set<String> PASSING = java.util.Set.of(SqlStates.SERVICE_BUSY,
+      SqlStates.COMMUNICATION_FAILURE, SqlStates.UNABLE_TO_CONNECT, SqlStates.TIMEOUT,
+      SqlStates.TRANSACTION_RESOLUTION_UNKNOWN);
 
   /** Which tables' marks a clearing removes. */
   enum Which {
@@ -273,52 +287,68 @@ public final class IntentMarks {
       }
     }
     Parallel.map(new ArrayList<>(groups.values()), session.maxConcurrency(), steps -> {
-      List<WriteOperation> clears = new ArrayList<>();
-      for (Intent.Step step : steps) {
-        WriteOperation write = step.write();
-        WriteOperation known = clearingAsWritten(intent, step, answered.get(write.key()));
-        if (known != null) {
-          clears.add(known);
-          continue;
-        }
-        Optional<TableEntity> row = session.store().get(write.table(), write.partitionKey(), write.rowKey(), null,
-            counters);
-        if (write.kind() == Kind.TOMBSTONE) { // the delete, done
-          if (EntityMatch.holds(write, row)) {
-            clears.add(new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.DELETE, Map.of(),
-                row.get().getETag(), "removing the tombstone of intent " + intent.id()));
-          }
-          continue;
-        }
-        Map<String, Object> written = write.after(step.before());
-        if (row.isPresent() && Intent.carriesMark(row.get().getProperties(), intent.id())
-            && EntityMatch.holdsExactly(written, row.get())) {
-          clears.add(new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.REPLACE,
-              TableShape.userProperties(row.get()), row.get().getETag(), "clearing the mark of intent " + intent.id()));
-        }
-      }
-      for (Intent.Step step : steps) {
-        clears.addAll(localEntries(session, intent, step, counters));
-      }
-      if (!clears.isEmpty()) {
-        try {
-          session.store().submit(clears.get(0).table(), clears, counters);
-        } catch (StoreException e) {
-          // an entity changed since it was read (its later writer's values stay): the others one by one,
-          // so that one row's change leaves no tombstone or mark of the rest behind
-          LOG.debug("The marks of intent {} are cleared one by one in a group: {}", intent.id(), e.getMessage());
-          for (WriteOperation clear : clears) {
-            session.store().write(clear.table(), clear, counters);
-          }
-        }
-      }
-      for (Intent.Step step : steps) {
-        for (WriteOperation old : uniqueEntries(session, intent, step, counters)) {
-          IndexedWrites.bestEffort(session, old.table(), old, counters); // another table: one by one
-        }
+      try {
+        clearGroup(session, intent, steps, answered, counters);
+      } catch (StoreException e) {
+        if (!SqlStates.TABLE_NOT_FOUND.equals(e.sqlState()) && !SqlStates.OBJECT_IN_USE.equals(e.sqlState())) {
+          throw e;
+        } // a table dropped since (or being deleted): nothing of it to clear
       }
       return null;
     });
+  }
+
+  /** Clears the marks of one group's rows (one table and partition) and of their LOCAL and UNIQUE entries. */
+  private static void clearGroup(Session session, Intent intent, List<Intent.Step> steps,
+      Map<WriteOperation.EntityKey, String> answered, RequestCounters counters) {
+    List<WriteOperation> clears = new ArrayList<>();
+    for (Intent.Step step : steps) {
+      WriteOperation write = step.write();
+      WriteOperation known = clearingAsWritten(intent, step, answered.get(write.key()));
+      if (known != null) {
+        clears.add(known);
+        continue;
+      }
+      Optional<TableEntity> row = session.store().get(write.table(), write.partitionKey(), write.rowKey(), null,
+          counters);
+      if (write.kind() == Kind.TOMBSTONE) { // the delete, done
+        if (EntityMatch.holds(write, row)) {
+          clears.add(new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.DELETE, Map.of(),
+              row.get().getETag(), "removing the tombstone of intent " + intent.id()));
+        }
+        continue;
+      }
+      Map<String, Object> written = write.after(step.before());
+      if (row.isPresent() && Intent.carriesMark(row.get().getProperties(), intent.id())
+          && EntityMatch.holdsExactly(written, row.get())) {
+        clears.add(new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.REPLACE,
+            TableShape.userProperties(row.get()), row.get().getETag(), "clearing the mark of intent " + intent.id()));
+      }
+    }
+    for (Intent.Step step : steps) {
+      clears.addAll(localEntries(session, intent, step, counters));
+    }
+    // an entry the statement wrote itself (an adopted copy written by hand) is also a step:
+    // one clearing per entity, as a transaction names each entity once
+    java.util.Set<WriteOperation.EntityKey> named = new java.util.HashSet<>();
+    clears.removeIf(clear -> !named.add(clear.key()));
+    if (!clears.isEmpty()) {
+      try {
+        session.store().submit(clears.get(0).table(), clears, counters);
+      } catch (StoreException e) {
+        // an entity changed since it was read (its later writer's values stay): the others one by one,
+        // so that one row's change leaves no tombstone or mark of the rest behind
+        LOG.debug("The marks of intent {} are cleared one by one in a group: {}", intent.id(), e.getMessage());
+        for (WriteOperation clear : clears) {
+          session.store().write(clear.table(), clear, counters);
+        }
+      }
+    }
+    for (Intent.Step step : steps) {
+      for (WriteOperation old : uniqueEntries(session, intent, step, counters)) {
+        IndexedWrites.bestEffort(session, old.table(), old, counters); // another table: one by one
+      }
+    }
   }
 
   /**

@@ -122,8 +122,9 @@ final class IntentSettlement {
       lease.state(Intent.State.COMMITTED, null);
     }
     if (intent.hasCommitState()) {
-      IntentMarks.clear(session, intent, IntentMarks.Which.ALL, lease.counters());
-      lease.delete(stepEntities);
+      if (IntentMarks.clear(session, intent, IntentMarks.Which.ALL, lease.counters())) {
+        lease.delete(stepEntities);
+      } // else kept, committed: the next recovery clears what is left, then deletes it
     } else {
       lease.delete(stepEntities);
       IntentMarks.clear(session, intent, IntentMarks.Which.ALL, lease.counters());
