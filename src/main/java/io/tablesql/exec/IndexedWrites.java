@@ -61,6 +61,11 @@ final class IndexedWrites {
   /** The intent this group undoes (its writes carry no mark), or null. */
   private final String undoing;
 
+  /** The intent whose marks are this group's own: the one it writes for, or the one it undoes; null for neither. */
+  private String ownIntent() {
+    return intent != null ? intent : undoing;
+  }
+
   /**
    * An entry added, with the ETag it got, and the entry of another row of this group it took
    * the place of (a UNIQUE value moving between rows), which it goes back to if the rows fail.
@@ -323,7 +328,7 @@ final class IndexedWrites {
     // (as committed); a later read removes each as it removes any entry its row no longer has. A
     // UNIQUE index's is kept as a tombstone its clearing removes (IntentMarks), so that the row
     // another group of the intent gives the value to can take it
-    String keeper = intent != null ? intent : undoing;
+    String keeper = ownIntent();
     for (Removal removal : removals.stream().filter(r -> intent == null || r.index().index().unique()).toList()) {
       steps.add(() -> {
         if (keeper != null && removal.index().keepsOldEntryUntilCommit()) {
@@ -503,7 +508,7 @@ final class IndexedWrites {
             return new Added(index, entry, put.etag(), null, false);
           }
           return add(session, table, index, entry, write.describe(), write.origin(), removals, others,
-              intent != null ? intent : undoing, counters);
+              ownIntent(), counters);
         } catch (StoreException | WaitForOtherGroups e) {
           return e;
         }
@@ -752,7 +757,7 @@ final class IndexedWrites {
    * back to its row (if undone). Its value is not free: 40001. This intent's own marks are not.
    */
   private void refuseIfAnotherIntentsInFlight(TableEntity entity) {
-    String own = intent != null ? intent : undoing;
+    String own = ownIntent();
     if (own == null || !Intent.carriesMark(entity.getProperties(), own)) {
       IntentMarks.refuseIfPending(session, entity, counters);
     }
