@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
-import io.tablesql.testing.FaultyProxy;
 import io.tablesql.testing.FaultyProxy.Fault;
+import io.tablesql.testing.FaultyProxy;
 import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.TestAccount;
-import io.tablesql.txn.Intent;
+import io.tablesql.txn.RowMarks;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -445,10 +445,10 @@ class CrossPartitionWriteTest {
       statement.executeUpdate("INSERT INTO " + name + " (PartitionKey, RowKey, N) VALUES ('p0', 'a', 1), ('p2', 'b', 2)");
       statement.executeUpdate("UPDATE " + name + " SET N = N + 1");
       assertThat(QueryRuns.run(connection, "SELECT * FROM " + name).rows()).hasSize(3)
-          .allSatisfy(row -> assertThat(row).doesNotContain(Intent.MARK));
+          .allSatisfy(row -> assertThat(row).doesNotContain(RowMarks.MARK));
     }
     assertThat(table.listEntities()).hasSize(3)
-        .allSatisfy(e -> assertThat(e.getProperties()).doesNotContainKey(Intent.MARK));
+        .allSatisfy(e -> assertThat(e.getProperties()).doesNotContainKey(RowMarks.MARK));
     assertThat(contents(table)).containsExactly(Map.entry("p0/a", 2), Map.entry("p1/r001", 2), Map.entry("p2/b", 3));
   }
 

@@ -360,7 +360,7 @@ class DeclaredTableTest extends OracleComparedTest {
       assertThat(QueryRuns.run(raw, "SELECT RowKey, Salary FROM Personnel WHERE PartitionKey = 'Sales!' AND RowKey = 'P0000000005!'")
           .rows()).containsExactly("P0000000005!|1005.05");
     }
-    TestAccount.service().createTableIfNotExists(io.tablesql.txn.Intent.TABLE); // where intents are recorded
+    TestAccount.service().createTableIfNotExists(io.tablesql.intent.Intent.TABLE); // where intents are recorded
     try (Connection other = TestAccount.connect()) {
       try (ResultSet hidden = other.getMetaData().getTables(null, null, "Tablesql%", null)) {
         assertThat(hidden.next()).isFalse();

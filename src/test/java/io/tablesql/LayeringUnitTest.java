@@ -32,6 +32,7 @@ class LayeringUnitTest {
       "io.tablesql.ddl",
       "io.tablesql.plan",
       "io.tablesql.exec",
+      "io.tablesql.intent",
       "io.tablesql.query",
       "io.tablesql.catalog",
       "io.tablesql.session",

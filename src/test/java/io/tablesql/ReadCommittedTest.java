@@ -5,9 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.intent.Intent;
 import io.tablesql.testing.FaultyProxy;
 import io.tablesql.testing.TestAccount;
-import io.tablesql.txn.Intent;
+import io.tablesql.txn.RowMarks;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -180,7 +181,7 @@ class ReadCommittedTest {
     TableClient table = readAsBeforeThenAsWritten("ReadCommitted", TAKE_FROM_A, GIVE_TO_B, List.of("point [90]",
         "points [a 90, b 110]", "partition [b 110]", "filtered []", "sum [200]", "join []"));
     // a raw table is the application's: no mark is left on it once the commit has returned
-    table.listEntities().forEach(entity -> assertThat(entity.getProperties()).doesNotContainKey(Intent.MARK));
+    table.listEntities().forEach(entity -> assertThat(entity.getProperties()).doesNotContainKey(RowMarks.MARK));
   }
 
   /** A row read as it was before keeps that version's Timestamp (its write's ETag names it), not the uncommitted write's. */
@@ -405,7 +406,7 @@ class ReadCommittedTest {
     table.listEntities().forEach(left::add);
     assertThat(left).singleElement().satisfies(entity -> {
       assertThat(entity.getRowKey()).isEqualTo("b");
-      assertThat(entity.getProperties()).doesNotContainKeys(Intent.MARK, Intent.DELETED);
+      assertThat(entity.getProperties()).doesNotContainKeys(RowMarks.MARK, RowMarks.DELETED);
     });
   }
 
@@ -435,9 +436,9 @@ class ReadCommittedTest {
       }
       writer.commit();
       proxy.clearFaults();
-      assertThat(table.getEntity("p1", "a").getProperties()).containsKeys(Intent.MARK, Intent.DELETED);
+      assertThat(table.getEntity("p1", "a").getProperties()).containsKeys(RowMarks.MARK, RowMarks.DELETED);
       // the clearing failed: the intent is kept, committed, for recovery to clear what is left
-      id = (String) table.getEntity("p1", "a").getProperty(Intent.MARK);
+      id = (String) table.getEntity("p1", "a").getProperty(RowMarks.MARK);
       rows(writer, "SELECT COUNT(*) FROM " + name); // after the work behind the commit
       assertThat(TestAccount.service().getTableClient(Intent.TABLE).getEntity(id, "header").getProperty("state"))
           .isEqualTo("committed");
@@ -449,7 +450,7 @@ class ReadCommittedTest {
           .isEqualTo("written");
       assertThat(rows(other, "SELECT RowKey, N FROM " + name + " ORDER BY RowKey"))
           .containsExactly("a 7", "b 110", "c 8");
-      assertThat(table.getEntity("p1", "a").getProperties()).doesNotContainKeys(Intent.MARK, Intent.DELETED);
+      assertThat(table.getEntity("p1", "a").getProperties()).doesNotContainKeys(RowMarks.MARK, RowMarks.DELETED);
     }
     // what recovery does with it once its lease has run out (IntentCrashIT): here, so that no other
     // test's recovery meets it through that test's proxy
@@ -524,7 +525,7 @@ class ReadCommittedTest {
   @Test
   void anInsertOverATombstoneRemovedMeanwhileIsWritten() throws Exception {
     TableClient table = TestAccount.newTable("RcGoneTombstone", new TableEntity("p1", "a")
-        .addProperty(Intent.MARK, "a-settled-intent").addProperty(Intent.DELETED, true));
+        .addProperty(RowMarks.MARK, "a-settled-intent").addProperty(RowMarks.DELETED, true));
     String name = table.getTableName();
     try (Connection writer = FaultTest.connectThrough(proxy)) {
       proxy.before(request -> request.method().equals("GET") && request.path().contains(name + "(")

@@ -3,7 +3,7 @@ package io.tablesql.catalog;
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.store.EdmType;
-import io.tablesql.txn.Intent;
+import io.tablesql.txn.RowMarks;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -141,8 +141,8 @@ public record TableShape(String tableName, List<Column> columns, long sampledEnt
   /** The SDK mixes OData annotations and system properties into an entity's properties. */
   public static boolean isUserProperty(String name) {
     return !name.startsWith("odata.") && name.indexOf('@') < 0 && !name.equals(Column.PARTITION_KEY)
-        && !name.equals(Column.ROW_KEY) && !name.equals(Column.TIMESTAMP) && !name.equals(Intent.MARK)
-        && !name.equals(Intent.DELETED);
+        && !name.equals(Column.ROW_KEY) && !name.equals(Column.TIMESTAMP) && !name.equals(RowMarks.MARK)
+        && !name.equals(RowMarks.DELETED);
   }
 
   public int indexOf(String columnName) {

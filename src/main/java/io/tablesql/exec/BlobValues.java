@@ -5,6 +5,7 @@ import io.tablesql.catalog.Column;
 import io.tablesql.catalog.TableShape;
 import io.tablesql.catalog.ValueParts;
 import io.tablesql.errors.SqlStates;
+import io.tablesql.intent.IntentRecovery;
 import io.tablesql.session.Session;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
@@ -231,7 +232,7 @@ public final class BlobValues {
       return new Verification(listed.size(), 0, inFlight + " transactions writing the table have not ended "
           + "(tablesql.pending_writes lists them)");
     }
-    List<String> select = new java.util.ArrayList<>(List.of("PartitionKey", "RowKey", io.tablesql.txn.Intent.MARK));
+    List<String> select = new java.util.ArrayList<>(List.of("PartitionKey", "RowKey", io.tablesql.txn.RowMarks.MARK));
     for (Column column : blobColumns) {
       select.add(ValueParts.countName(column.name()));
       select.add(ValueParts.referenceName(column.name()));
@@ -241,7 +242,7 @@ public final class BlobValues {
         .query(table.physicalTable(), null, select, 1000, counters);
     while (pages.hasNext()) {
       for (com.azure.data.tables.models.TableEntity entity : pages.next()) {
-        if (entity.getProperties().get(io.tablesql.txn.Intent.MARK) != null) {
+        if (entity.getProperties().get(io.tablesql.txn.RowMarks.MARK) != null) {
           return new Verification(listed.size(), 0, "a row is being written by a transaction (PartitionKey '"
               + entity.getPartitionKey() + "', RowKey '" + entity.getRowKey() + "')");
         }

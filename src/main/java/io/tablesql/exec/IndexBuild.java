@@ -5,6 +5,7 @@ import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.Column;
 import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.TableDefinition;
+import io.tablesql.intent.IntentMarks;
 import io.tablesql.query.Operand;
 import io.tablesql.query.ServiceFilter.And;
 import io.tablesql.query.ServiceFilter.Comparison;
@@ -19,7 +20,7 @@ import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore.EntityWrite;
 import io.tablesql.txn.EntityRules;
-import io.tablesql.txn.Intent;
+import io.tablesql.txn.RowMarks;
 import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -313,7 +314,7 @@ public final class IndexBuild {
           continue;
         }
         TableEntity stored = rows.get(i).orElse(null);
-        TableEntity row = stored == null || Intent.isTombstone(stored.getProperties()) ? null : stored;
+        TableEntity row = stored == null || RowMarks.isTombstone(stored.getProperties()) ? null : stored;
         if (IntentMarks.pendingIntent(session, stored, counters) != null
             || IntentMarks.pendingIntent(session, entry, counters) != null) {
           // the row (or the entry, an old one kept) is being written by an intent in flight: the
@@ -396,7 +397,7 @@ public final class IndexBuild {
 
   /** A page of rows without intents' tombstones, which are deleted rows. */
   static List<TableEntity> withoutTombstones(List<TableEntity> page) {
-    return page.stream().anyMatch(row -> Intent.isTombstone(row.getProperties()))
-        ? page.stream().filter(row -> !Intent.isTombstone(row.getProperties())).toList() : page;
+    return page.stream().anyMatch(row -> RowMarks.isTombstone(row.getProperties()))
+        ? page.stream().filter(row -> !RowMarks.isTombstone(row.getProperties())).toList() : page;
   }
 }

@@ -8,7 +8,7 @@ import io.tablesql.catalog.TableShape;
 import io.tablesql.catalog.ValueParts;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.keys.TemplateKey;
-import io.tablesql.txn.Intent;
+import io.tablesql.txn.RowMarks;
 import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -280,13 +280,13 @@ final class IndexEntries {
 
   /**
    * An old entry an intent replaces, kept for readers until its commit point: the intent's mark
-   * and {@link Intent#DELETED} merged in, conditional on the ETag read. A reader that meets it
+   * and {@link RowMarks#DELETED} merged in, conditional on the ETag read. A reader that meets it
    * reads the row as committed; once the intent has committed the entry is gone for readers, and
    * its clearing deletes it.
    */
   WriteOperation tombstone(Entry entry, String etag, String intent) {
     return new WriteOperation(index.table(), entry.partitionKey(), entry.rowKey(), WriteOperation.Kind.MERGE,
-        Map.of(Intent.MARK, intent, Intent.DELETED, true), etag, "the old entry of intent " + intent);
+        Map.of(RowMarks.MARK, intent, RowMarks.DELETED, true), etag, "the old entry of intent " + intent);
   }
 
   /** The delete of an entry as read with {@code etag}: a later write of it (by another statement) stays. */

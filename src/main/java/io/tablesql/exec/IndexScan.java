@@ -1,16 +1,18 @@
 package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.errors.SqlStates;
+import io.tablesql.intent.CommittedReads;
+import io.tablesql.intent.Intent;
 import io.tablesql.query.Operand;
 import io.tablesql.query.TableQuery;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementContext;
 import io.tablesql.store.Parallel;
-import io.tablesql.errors.SqlStates;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
+import io.tablesql.txn.RowMarks;
 import io.tablesql.txn.WriteOperation;
-import io.tablesql.txn.Intent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -92,7 +94,7 @@ final class IndexScan implements Iterator<List<TableEntity>> {
       for (TableEntity entry : found) {
         if (!committed.holdsCommitted(entry)) {
           marked.add(entry);
-        } else if (entry.getProperties().get(Intent.DELETED) != null) {
+        } else if (entry.getProperties().get(RowMarks.DELETED) != null) {
           continue; // the old entry of a committed intent: no longer the row's
         } else if (named(entry) != null && index.row(entry) != null) {
           addOnce(matching, index.row(entry));
@@ -172,7 +174,7 @@ final class IndexScan implements Iterator<List<TableEntity>> {
   /** A stand-in naming the intent that marks a row it inserts (read as absent), for its other rows before. */
   private static TableEntity marked(TableEntity stored) {
     TableEntity stand = new TableEntity(stored.getPartitionKey(), stored.getRowKey());
-    if (stored.getProperties().get(Intent.MARK) instanceof String id && !id.isEmpty()) {
+    if (stored.getProperties().get(RowMarks.MARK) instanceof String id && !id.isEmpty()) {
       stand.addProperty(Intent.BEFORE_IMAGE, id);
     }
     return stand;

@@ -5,6 +5,8 @@ import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.errors.SqlStates;
+import io.tablesql.intent.GroupUpkeep;
+import io.tablesql.intent.IntentMarks;
 import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.ConcurrentChange;
@@ -12,7 +14,7 @@ import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore.EntityWrite;
-import io.tablesql.txn.Intent;
+import io.tablesql.txn.RowMarks;
 import io.tablesql.txn.WriteOperation.Kind;
 import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
@@ -42,7 +44,7 @@ import java.util.stream.Stream;
  * all stay, and reads check them against their rows.
  *
  * <p>Within an intent (a write of several groups), a UNIQUE value this group takes from a row
- * another group of the intent writes waits for that group: {@link WaitForOtherGroups}.
+ * another group of the intent writes waits for that group: {@link GroupUpkeep.WaitForOtherGroups}.
  */
 final class IndexedWrites {
   private final Session session;
@@ -82,16 +84,6 @@ final class IndexedWrites {
   record Removal(IndexEntries index, IndexEntries.Entry entry, String etag) {
   }
 
-  /**
-   * A UNIQUE value of this group is held by a row that another group of the same intent writes:
-   * the group is sent again once the other groups are applied. Nothing of the group was written.
-   */
-  static final class WaitForOtherGroups extends RuntimeException {
-    WaitForOtherGroups(String message) {
-      super(message, null, false, false);
-    }
-  }
-
   private IndexedWrites(Session session, TableDefinition base, RequestCounters counters,
       java.util.Set<WriteOperation.EntityKey> others, String undoing) {
     this.session = session;
@@ -121,7 +113,7 @@ final class IndexedWrites {
   /**
    * As {@link #submit(Session, List, RequestCounters)}, for one group of an intent whose groups
    * not yet applied write the rows {@code pending} (keys with lower-case table names; this
-   * group's own may be among them): throws {@link WaitForOtherGroups} rather than judge a UNIQUE
+   * group's own may be among them): throws {@link GroupUpkeep.WaitForOtherGroups} rather than judge a UNIQUE
    * value one of those rows holds.
    */
   static List<String> submit(Session session, List<WriteOperation> group, RequestCounters counters,
@@ -181,22 +173,16 @@ final class IndexedWrites {
           && write.properties().values().stream().noneMatch(Objects::nonNull);
       Optional<TableEntity> row = keysOnly ? session.store().get(write.table(), write.partitionKey(),
           write.rowKey(), null, counters) : Optional.empty();
-      sent.add(row.isPresent() && Intent.isTombstone(row.get().getProperties())
+      sent.add(row.isPresent() && RowMarks.isTombstone(row.get().getProperties())
           ? overTombstone(session, write, row.get(), counters) : write);
     }
     return sent;
   }
 
-  /** The keys of the rows the groups write. */
-  static java.util.Set<WriteOperation.EntityKey> keysOf(java.util.Collection<? extends List<WriteOperation>> groups) {
-    java.util.Set<WriteOperation.EntityKey> keys = new java.util.HashSet<>();
-    groups.forEach(group -> group.forEach(write -> keys.add(write.key())));
-    return keys;
-  }
 
   /** Sends the group; returns its writes' ETags, in order (the rows come first in the transaction). */
   private List<String> send(List<WriteOperation> group) {
-    intent = group.stream().map(write -> write.properties().get(Intent.MARK))
+    intent = group.stream().map(write -> write.properties().get(RowMarks.MARK))
         .filter(mark -> mark instanceof String id && !id.isEmpty()).map(String.class::cast).findFirst().orElse(null);
     List<Optional<TableEntity>> current = Parallel.map(group, session.maxConcurrency(),
         write -> write.kind() == Kind.INSERT ? Optional.<TableEntity>empty()
@@ -209,7 +195,7 @@ final class IndexedWrites {
       WriteOperation write = group.get(i);
       TableEntity read = current.get(i).orElse(null);
       // a tombstone is a deleted row: no entries; a write over it replaces it (conditional on its ETag)
-      TableEntity before = read != null && Intent.isTombstone(read.getProperties()) ? null : read;
+      TableEntity before = read != null && RowMarks.isTombstone(read.getProperties()) ? null : read;
       rows.add(read != before ? overTombstone(session, write, read, counters) : conditional(write, before));
       Map<String, Object> after = write.after(io.tablesql.catalog.TableShape.userProperties(before));
       IndexEntries.Entry[] newEntries = new IndexEntries.Entry[indexes.size()];
@@ -268,7 +254,7 @@ final class IndexedWrites {
           if (!written.contains(entry.partitionKey() + '\u0000' + entry.rowKey())) {
             // an intent's mark goes on the entry too: a covered lookup tells it uncommitted by it
             WriteOperation put = indexes.get(x).put(entry, group.get(i).origin());
-            rows.add(intent == null ? put : Intent.withMark(put, intent));
+            rows.add(intent == null ? put : RowMarks.withMark(put, intent));
           }
           adds.get(i)[x] = null;
         }
@@ -509,7 +495,7 @@ final class IndexedWrites {
           }
           return add(session, table, index, entry, write.describe(), write.origin(), removals, others,
               ownIntent(), counters);
-        } catch (StoreException | WaitForOtherGroups e) {
+        } catch (StoreException | GroupUpkeep.WaitForOtherGroups e) {
           return e;
         }
       });
@@ -538,7 +524,7 @@ final class IndexedWrites {
    * write of the same row and values that fails then cannot remove it) and not exclusive. A
    * UNIQUE index's entry of the same values is taken over if it names the same row, a row of
    * {@code removals} (the value moves there in this group), or a row without those values (past
-   * the grace period); held by a row of {@code others} it waits ({@link WaitForOtherGroups});
+   * the grace period); held by a row of {@code others} it waits ({@link GroupUpkeep.WaitForOtherGroups});
    * otherwise the write fails with 23505 (or 40001 while the other write may still be under way).
    * {@code intent}: the intent whose group this is, or which it undoes: an entry it keeps for
    * readers (a value one of its groups gave up) is its own to take.
@@ -581,11 +567,11 @@ final class IndexedWrites {
     boolean fromThisGroup = removals.stream().anyMatch(r -> r.index() == index && r.entry().sameKey(holder)
         && r.entry().rowPartitionKey().equals(holder.rowPartitionKey())
         && r.entry().rowRowKey().equals(holder.rowRowKey()));
-    if (!same && index.keepsOldEntryUntilCommit() && held.get().getProperties().get(Intent.DELETED) != null) {
+    if (!same && index.keepsOldEntryUntilCommit() && held.get().getProperties().get(RowMarks.DELETED) != null) {
       // the old entry an intent keeps for readers until its commit point: free if it is this
       // intent's own (the value passes to a row of another of its groups) or its intent has
       // committed; while that intent is in flight the value may yet come back to its row
-      String keeping = intent != null && Intent.carriesMark(held.get().getProperties(), intent) ? null
+      String keeping = intent != null && RowMarks.carriesMark(held.get().getProperties(), intent) ? null
           : IntentMarks.pendingIntent(session, held.get(), counters);
       if (keeping != null) {
         throw ConcurrentChange.uniqueValue(index.index().name(), describe,
@@ -597,7 +583,7 @@ final class IndexedWrites {
     }
     if (!same && !fromThisGroup && others.contains(new WriteOperation.EntityKey(
         table.toLowerCase(java.util.Locale.ROOT), holder.rowPartitionKey(), holder.rowRowKey()))) {
-      throw new WaitForOtherGroups("UNIQUE index " + index.index().name() + ": the value of " + describe
+      throw new GroupUpkeep.WaitForOtherGroups("UNIQUE index " + index.index().name() + ": the value of " + describe
           + " is held by a row another entity group of the same write changes.");
     }
     if (!same && !fromThisGroup) {
@@ -610,7 +596,7 @@ final class IndexedWrites {
             SqlStates.UNIQUE_VIOLATION, null);
       }
       // a row an intent in flight changed may get the value back if the intent is undone
-      String changing = row.isEmpty() || (intent != null && Intent.carriesMark(row.get().getProperties(), intent))
+      String changing = row.isEmpty() || (intent != null && RowMarks.carriesMark(row.get().getProperties(), intent))
           ? null : IntentMarks.pendingIntent(session, row.get(), counters);
       if (changing != null) {
         throw ConcurrentChange.uniqueValue(index.index().name(), describe,
@@ -758,7 +744,7 @@ final class IndexedWrites {
    */
   private void refuseIfAnotherIntentsInFlight(TableEntity entity) {
     String own = ownIntent();
-    if (own == null || !Intent.carriesMark(entity.getProperties(), own)) {
+    if (own == null || !RowMarks.carriesMark(entity.getProperties(), own)) {
       IntentMarks.refuseIfPending(session, entity, counters);
     }
   }

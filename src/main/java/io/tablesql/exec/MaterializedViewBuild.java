@@ -4,13 +4,14 @@ import com.azure.data.tables.models.TableEntity;
 import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.MaterializedViewDefinition;
 import io.tablesql.catalog.TableDefinition;
+import io.tablesql.intent.IntentRecovery;
 import io.tablesql.query.TableQuery;
 import io.tablesql.session.Session;
 import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
-import java.util.ArrayList;
 import io.tablesql.txn.WriteOperation;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -90,7 +91,7 @@ public final class MaterializedViewBuild {
     int leaseSeconds = session.settings().getInt(io.tablesql.settings.DriverProperty.INTENT_LEASE);
     long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(3L * leaseSeconds);
     while (IntentRecovery.list(session, counters).stream().anyMatch(listed ->
-        listed.header().state() != io.tablesql.txn.Intent.State.PARKED
+        listed.header().state() != io.tablesql.intent.Intent.State.PARKED
         && listed.header().tables().stream().anyMatch(t -> t.equalsIgnoreCase(base.physicalTable())))) {
       if (System.nanoTime() > deadline) {
         throw new StoreException("Writes of " + base.name() + " still in flight (see tablesql.pending_writes) kept "

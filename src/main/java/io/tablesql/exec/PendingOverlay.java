@@ -2,6 +2,7 @@ package io.tablesql.exec;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.catalog.TableShape;
+import io.tablesql.query.AccessScope;
 import io.tablesql.query.Operand;
 import io.tablesql.query.TableQuery;
 import io.tablesql.store.RequestCounters;

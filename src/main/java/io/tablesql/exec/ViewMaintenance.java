@@ -5,15 +5,16 @@ import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.TableShape;
 import io.tablesql.errors.SqlStates;
+import io.tablesql.intent.Intent;
 import io.tablesql.session.Session;
 import io.tablesql.store.EntityMatch;
 import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore.EntityWrite;
-import io.tablesql.txn.Intent;
-import io.tablesql.txn.WriteOperation;
+import io.tablesql.txn.RowMarks;
 import io.tablesql.txn.WriteOperation.Kind;
+import io.tablesql.txn.WriteOperation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -382,7 +383,7 @@ public final class ViewMaintenance {
     for (ViewEntities.RowRef ref : refs) {
       // an intent's tombstone is a deleted row: views are kept from committed rows
       rows.add(session.store().get(table, ref.partitionKey(), ref.rowKey(), null, counters)
-          .filter(row -> !Intent.isTombstone(row.getProperties())));
+          .filter(row -> !RowMarks.isTombstone(row.getProperties())));
     }
     return rows;
   }

@@ -6,6 +6,7 @@ import io.tablesql.catalog.TableShape;
 import io.tablesql.catalog.ValueParts;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
+import io.tablesql.intent.IntentMarks;
 import io.tablesql.keys.GeneratedKey;
 import io.tablesql.keys.KeyLayout;
 import io.tablesql.query.WritePlan;

@@ -3,6 +3,8 @@ package io.tablesql.exec;
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
+import io.tablesql.intent.IntentCommit;
+import io.tablesql.intent.IntentMarks;
 import io.tablesql.session.Session;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.Parallel;
@@ -376,7 +378,7 @@ public final class WriteSender {
         resolved.add(write);
       } else {
         Optional<TableEntity> entity = read.next();
-        if (entity.isPresent() && io.tablesql.txn.Intent.isTombstone(entity.get().getProperties())) {
+        if (entity.isPresent() && io.tablesql.txn.RowMarks.isTombstone(entity.get().getProperties())) {
           IntentMarks.refuseIfPending(session, entity.get(), counters); // else a deleted row: nothing to delete
         } else if (entity.isPresent()) {
           resolved.add(new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.DELETE, Map.of(),

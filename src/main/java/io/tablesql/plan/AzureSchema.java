@@ -1,13 +1,13 @@
 package io.tablesql.plan;
 
 import io.tablesql.catalog.Catalog;
-import io.tablesql.catalog.NameMatch;
 import io.tablesql.catalog.DeclaredColumns;
 import io.tablesql.catalog.MaterializedViewDefinition;
+import io.tablesql.catalog.NameMatch;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.ViewDefinition;
+import io.tablesql.intent.Intent;
 import io.tablesql.session.Session;
-import io.tablesql.txn.Intent;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import java.util.ArrayList;
@@ -18,11 +18,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.calcite.schema.Table;
+import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.calcite.schema.impl.ViewTable;
 import org.apache.calcite.schema.lookup.LikePattern;
 import org.apache.calcite.schema.lookup.Lookup;
 import org.apache.calcite.schema.lookup.Named;
-import org.apache.calcite.schema.impl.AbstractSchema;
-import org.apache.calcite.schema.impl.ViewTable;
 
 /**
  * The tables of one storage account as a Calcite schema, with the tables and views declared in

@@ -1,7 +1,7 @@
 package io.tablesql.plan;
 
 import io.tablesql.errors.SqlStates;
-import io.tablesql.exec.IntentRecovery;
+import io.tablesql.intent.IntentRecovery;
 import io.tablesql.session.Session;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;

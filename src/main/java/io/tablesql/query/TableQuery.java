@@ -1,10 +1,10 @@
 package io.tablesql.query;
 
 import io.tablesql.catalog.Column;
-import io.tablesql.catalog.ValueParts;
 import io.tablesql.catalog.IndexDefinition;
 import io.tablesql.catalog.TableShape;
-import io.tablesql.txn.Intent;
+import io.tablesql.catalog.ValueParts;
+import io.tablesql.txn.RowMarks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -126,8 +126,8 @@ public record TableQuery(StoredTable table, TableShape shape, AccessPath path, L
   }
 
   /**
-   * The {@code $select} list: the projected properties, plus both keys, {@link Intent#MARK} and
-   * {@link Intent#DELETED}, which every read needs to tell a row an intent in flight marked (or
+   * The {@code $select} list: the projected properties, plus both keys, {@link RowMarks#MARK} and
+   * {@link RowMarks#DELETED}, which every read needs to tell a row an intent in flight marked (or
    * replaced by its tombstone) and to find what it was before.
    * Null (everything) when every column is projected.
    */
@@ -135,9 +135,9 @@ public record TableQuery(StoredTable table, TableShape shape, AccessPath path, L
     if (projection.size() == shape.columns().size()) {
       return null;
     }
-    // a row's keys and mark: a row an intent marked is read as committed (exec.CommittedReads), and
-    // not written over while the intent is in flight (IntentMarks.checkNotPending)
-    List<String> names = new ArrayList<>(List.of(Column.PARTITION_KEY, Column.ROW_KEY, Intent.MARK, Intent.DELETED));
+    // a row's keys and mark: a row an intent marked is read as committed (intent.CommittedReads), and
+    // not written over while the intent is in flight (intent.IntentMarks.checkNotPending)
+    List<String> names = new ArrayList<>(List.of(Column.PARTITION_KEY, Column.ROW_KEY, RowMarks.MARK, RowMarks.DELETED));
     if (isMapped(shape) && shape.layout().discriminator() != null) {
       names.add(shape.layout().discriminator().property());
     }

@@ -20,9 +20,9 @@ public final class EntityMatch {
   /** Whether the entity as read (empty: absent) shows the operation's effect. */
   public static boolean holds(WriteOperation operation, Optional<TableEntity> entity) {
     if (operation.kind() == WriteOperation.Kind.TOMBSTONE) { // the intent's tombstone, as it wrote it
-      return entity.isPresent() && io.tablesql.txn.Intent.isTombstone(entity.get().getProperties())
-          && Objects.equals(operation.properties().get(io.tablesql.txn.Intent.MARK),
-          entity.get().getProperties().get(io.tablesql.txn.Intent.MARK));
+      return entity.isPresent() && io.tablesql.txn.RowMarks.isTombstone(entity.get().getProperties())
+          && Objects.equals(operation.properties().get(io.tablesql.txn.RowMarks.MARK),
+          entity.get().getProperties().get(io.tablesql.txn.RowMarks.MARK));
     }
     if (operation.kind().deletes()) {
       return entity.isEmpty();

@@ -44,7 +44,7 @@ public record WriteOperation(String table, String partitionKey, String rowKey, K
     DELETE_IF_PRESENT,
     /**
      * Delete for readers once an intent commits: replace the entity by the intent's tombstone
-     * ({@code Intent.isTombstone}), which is removed after the commit point. Sent as a REPLACE.
+     * ({@code RowMarks.isTombstone}), which is removed after the commit point. Sent as a REPLACE.
      */
     TOMBSTONE;
 

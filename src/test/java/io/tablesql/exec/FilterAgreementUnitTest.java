@@ -9,6 +9,7 @@ import io.tablesql.catalog.TableShape;
 import io.tablesql.plan.AzureTable;
 import io.tablesql.plan.FilterTranslator;
 import io.tablesql.plan.FullScans;
+import io.tablesql.query.AccessScope;
 import io.tablesql.query.ServiceFilter;
 import io.tablesql.query.TableQuery;
 import io.tablesql.store.EdmType;

@@ -135,8 +135,8 @@ class PayloadSizeUnitTest {
     assertUpperEstimate(write(Kind.REPLACE, "r", properties("Name", "x"), etag));
     assertUpperEstimate(write(Kind.DELETE, "d", Map.of(), etag));
     // an intent's delete: the tombstone is sent as a REPLACE of its two properties
-    assertUpperEstimate(write(Kind.TOMBSTONE, "t", properties(Intent.MARK, UUID.randomUUID().toString(),
-        Intent.DELETED, true), etag));
+    assertUpperEstimate(write(Kind.TOMBSTONE, "t", properties(RowMarks.MARK, UUID.randomUUID().toString(),
+        RowMarks.DELETED, true), etag));
   }
 
   /** The SDK writes a character outside the BMP (an emoji) escaped, {@code \\uD83D\\uDE00}: 12 bytes. */

@@ -1,10 +1,11 @@
-package io.tablesql.exec;
+package io.tablesql.intent;
 
 import com.azure.data.tables.models.TableEntity;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.tablesql.catalog.Column;
 import io.tablesql.errors.SqlStates;
+import io.tablesql.query.AccessScope;
 import io.tablesql.query.Operand;
 import io.tablesql.query.ServiceFilter;
 import io.tablesql.query.TableQuery;
@@ -13,7 +14,7 @@ import io.tablesql.session.StatementContext;
 import io.tablesql.store.EdmType;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
-import io.tablesql.txn.Intent;
+import io.tablesql.txn.RowMarks;
 import io.tablesql.txn.WriteOperation;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ import java.util.function.Function;
  * (absent, for a row it inserts). The intent's header decides; a gone header is told by reading
  * the row again. A statement keeps the first verdict it reaches on an intent.
  */
-final class CommittedReads {
+public final class CommittedReads {
   /** Intents whose marked rows are read as they are (committed, or parked): a verdict that never changes. */
   private static final Cache<String, Boolean> AS_IS = Caffeine.newBuilder().maximumSize(100_000).build();
   /** The rows before of intents met uncommitted, by row: an intent's steps never change. */
@@ -45,7 +46,7 @@ final class CommittedReads {
   private final StatementContext context;
   private final RequestCounters counters;
 
-  CommittedReads(Session session, StatementContext context) {
+  public CommittedReads(Session session, StatementContext context) {
     this.session = session;
     this.context = context;
     this.counters = context.counters();
@@ -62,7 +63,7 @@ final class CommittedReads {
    * {@code K and (P or TablesqlIntent gt '')}, or as its key conditions {@code K} alone where that
    * would exceed the service's comparisons; the same query where nothing changes.
    */
-  static TableQuery relaxed(TableQuery query) {
+  public static TableQuery relaxed(TableQuery query) {
     List<ServiceFilter> parts = ServiceFilter.topLevelComparisons(query.filter());
     List<ServiceFilter> keys = new ArrayList<>();
     List<ServiceFilter> others = new ArrayList<>();
@@ -72,7 +73,7 @@ final class CommittedReads {
     if (others.isEmpty()) {
       return query;
     }
-    ServiceFilter marked = new ServiceFilter.Comparison(Intent.MARK, ServiceFilter.Op.GT, EdmType.STRING,
+    ServiceFilter marked = new ServiceFilter.Comparison(RowMarks.MARK, ServiceFilter.Op.GT, EdmType.STRING,
         Operand.literal(""), false);
     List<ServiceFilter> relaxed = new ArrayList<>(keys);
     relaxed.add(new ServiceFilter.Or(List.of(others.size() == 1 ? others.get(0) : new ServiceFilter.And(others),
@@ -85,7 +86,7 @@ final class CommittedReads {
   }
 
   /** A {@code $select} (null: everything) with the properties the query's filter tests, which the client judges again. */
-  static List<String> withFiltered(List<String> select, TableQuery query) {
+  public static List<String> withFiltered(List<String> select, TableQuery query) {
     if (select == null) {
       return null;
     }
@@ -117,7 +118,7 @@ final class CommittedReads {
    * The committed rows among {@code entities}, read for {@code query}; {@code relaxed}: they were
    * read with {@link #relaxed} filter, so each is judged by the query's own filter again.
    */
-  Iterator<TableEntity> rows(Iterator<TableEntity> entities, TableQuery query, boolean relaxed,
+  public Iterator<TableEntity> rows(Iterator<TableEntity> entities, TableQuery query, boolean relaxed,
       Function<Operand, Object> values) {
     String table = query.table().name();
     return new Iterator<>() {
@@ -151,14 +152,14 @@ final class CommittedReads {
    * The row as committed: {@code read} itself, the row an uncommitted intent replaces (carrying
    * {@link Intent#BEFORE_IMAGE}), a newer read of it, or null where it did not exist.
    */
-  TableEntity resolve(String table, TableEntity read) {
+  public TableEntity resolve(String table, TableEntity read) {
     TableEntity row = read;
     boolean whole = false;
     for (int reread = 0; ; reread++) {
-      if (!(row.getProperties().get(Intent.MARK) instanceof String id) || id.isEmpty()) {
+      if (!(row.getProperties().get(RowMarks.MARK) instanceof String id) || id.isEmpty()) {
         return row;
       }
-      if (!whole && row.getProperties().get(Intent.DELETED) != null) { // null: named in $select, absent
+      if (!whole && row.getProperties().get(RowMarks.DELETED) != null) { // null: named in $select, absent
         // a tombstone, unless values were merged into it since, which a read with a $select may not show
         Optional<TableEntity> again = session.store().get(table, row.getPartitionKey(), row.getRowKey(), null,
             counters);
@@ -181,7 +182,7 @@ final class CommittedReads {
         if (again.isEmpty()) {
           return null;
         }
-        if (Intent.carriesMark(again.get().getProperties(), id)) {
+        if (RowMarks.carriesMark(again.get().getProperties(), id)) {
           AS_IS.put(id, Boolean.TRUE);
           context.intentsCommitted().putIfAbsent(id, Boolean.TRUE);
           return asCommitted(again.get());
@@ -196,12 +197,12 @@ final class CommittedReads {
 
   /** A row as its committed intent left it: absent where that is its tombstone. */
   private static TableEntity asCommitted(TableEntity row) {
-    return Intent.isTombstone(row.getProperties()) ? null : row;
+    return RowMarks.isTombstone(row.getProperties()) ? null : row;
   }
 
   /** Whether an entity holds nothing uncommitted: it carries no mark, or one of an intent known committed. */
-  boolean holdsCommitted(TableEntity entity) {
-    return !(entity.getProperties().get(Intent.MARK) instanceof String id) || id.isEmpty()
+  public boolean holdsCommitted(TableEntity entity) {
+    return !(entity.getProperties().get(RowMarks.MARK) instanceof String id) || id.isEmpty()
         || Boolean.TRUE.equals(verdict(id));
   }
 
@@ -246,7 +247,7 @@ final class CommittedReads {
     Intent.Step step = steps.get(new WriteOperation.EntityKey(table.toLowerCase(Locale.ROOT), row.getPartitionKey(),
         row.getRowKey()));
     if (step == null) { // a mark the intent did not write (copied by the application): the row as it is
-      return Intent.isTombstone(row.getProperties()) ? null : row;
+      return RowMarks.isTombstone(row.getProperties()) ? null : row;
     }
     if (step.before() == null) {
       return null;
@@ -274,7 +275,7 @@ final class CommittedReads {
    * {@code before} is ({@link #resolve} gave it): the committed state of every row that intent
    * writes, as its steps hold them; none for a row read as it is.
    */
-  List<TableEntity> othersBefore(String table, TableEntity before) {
+  public List<TableEntity> othersBefore(String table, TableEntity before) {
     if (!(before.getProperties().get(Intent.BEFORE_IMAGE) instanceof String id)) {
       return List.of();
     }

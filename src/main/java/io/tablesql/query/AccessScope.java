@@ -1,4 +1,4 @@
-package io.tablesql.exec;
+package io.tablesql.query;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.catalog.Column;
@@ -12,11 +12,11 @@ import java.util.function.Function;
  * would: its keys or partitions, and its {@code $filter}. Serves entities the service did not
  * select: cached lookup tables and a transaction's own writes.
  */
-final class AccessScope {
+public final class AccessScope {
   private AccessScope() {
   }
 
-  static boolean contains(TableQuery query, TableEntity entity, Function<Operand, Object> values) {
+  public static boolean contains(TableQuery query, TableEntity entity, Function<Operand, Object> values) {
     if (!mayContain(query, entity.getPartitionKey(), entity.getRowKey(), values)) {
       return false;
     }
@@ -36,7 +36,7 @@ final class AccessScope {
    * Whether the query's keys or partitions admit an entity of these keys, before its properties
    * are known (a lookup's keys, a multi-partition scan's partitions; any other path may).
    */
-  static boolean mayContain(TableQuery query, String partitionKey, String rowKey, Function<Operand, Object> values) {
+  public static boolean mayContain(TableQuery query, String partitionKey, String rowKey, Function<Operand, Object> values) {
     return switch (query.path()) {
       case POINT_LOOKUP, MULTI_POINT_LOOKUP -> query.keys().stream().anyMatch(key ->
           partitionKey.equals(values.apply(key.partitionKey())) && rowKey.equals(values.apply(key.rowKey())));

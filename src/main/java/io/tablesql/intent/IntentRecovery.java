@@ -1,4 +1,4 @@
-package io.tablesql.exec;
+package io.tablesql.intent;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.errors.SqlStates;
@@ -9,9 +9,8 @@ import io.tablesql.store.ODataLiteral;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore.EntityWrite;
-import io.tablesql.txn.Intent;
-import io.tablesql.txn.WriteOperation;
 import io.tablesql.txn.WriteOperation.Kind;
+import io.tablesql.txn.WriteOperation;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;

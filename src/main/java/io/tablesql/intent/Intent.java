@@ -1,10 +1,12 @@
-package io.tablesql.txn;
+package io.tablesql.intent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tablesql.txn.RowMarks;
 import io.tablesql.txn.WriteOperation.Kind;
+import io.tablesql.txn.WriteOperation;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -36,12 +38,12 @@ public final class Intent {
    * The newest format this class reads and writes: 1, a write of rows; 2, the same for a write of
    * tables with materialized views, whose views are repaired once its rows are applied (drivers
    * that know only format 1 leave it alone rather than finish it without its views); 3, a write
-   * whose rows carry its {@link #MARK} (and whose header says in {@code derives} whether views
+   * whose rows carry its {@link RowMarks#MARK} (and whose header says in {@code derives} whether views
    * follow it): its groups are judged by the mark, which drivers that know only formats 1 and 2
    * cannot read, so they leave it alone; 4, the same with a commit point, the header's state
    * {@code committed} (format 3 had none: its committer deleted the intent), which readers ask
    * (docs/architecture/intents.md, "Readers see committed data only"); 5, the same with deletes written as
-   * {@link #isTombstone tombstones} until the commit point, removed after it.
+   * {@link RowMarks#isTombstone tombstones} until the commit point, removed after it.
    */
   public static final int FORMAT = 5;
   private static final int FORMAT_COMMIT_STATE = 4;
@@ -49,25 +51,11 @@ public final class Intent {
   private static final int FORMAT_WITH_VIEWS = 2;
   private static final int FORMAT_MARKED = 3;
   /**
-   * The property that names the intent on each row it inserts or updates: a row that carries it
-   * was written by that intent, whatever its values, so a group whose answer was lost is judged
-   * by it and never by its values, and a reader that meets it asks the intent whether the row is
-   * committed. Not a user property: readers never show it. Once the intent has committed it is
-   * removed from the rows.
-   */
-  public static final String MARK = "TablesqlIntent";
-  /**
    * Names, on an entity as read (never on one written: it is not a user property), the intent
    * whose uncommitted write of the row was replaced by the row as it was before: a writer must
    * not build on that version, whose ETag it does not have.
    */
   public static final String BEFORE_IMAGE = "odata.tablesqlBeforeImage";
-  /**
-   * The property of a tombstone: what a delete of an intent (format 5) writes in place of the row,
-   * with the intent's {@link #MARK} and no user property, so that readers read the row as it was
-   * until the intent commits, and as absent after; removed once the intent has committed.
-   */
-  public static final String DELETED = "TablesqlDeleted";
   public static final String HEADER = "header";
   /** Characters of one property: 64,000 bytes as the service counts strings (UTF-16), under 64 KiB. */
   static final int PIECE = 32_000;
@@ -109,7 +97,7 @@ public final class Intent {
   private final List<Step> steps;
   /** Whether its writes keep materialized views (format 2, or 3 with {@code derives}). */
   private final boolean derives;
-  /** Whether the rows it writes carry its {@link #MARK} (format 3). */
+  /** Whether the rows it writes carry its {@link RowMarks#MARK} (format 3). */
   private final boolean marked;
   private final int format;
 
@@ -144,57 +132,9 @@ public final class Intent {
     return derives;
   }
 
-  /** Whether the rows it inserts and updates carry its {@link #MARK}. */
+  /** Whether the rows it inserts and updates carry its {@link RowMarks#MARK}. */
   public boolean marked() {
     return marked;
-  }
-
-  /** Whether a row as read carries the mark of the intent {@code id}. */
-  public static boolean carriesMark(Map<String, Object> properties, String id) {
-    return id.equals(properties.get(MARK));
-  }
-
-  /**
-   * A write as an intent sends it: with the intent's mark; a delete of a row read (its ETag
-   * known) as the intent's tombstone in place of the row, conditional on that ETag.
-   */
-  public static WriteOperation withMark(WriteOperation write, String id) {
-    if (write.kind() == Kind.DELETE && write.etag() != null) {
-      return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.TOMBSTONE,
-          Map.of(MARK, id, DELETED, true), write.etag(), write.origin(), write.before());
-    }
-    if (write.kind().deletes()) {
-      return write;
-    }
-    Map<String, Object> properties = new LinkedHashMap<>(write.properties());
-    properties.put(MARK, id);
-    return new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), write.kind(), properties,
-        write.etag(), write.origin(), write.before());
-  }
-
-  /**
-   * Whether an entity as read whole is a tombstone: {@link #DELETED}, a mark, and no user property
-   * (a writer that merged values into it since made it a row again). An entity read with a
-   * {@code $select} that carries {@link #DELETED} must be read whole to tell.
-   */
-  public static boolean isTombstone(Map<String, Object> properties) {
-    // a property a $select names and the entity lacks comes back as null (Azure; Azurite leaves it out)
-    if (properties.get(DELETED) == null || !(properties.get(MARK) instanceof String mark) || mark.isEmpty()) {
-      return false;
-    }
-    for (Map.Entry<String, Object> property : properties.entrySet()) {
-      String name = property.getKey();
-      if (property.getValue() != null && !name.equals(DELETED) && !name.equals(MARK) && !isSystemProperty(name)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** Keys, Timestamp and the service's metadata: what every entity has besides its properties. */
-  private static boolean isSystemProperty(String name) {
-    return name.equals("PartitionKey") || name.equals("RowKey") || name.equals("Timestamp") || name.startsWith("odata.")
-        || name.indexOf('@') >= 0;
   }
 
   /** Whether this version of tablesql reads and settles intents of a format. */

@@ -1,4 +1,4 @@
-package io.tablesql.exec;
+package io.tablesql.intent;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.catalog.TableShape;
@@ -10,9 +10,9 @@ import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore.EntityWrite;
-import io.tablesql.txn.Intent;
-import io.tablesql.txn.WriteOperation;
+import io.tablesql.txn.RowMarks;
 import io.tablesql.txn.WriteOperation.Kind;
+import io.tablesql.txn.WriteOperation;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -33,7 +33,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the commit. A group refused for good undoes the groups applied; a group whose outcome cannot
  * be learnt leaves the intent to recovery (08007).
  */
-final class IntentCommit {
+public final class IntentCommit {
   /** One group's answer. */
   private enum Answer { APPLIED, REFUSED, UNKNOWN, NOT_SENT, WAITING }
 
@@ -43,6 +43,7 @@ final class IntentCommit {
       SqlStates.PROGRAM_LIMIT_EXCEEDED, SqlStates.SERVICE_BUSY);
 
   private final Session session;
+  private final GroupUpkeep upkeep = GroupUpkeep.installed();
   private final RequestCounters counters;
   /** The failures of the groups, in the order they came. */
   private final List<StoreException> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -60,27 +61,26 @@ final class IntentCommit {
    * Commits the writes (each entity at most once, deletes resolved). {@code what} names them in
    * messages ("The transaction", "The statement").
    */
-  static void commit(Session session, List<WriteOperation> writes, RequestCounters counters, String what)
+  public static void commit(Session session, List<WriteOperation> writes, RequestCounters counters, String what)
       throws SQLException {
     new IntentCommit(session, counters).run(writes, what);
   }
 
   private void run(List<WriteOperation> writes, String what) throws SQLException {
     String id = Intent.newId();
-    List<WriteOperation> conditional = prepare(writes).stream().map(write -> Intent.withMark(write, id)).toList();
-    List<List<WriteOperation>> groups = WriteSender.groups(session, conditional);
-    IndexedWrites.checkUniqueAcrossGroups(session, groups);
+    List<WriteOperation> conditional = prepare(writes).stream().map(write -> RowMarks.withMark(write, id)).toList();
+    List<List<WriteOperation>> groups = upkeep.groups(session, conditional);
+    upkeep.checkUniqueAcrossGroups(session, groups);
     List<Intent.Step> steps = new ArrayList<>();
     for (int g = 0; g < groups.size(); g++) {
       for (WriteOperation write : groups.get(g)) {
         steps.add(new Intent.Step(g, write, write.before()));
       }
     }
-    boolean derives = ViewMaintenance.derives(session, conditional);
+    boolean derives = upkeep.derives(session, conditional);
     if (derives) {
       try {
-        ViewMaintenance.checkWritable(session, conditional);
-        ViewMaintenance.awaitSummariesReady(session, conditional, false);
+        upkeep.checkViews(session, conditional);
       } catch (StoreException e) {
         throw e.toSqlException();
       }
@@ -94,11 +94,11 @@ final class IntentCommit {
           + "written. Write in smaller transactions.", SqlStates.PROGRAM_LIMIT_EXCEEDED);
     }
     IntentLease lease = record(intent, records, what);
-    if (derives && ViewMaintenance.summaryBuildBegan(session, conditional)) {
+    if (derives && upkeep.summaryBuildBegan(session, conditional)) {
       // a summary's build began before its scan could see this intent: nothing is applied yet
       deleteQuietly(lease, records);
       try {
-        ViewMaintenance.awaitSummariesReady(session, conditional, true);
+        upkeep.awaitFreshSummaries(session, conditional);
       } catch (StoreException e) {
         throw e.toSqlException();
       }
@@ -106,7 +106,7 @@ final class IntentCommit {
       return;
     }
     for (String table : tablesOf(groups)) {
-      LookupCache.invalidate(session, table);
+      upkeep.tableChanged(session, table);
     }
     Answer[] answers = apply(groups, lease);
     StoreException refusal = null;
@@ -187,7 +187,7 @@ final class IntentCommit {
     List<WriteOperation> prepared = new ArrayList<>(writes.size());
     for (WriteOperation write : writes) {
       Optional<TableEntity> row = rows.get(write);
-      if (row != null && row.isPresent() && Intent.isTombstone(row.get().getProperties())) {
+      if (row != null && row.isPresent() && RowMarks.isTombstone(row.get().getProperties())) {
         IntentMarks.checkNotPending(session, row.get(), counters, NO_STOP);
         row = Optional.empty(); // a deleted row (a write over it replaces the tombstone: IndexedWrites)
       }
@@ -280,7 +280,7 @@ final class IntentCommit {
     boolean waitForOthers = true;
     while (!pending.isEmpty() && !stop.get()) {
       java.util.Set<WriteOperation.EntityKey> pendingRows = waitForOthers
-          ? IndexedWrites.keysOf(pending.stream().map(groups::get).toList()) : java.util.Set.of();
+          ? keysOf(pending.stream().map(groups::get).toList()) : java.util.Set.of();
       List<Answer> round = Parallel.map(pending, session.maxConcurrency(),
           g -> send(groups.get(g), lease, pendingRows, stop));
       List<Integer> waiting = new ArrayList<>();
@@ -312,14 +312,14 @@ final class IntentCommit {
       return Answer.NOT_SENT;
     }
     try {
-      List<String> etags = IndexedWrites.submit(session, group, lease.counters(), pendingRows);
+      List<String> etags = upkeep.submit(session, group, lease.counters(), pendingRows);
       for (int i = 0; i < group.size(); i++) {
         if (etags.get(i) != null) {
           written.put(group.get(i).key(), etags.get(i));
         }
       }
       return Answer.APPLIED;
-    } catch (IndexedWrites.WaitForOtherGroups e) {
+    } catch (GroupUpkeep.WaitForOtherGroups e) {
       return Answer.WAITING;
     } catch (StoreException e) {
       failures.add(e);
@@ -344,7 +344,7 @@ final class IntentCommit {
       // the decision first: a recovery after this point only brings the views up to date, and never
       // judges the groups again from rows that later writers may have changed
       lease.state(Intent.State.DERIVING, null);
-      ViewMaintenance.repairAfter(session, intent, true, lease.counters());
+      upkeep.repairViews(session, intent, true, lease.counters());
     } catch (RuntimeException e) { // the service's refusal, or a view entity that cannot hold a stored value
       throw SqlExceptions.of(what + " was committed, but its materialized views could not be brought up to date: "
           + e.getMessage() + " Recovery does that through intent " + intent.id() + " within intentLeaseSeconds.",
@@ -397,6 +397,12 @@ final class IntentCommit {
     } catch (StoreException e) {
       return false;
     }
+  }
+
+  private static java.util.Set<WriteOperation.EntityKey> keysOf(List<List<WriteOperation>> groups) {
+    java.util.Set<WriteOperation.EntityKey> keys = new java.util.HashSet<>();
+    groups.forEach(group -> group.forEach(write -> keys.add(write.key())));
+    return keys;
   }
 
   private static List<String> tablesOf(List<List<WriteOperation>> groups) {

@@ -1,4 +1,4 @@
-package io.tablesql.exec;
+package io.tablesql.intent;
 
 import io.tablesql.errors.SqlStates;
 import io.tablesql.session.Session;
@@ -6,9 +6,8 @@ import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.StoreException;
 import io.tablesql.store.TableStore.EntityWrite;
-import io.tablesql.txn.Intent;
-import io.tablesql.txn.WriteOperation;
 import io.tablesql.txn.WriteOperation.Kind;
+import io.tablesql.txn.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

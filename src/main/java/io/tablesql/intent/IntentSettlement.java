@@ -1,4 +1,4 @@
-package io.tablesql.exec;
+package io.tablesql.intent;
 
 import com.azure.data.tables.models.TableEntity;
 import io.tablesql.errors.SqlStates;
@@ -6,9 +6,9 @@ import io.tablesql.session.Session;
 import io.tablesql.store.EntityMatch;
 import io.tablesql.store.Parallel;
 import io.tablesql.store.StoreException;
-import io.tablesql.txn.Intent;
-import io.tablesql.txn.WriteOperation;
+import io.tablesql.txn.RowMarks;
 import io.tablesql.txn.WriteOperation.Kind;
+import io.tablesql.txn.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -92,7 +92,7 @@ final class IntentSettlement {
       IntentMarks.removeUndoneUniqueEntries(session, intent, intent.steps(), lease.counters());
     }
     if (intent.derives()) { // a copy read while a group was applied follows the undo (no summary took it)
-      ViewMaintenance.repairAfter(session, intent, false, lease.counters());
+      GroupUpkeep.installed().repairViews(session, intent, false, lease.counters());
     }
     if (parked.isEmpty()) {
       lease.delete(stepEntities);
@@ -117,7 +117,7 @@ final class IntentSettlement {
       if (state != Intent.State.DERIVING) {
         lease.state(Intent.State.DERIVING, null);
       }
-      ViewMaintenance.repairAfter(session, intent, true, lease.counters());
+      GroupUpkeep.installed().repairViews(session, intent, true, lease.counters());
     } else if (intent.hasCommitState() && state != Intent.State.COMMITTED) {
       lease.state(Intent.State.COMMITTED, null);
     }
@@ -145,7 +145,7 @@ final class IntentSettlement {
       boolean allGone = true;
       for (int i = 0; i < steps.size(); i++) {
         Optional<TableEntity> row = rows.get(i);
-        if (row.isPresent() && Intent.carriesMark(row.get().getProperties(), intent.id())) {
+        if (row.isPresent() && RowMarks.carriesMark(row.get().getProperties(), intent.id())) {
           return Verdict.APPLIED;
         }
         onlyDeletes &= steps.get(i).write().kind().deletes();
@@ -210,14 +210,14 @@ final class IntentSettlement {
       try {
         if (!undo.isEmpty()) {
           lease.renewIfDue();
-          IndexedWrites.submitUndo(session, undo, lease.counters(), others, intent.id());
+          GroupUpkeep.installed().submitUndo(session, undo, lease.counters(), others, intent.id());
         }
         if (!changed.isEmpty()) {
           parked.add("Group " + group + ": " + String.join(", ", changed) + " changed after this write applied, "
               + "and stays as the later writer left it.");
         }
         return true;
-      } catch (IndexedWrites.WaitForOtherGroups e) {
+      } catch (GroupUpkeep.WaitForOtherGroups e) {
         return false;
       } catch (StoreException e) {
         if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
@@ -269,7 +269,7 @@ final class IntentSettlement {
       // it holds nothing of this intent (never applied, or undone already, perhaps by an undo
       // whose answer was lost and on which tablesql's writers have built since: they refuse a row
       // whose mark names an intent in flight, never one without)
-      if (row.isPresent() && Intent.carriesMark(row.get().getProperties(), intent.id())) {
+      if (row.isPresent() && RowMarks.carriesMark(row.get().getProperties(), intent.id())) {
         return EntityMatch.holds(write, row) ? RowState.WRITTEN : RowState.OTHER;
       }
       return RowState.BEFORE;

@@ -1,4 +1,4 @@
-package io.tablesql.exec;
+package io.tablesql.intent;
 
 import com.azure.data.tables.models.TableEntity;
 import com.github.benmanes.caffeine.cache.Cache;
@@ -15,9 +15,9 @@ import io.tablesql.store.Parallel;
 import io.tablesql.store.RequestCounters;
 import io.tablesql.store.SettledConflict;
 import io.tablesql.store.StoreException;
-import io.tablesql.txn.Intent;
-import io.tablesql.txn.WriteOperation;
+import io.tablesql.txn.RowMarks;
 import io.tablesql.txn.WriteOperation.Kind;
+import io.tablesql.txn.WriteOperation;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The marks ({@link Intent#MARK}) an intent leaves on the rows it writes: whether a row's mark
+ * The marks ({@link RowMarks#MARK}) an intent leaves on the rows it writes: whether a row's mark
  * names an intent still in flight (for writers; readers ask {@link CommittedReads}), and their
  * removal once an intent has committed: from tables the application may read itself (raw,
  * mapped OVER its data) before the commit returns, from tables tablesql declared behind it.
@@ -58,7 +58,7 @@ public final class IntentMarks {
    * is a {@link SettledConflict}: the statement run again proceeds on the row as committed. Only
    * statements wait here, before their own intent exists: an intent never waits for another.
    */
-  static void checkNotPending(Session session, TableEntity read, RequestCounters counters, Runnable stopIfAsked)
+  public static void checkNotPending(Session session, TableEntity read, RequestCounters counters, Runnable stopIfAsked)
       throws SQLException {
     if (read != null && read.getProperties().get(Intent.BEFORE_IMAGE) instanceof String writer) {
       String message = "The row (PartitionKey '" + read.getPartitionKey() + "', RowKey '" + read.getRowKey()
@@ -79,7 +79,7 @@ public final class IntentMarks {
    * Refuses (40001) a write of a row whose mark names an intent being applied or undone, at once:
    * for writes that may be an intent's own ({@link #beingWritten}).
    */
-  static void refuseIfPending(Session session, TableEntity row, RequestCounters counters) {
+  public static void refuseIfPending(Session session, TableEntity row, RequestCounters counters) {
     String pending = pendingIntent(session, row, counters);
     if (pending != null) {
       throw beingWritten(row, pending);
@@ -87,8 +87,8 @@ public final class IntentMarks {
   }
 
   /** The id of the intent applying or undoing that marked the row; null for none (or one settled). */
-  static String pendingIntent(Session session, TableEntity row, RequestCounters counters) {
-    Object mark = row == null ? null : row.getProperties().get(Intent.MARK);
+  public static String pendingIntent(Session session, TableEntity row, RequestCounters counters) {
+    Object mark = row == null ? null : row.getProperties().get(RowMarks.MARK);
     if (!(mark instanceof String id) || id.isEmpty() || SETTLED.getIfPresent(id) != null) {
       return null;
     }
@@ -182,7 +182,7 @@ public final class IntentMarks {
    * whose inserted key is free by the time it is read (the tombstone was removed since). Null
    * where the duplicate stands.
    */
-  static List<WriteOperation> overTombstones(Session session, List<WriteOperation> group, StoreException e,
+  public static List<WriteOperation> overTombstones(Session session, List<WriteOperation> group, StoreException e,
       RequestCounters counters, Runnable waitStop) {
     if (!SqlStates.UNIQUE_VIOLATION.equals(e.sqlState())) {
       return null;
@@ -195,12 +195,12 @@ public final class IntentMarks {
       // a key that is free now held a tombstone the intent's clearing removed since the 409: send again
       overTombstone |= write.kind() == Kind.INSERT && row.isEmpty();
       String pending = row.isEmpty() ? null : pendingIntent(session, row.get(), counters);
-      if (pending != null && !pending.equals(write.properties().get(Intent.MARK))) {
+      if (pending != null && !pending.equals(write.properties().get(RowMarks.MARK))) {
         StoreException refusal = beingWritten(row.get(), pending);
         throw waitStop != null && awaitOutcome(session, pending, counters, waitStop)
             ? new SettledConflict(refusal.getMessage()) : refusal;
       }
-      if (row.isPresent() && pending == null && Intent.isTombstone(row.get().getProperties())) {
+      if (row.isPresent() && pending == null && RowMarks.isTombstone(row.get().getProperties())) {
         overTombstone = true;
         again.add(new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.REPLACE,
             write.properties(), row.get().getETag(), write.origin(), write.before()));
@@ -319,14 +319,14 @@ public final class IntentMarks {
         continue;
       }
       Map<String, Object> written = write.after(step.before());
-      if (row.isPresent() && Intent.carriesMark(row.get().getProperties(), intent.id())
+      if (row.isPresent() && RowMarks.carriesMark(row.get().getProperties(), intent.id())
           && EntityMatch.holdsExactly(written, row.get())) {
         clears.add(new WriteOperation(write.table(), write.partitionKey(), write.rowKey(), Kind.REPLACE,
             TableShape.userProperties(row.get()), row.get().getETag(), "clearing the mark of intent " + intent.id()));
       }
     }
     for (Intent.Step step : steps) {
-      clears.addAll(localEntries(session, intent, step, counters));
+      clears.addAll(GroupUpkeep.installed().localEntryClearings(session, intent, step, counters));
     }
     // an entry the statement wrote itself (an adopted copy written by hand) is also a step:
     // one clearing per entity, as a transaction names each entity once
@@ -345,8 +345,8 @@ public final class IntentMarks {
       }
     }
     for (Intent.Step step : steps) {
-      for (WriteOperation old : uniqueEntries(session, intent, step, counters)) {
-        IndexedWrites.bestEffort(session, old.table(), old, counters); // another table: one by one
+      for (WriteOperation old : GroupUpkeep.installed().keptUniqueEntries(session, intent, step, false, counters)) {
+        bestEffort(session, old, counters); // another table: one by one
       }
     }
   }
@@ -378,106 +378,27 @@ public final class IntentMarks {
   }
 
   /**
-   * The removal of the old entries of a step's row that the intent kept for readers in its GLOBAL
-   * UNIQUE indexes ({@code IndexEntries.keepsOldEntryUntilCommit}): each conditional on the ETag
-   * just read, and only where it is still this intent's tombstone (not taken over by the row
-   * another of its groups gave the value to).
-   */
-  private static List<WriteOperation> uniqueEntries(Session session, Intent intent, Intent.Step step,
-      RequestCounters counters) {
-    return keptUniqueEntries(session, intent, step, false, counters);
-  }
-
-  /**
    * After an undo: the removal of the entries of the values its groups gave back up (a step's
    * values after it, which the row no longer has) that the undo kept as this intent's tombstones
    * for the row another of its groups took the value back to, where none took them (as
-   * {@link #uniqueEntries}, the other way round). Each conditional on the ETag just read; best
+   * after a commit, the other way round). Each conditional on the ETag just read; best
    * effort: a tombstone of a settled intent is free to any writer, and readers skip it.
    */
   static void removeUndoneUniqueEntries(Session session, Intent intent, List<Intent.Step> steps,
       RequestCounters counters) {
     for (Intent.Step step : steps) {
-      for (WriteOperation kept : keptUniqueEntries(session, intent, step, true, counters)) {
-        IndexedWrites.bestEffort(session, kept.table(), kept, counters);
+      for (WriteOperation kept : GroupUpkeep.installed().keptUniqueEntries(session, intent, step, true, counters)) {
+        bestEffort(session, kept, counters);
       }
     }
   }
 
-  private static List<WriteOperation> keptUniqueEntries(Session session, Intent intent, Intent.Step step,
-      boolean undone, RequestCounters counters) {
-    WriteOperation write = step.write();
-    TableDefinition base = step.before() == null && !undone ? null : Catalog.ofPhysicalTable(session, write.table());
-    List<WriteOperation> removals = new ArrayList<>();
-    if (base == null) {
-      return removals;
-    }
-    Map<String, Object> after = write.after(step.before());
-    for (io.tablesql.catalog.IndexDefinition definition : base.indexes()) {
-      IndexEntries index = new IndexEntries(base, definition);
-      if (!index.keepsOldEntryUntilCommit()) {
-        continue;
-      }
-      IndexEntries.Entry old = undone ? entryOf(index, write, after) : entryOf(index, write, step.before());
-      IndexEntries.Entry now = undone ? entryOf(index, write, step.before()) : entryOf(index, write, after);
-      if (old != null && !old.sameKey(now)) {
-        entry(session, index, old, counters).filter(e -> Intent.carriesMark(e.getProperties(), intent.id())
-            && e.getProperties().get(Intent.DELETED) != null).ifPresent(e -> removals.add(new WriteOperation(
-            definition.table(), e.getPartitionKey(), e.getRowKey(), Kind.DELETE, Map.of(), e.getETag(),
-            "removing the old entry of intent " + intent.id())));
-      }
-    }
-    return removals;
-  }
-
-  /**
-   * The clearing of the intent's marks on the LOCAL index entries of a step's row: its old entry
-   * kept for readers until the commit point ({@code IndexEntries.tombstone}) is deleted, its new
-   * entry written again without the mark; each conditional on the ETag just read, and only where
-   * it still carries this intent's mark.
-   */
-  private static List<WriteOperation> localEntries(Session session, Intent intent, Intent.Step step,
-      RequestCounters counters) {
-    WriteOperation write = step.write();
-    TableDefinition base = Catalog.ofPhysicalTable(session, write.table());
-    List<WriteOperation> clears = new ArrayList<>();
-    if (base == null) {
-      return clears;
-    }
-    Map<String, Object> after = write.after(step.before());
-    for (io.tablesql.catalog.IndexDefinition definition : base.indexes()) {
-      if (!definition.local()) {
-        continue;
-      }
-      IndexEntries index = new IndexEntries(base, definition);
-      IndexEntries.Entry old = entryOf(index, write, step.before());
-      IndexEntries.Entry now = entryOf(index, write, after);
-      if (old != null && !old.sameKey(now)) {
-        entry(session, index, old, counters).filter(e -> Intent.carriesMark(e.getProperties(), intent.id())
-            && e.getProperties().get(Intent.DELETED) != null).ifPresent(e -> clears.add(new WriteOperation(
-            write.table(), e.getPartitionKey(), e.getRowKey(), Kind.DELETE, Map.of(), e.getETag(),
-            "removing the old entry of intent " + intent.id())));
-      }
-      if (now != null) {
-        entry(session, index, now, counters).filter(e -> Intent.carriesMark(e.getProperties(), intent.id())
-            && e.getProperties().get(Intent.DELETED) == null).ifPresent(e -> clears.add(new WriteOperation(
-            write.table(), e.getPartitionKey(), e.getRowKey(), Kind.REPLACE, TableShape.userProperties(e),
-            e.getETag(), "clearing the mark of intent " + intent.id())));
-      }
-    }
-    return clears;
-  }
-
-  private static IndexEntries.Entry entryOf(IndexEntries index, WriteOperation write, Map<String, Object> row) {
+  /** A write whose failure leaves nothing wrong (what it removes, readers skip). */
+  private static void bestEffort(Session session, WriteOperation write, RequestCounters counters) {
     try {
-      return row == null ? null : index.of(write.partitionKey(), write.rowKey(), row);
-    } catch (IllegalArgumentException e) { // values no entry could hold: the write made none
-      return null;
+      session.store().write(write.table(), write, counters);
+    } catch (StoreException e) {
+      LOG.debug("Left for readers to skip: {}", e.getMessage());
     }
-  }
-
-  private static Optional<TableEntity> entry(Session session, IndexEntries index, IndexEntries.Entry entry,
-      RequestCounters counters) {
-    return session.store().get(index.index().table(), entry.partitionKey(), entry.rowKey(), null, counters);
   }
 }
