@@ -108,6 +108,14 @@ class DdlTest {
         assertThatThrownBy(() -> statement.execute("CREATE INDEX DdlNamedAge ON DdlNamed (Age)"))
             .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42S22"))
             .hasMessageContaining("Column Age is not a column of DdlNamed.");
+        // each way of creating a table refuses the names of tablesql's own tables alike
+        for (String create : List.of("CREATE TABLE TablesqlIntents (Id INT PRIMARY KEY)",
+            "CREATE TABLE TablesqlCatalog (PartitionKey VARCHAR, RowKey VARCHAR)",
+            "CREATE TABLE TablesqlIntents (Id INT)")) {
+          assertThatThrownBy(() -> statement.execute(create))
+              .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("42000"))
+              .hasMessageContaining("is reserved for tablesql's catalog: choose another name");
+        }
       } finally {
         statement.execute("DROP TABLE DdlNamed");
       }

@@ -41,4 +41,10 @@ public final class ObjectErrors {
     return new StoreException(role + " " + column + " is not a column of " + table + ".", SqlStates.COLUMN_NOT_FOUND,
         null);
   }
+
+  /** A table name tablesql keeps for its own tables ({@code 42000}). */
+  public static StoreException reservedName(String name) {
+    return new StoreException("Table name '" + name + "' is reserved for tablesql's catalog: choose another name.",
+        SqlStates.SYNTAX_ERROR, null);
+  }
 }

@@ -451,8 +451,15 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
   }
 
   /** Whether a name is one of the tables tablesql keeps its catalog or intents in. */
-  static boolean isReserved(String name) {
+  private static boolean isReserved(String name) {
     return DeclaredColumns.isMetadataTable(name) || Catalog.isCatalogTable(name) || Intent.isIntentTable(name);
+  }
+
+  /** Refuses to create a table of a {@link #isReserved reserved} name. */
+  static void checkNotReserved(String name) {
+    if (isReserved(name)) {
+      throw ObjectErrors.reservedName(name);
+    }
   }
 
   private static String tableName(String name) {
@@ -460,10 +467,7 @@ public final class AzureDdlExecutor extends DdlExecutorImpl {
       throw new StoreException("Invalid table name '" + name + "': Azure table names are 3 to 63 letters and "
           + "digits, start with a letter, and are not 'tables'.", SqlStates.SYNTAX_ERROR, null);
     }
-    if (isReserved(name)) {
-      throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
-          SqlStates.SYNTAX_ERROR, null);
-    }
+    checkNotReserved(name);
     return name;
   }
 

@@ -29,9 +29,9 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
 import org.apache.calcite.sql.type.SqlTypeName;
 
@@ -56,10 +56,7 @@ final class DeclaredTables {
   /** CREATE TABLE with a PRIMARY KEY; false if it exists and IF NOT EXISTS accepts that. */
   static boolean create(Session session, String name, boolean quoted, boolean ifNotExists,
       List<SqlColumnDeclaration> declarations, TableKeyNode key) {
-    if (AzureDdlExecutor.isReserved(name)) {
-      throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
-          SqlStates.SYNTAX_ERROR, null);
-    }
+    AzureDdlExecutor.checkNotReserved(name);
     List<String> keyNames = key.columnNames();
     List<Column> columns = new ArrayList<>();
     for (SqlColumnDeclaration declaration : declarations) {
@@ -94,10 +91,7 @@ final class DeclaredTables {
    */
   static boolean createWithoutKey(Session session, String name, boolean quoted, boolean ifNotExists,
       List<SqlColumnDeclaration> declarations) {
-    if (AzureDdlExecutor.isReserved(name)) {
-      throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
-          SqlStates.SYNTAX_ERROR, null);
-    }
+    AzureDdlExecutor.checkNotReserved(name);
     List<Column> columns = new ArrayList<>();
     for (SqlColumnDeclaration declaration : declarations) {
       columns.add(column(name, declaration, false, true));
@@ -193,10 +187,7 @@ final class DeclaredTables {
       List<SqlColumnDeclaration> declarations, TableKeyNode key, TableMappingNode over, List<String> blobReferences) {
     Mapping mapping = new Mapping(over.tableName(), over.partitionKeyTemplate(), over.rowKeyTemplate(),
         over.property(), over.value());
-    if (AzureDdlExecutor.isReserved(name)) {
-      throw new StoreException("Table name '" + name + "' is reserved for tablesql's catalog.",
-          SqlStates.SYNTAX_ERROR, null);
-    }
+    AzureDdlExecutor.checkNotReserved(name);
     if (mapping.partitionKey() == null || mapping.rowKey() == null) {
       throw new StoreException("CREATE TABLE " + name + " ... OVER " + mapping.table() + " needs PARTITION KEY "
           + "'<template>' ROW KEY '<template>': how the existing keys are made of the columns, such as "

@@ -84,7 +84,7 @@ public final class PgFunctions {
       try {
         return Integer.valueOf(text);
       } catch (NumberFormatException e) { // past an OID's range: names no relation
-        throw new StoreException("Relation \"" + name + "\" does not exist.", SqlStates.TABLE_NOT_FOUND, null);
+        throw noSuchRelation(name);
       }
     }
     String account = catalog(root).account();
@@ -98,7 +98,7 @@ public final class PgFunctions {
         .anyMatch(table -> table.equalsIgnoreCase(relation));
     if (!inAccount && catalog(root).find(relation) == null) {
       // as PostgreSQL: a name that is no relation is an error, not an OID that names nothing
-      throw new StoreException("Relation \"" + name + "\" does not exist.", SqlStates.TABLE_NOT_FOUND, null);
+      throw noSuchRelation(name);
     }
     return Relations.oid(inAccount ? account : PgCatalogSchema.NAME, relation);
   }
@@ -478,7 +478,7 @@ public final class PgFunctions {
           }
         }
         if (i >= qualified.length()) {
-          throw new StoreException("String is not a valid identifier: \"" + qualified + "\" (a quote is not closed).", SqlStates.INVALID_PARAMETER_VALUE, null);
+          throw notAnIdentifier(qualified, " (a quote is not closed)");
         }
         i++;
       } else {
@@ -490,7 +490,7 @@ public final class PgFunctions {
         i++;
       }
       if (name.length() == 0) {
-        throw new StoreException("String is not a valid identifier: \"" + qualified + "\".", SqlStates.INVALID_PARAMETER_VALUE, null);
+        throw notAnIdentifier(qualified, "");
       }
       names.add(name.toString());
       name.setLength(0);
@@ -498,7 +498,7 @@ public final class PgFunctions {
         return names;
       }
       if (qualified.charAt(i) != '.') {
-        throw new StoreException("String is not a valid identifier: \"" + qualified + "\".", SqlStates.INVALID_PARAMETER_VALUE, null);
+        throw notAnIdentifier(qualified, "");
       }
       i++;
     }
@@ -561,4 +561,15 @@ public final class PgFunctions {
       "pg_get_function_result", "pg_get_function_arguments", "pg_tablespace_location", "regclassout", "array_lower",
       "array_upper", "array_length", "parse_ident", "pg_conversion_is_visible", "pg_operator_is_visible",
       "pg_ts_config_is_visible");
+
+  /** A name that is no relation, as PostgreSQL's {@code regclass} input says it ({@code 42S02}). */
+  private static StoreException noSuchRelation(String name) {
+    return new StoreException("Relation \"" + name + "\" does not exist.", SqlStates.TABLE_NOT_FOUND, null);
+  }
+
+  /** Text that is no (qualified) identifier, as PostgreSQL's {@code parse_ident} says it ({@code 22023}). */
+  private static StoreException notAnIdentifier(String text, String why) {
+    return new StoreException("String is not a valid identifier: \"" + text + "\"" + why + ".",
+        SqlStates.INVALID_PARAMETER_VALUE, null);
+  }
 }
