@@ -2,21 +2,16 @@ package io.tablesql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablesql.testing.KilledWriter;
 import io.tablesql.testing.PendingIntents;
 import io.tablesql.testing.TestAccount;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,10 +27,7 @@ class BlobCrashIT {
   @Test
   void aKilledWriterLosesNoValueAndVerifyLeavesNoOrphan() throws Exception {
     String table = "BlobCrash" + System.nanoTime() % 100_000;
-    Path writer = Files.createTempDirectory("blob-writer").resolve("BlobWriter.java");
-    try (var source = BlobCrashIT.class.getResourceAsStream("/crash/BlobWriter.java")) {
-      Files.write(writer, source.readAllBytes());
-    }
+    KilledWriter writer = KilledWriter.of("BlobWriter");
     try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE " + table + " (Id INT PRIMARY KEY, Gen INT, Body VARCHAR)");
       try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table + " VALUES (?, -1, ?)")) {
@@ -48,27 +40,9 @@ class BlobCrashIT {
     }
     Random random = new Random(44);
     for (int round = 0; round < 5; round++) {
-      Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-          "-cp", System.getProperty("tablesql.driverJar"), writer.toString(), TestAccount.url(SHORT_LEASE),
-          table, String.valueOf(round * 1000)).redirectErrorStream(true).start();
-      CountDownLatch firstCommit = new CountDownLatch(1);
-      Thread reader = new Thread(() -> {
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-            StandardCharsets.UTF_8))) {
-          for (String line; (line = lines.readLine()) != null; ) {
-            if (line.startsWith("committed ")) {
-              firstCommit.countDown();
-            }
-          }
-        } catch (java.io.IOException e) {
-          // the process was killed
-        }
-      });
-      reader.start();
-      assertThat(firstCommit.await(60, TimeUnit.SECONDS)).as("the writer commits").isTrue();
-      Thread.sleep(random.nextInt(1500)); // then dies anywhere: uploading, recording, applying, deleting
-      process.destroyForcibly().waitFor();
-      reader.join();
+      // then dies anywhere: uploading, recording, applying, deleting
+      writer.runAndKill(List.of(TestAccount.url(SHORT_LEASE), table, String.valueOf(round * 1000)), 1500, random,
+          committed -> { });
       PendingIntents.awaitRecovery(table, 30, SHORT_LEASE);
       assertEveryRowWhole(table);
     }

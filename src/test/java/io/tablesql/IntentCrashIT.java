@@ -4,14 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.KilledWriter;
 import io.tablesql.testing.PendingIntents;
 import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.TestAccount;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -21,8 +17,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,10 +45,7 @@ class IntentCrashIT {
   void everyTransactionOfAKilledWriterIsAllOrNothing() throws Exception {
     TableClient table = TestAccount.newTable("Crash", new TableEntity("c", "count").addProperty("N", 0),
         new TableEntity("p0", "seed").addProperty("K", -1));
-    Path writer = Files.createTempDirectory("intent-writer").resolve("IntentWriter.java");
-    try (var source = IntentCrashIT.class.getResourceAsStream("/crash/IntentWriter.java")) {
-      Files.write(writer, source.readAllBytes());
-    }
+    KilledWriter writer = KilledWriter.of("IntentWriter");
     String employees = table.getTableName() + "Emp";
     try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE " + employees + " (Dept VARCHAR, Id INT, Email VARCHAR, Score INT, "
@@ -73,28 +64,9 @@ class IntentCrashIT {
     Set<Integer> committed = ConcurrentHashMap.newKeySet();
     Random random = new Random(24);
     for (int round = 0; round < 6; round++) {
-      Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-          "-cp", System.getProperty("tablesql.driverJar"), writer.toString(), TestAccount.url(SHORT_LEASE),
-          table.getTableName(), String.valueOf(round * 1000)).redirectErrorStream(true).start();
-      CountDownLatch firstCommit = new CountDownLatch(1);
-      Thread reader = new Thread(() -> {
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-            StandardCharsets.UTF_8))) {
-          for (String line; (line = lines.readLine()) != null; ) {
-            if (line.startsWith("committed ")) {
-              committed.add(Integer.parseInt(line.substring("committed ".length())));
-              firstCommit.countDown();
-            }
-          }
-        } catch (java.io.IOException e) {
-          // the process was killed
-        }
-      });
-      reader.start();
-      assertThat(firstCommit.await(60, TimeUnit.SECONDS)).as("the writer commits").isTrue();
-      Thread.sleep(random.nextInt(800)); // then dies anywhere: in a statement, recording, applying, deleting
-      process.destroyForcibly().waitFor();
-      reader.join();
+      // then dies anywhere: in a statement, recording, applying, deleting
+      writer.runAndKill(List.of(TestAccount.url(SHORT_LEASE), table.getTableName(), String.valueOf(round * 1000)),
+          800, random, k -> committed.add((int) k));
       // by two connections at once, before the next writer reads the counter
       PendingIntents.awaitRecovery(table.getTableName(), 30, SHORT_LEASE);
     }

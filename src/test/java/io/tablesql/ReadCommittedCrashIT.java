@@ -2,16 +2,12 @@ package io.tablesql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablesql.testing.FaultyProxy;
 import io.tablesql.testing.FaultyProxy.Fault;
+import io.tablesql.testing.FaultyProxy;
+import io.tablesql.testing.KilledWriter;
 import io.tablesql.testing.PendingIntents;
 import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.TestAccount;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -25,7 +21,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -81,10 +76,7 @@ class ReadCommittedCrashIT {
       assertThat(QueryRuns.explain(connection, "SELECT P, A FROM " + accounts + " WHERE Tag = 1"))
           .as("the readers' lookup by tag").contains("INDEX LOOKUP");
     }
-    Path writer = Files.createTempDirectory("transfer-writer").resolve("TransferWriter.java");
-    try (var source = ReadCommittedCrashIT.class.getResourceAsStream("/crash/TransferWriter.java")) {
-      Files.write(writer, source.readAllBytes());
-    }
+    KilledWriter writer = KilledWriter.of("TransferWriter");
     ExecutorService threads = Executors.newFixedThreadPool(5);
     List<Future<?>> runs = new ArrayList<>();
     try (FaultyProxy proxy = new FaultyProxy("http://127.0.0.1:" + TestAccount.emulator().port())) {
@@ -106,7 +98,9 @@ class ReadCommittedCrashIT {
       }
       Random random = new Random(43);
       for (int round = 0; round < 5; round++) {
-        killedWriter(writer, accounts, receipts, 1_000_000L * (round + 1), random);
+        // then dies anywhere: in a statement, recording, applying, clearing
+        writer.runAndKill(List.of(TestAccount.url(SHORT_LEASE), accounts, receipts,
+            String.valueOf(1_000_000L * (round + 1)), String.valueOf(ACCOUNTS)), 1500, random, returnedCommits::add);
       }
       stop.set(true);
       for (Future<?> run : runs) {
@@ -117,37 +111,6 @@ class ReadCommittedCrashIT {
     }
     PendingIntents.awaitRecovery(prefix, 40, SHORT_LEASE);
     assertOutcome(accounts, receipts);
-  }
-
-  /** One writer JVM, killed at a random moment after its first commit; its commits that returned are noted. */
-  private void killedWriter(Path writer, String accounts, String receipts, long firstTag, Random random)
-      throws Exception {
-    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("tablesql.driverJar"), writer.toString(), TestAccount.url(SHORT_LEASE),
-        accounts, receipts, String.valueOf(firstTag), String.valueOf(ACCOUNTS)).redirectErrorStream(true).start();
-    CountDownLatch firstCommit = new CountDownLatch(1);
-    List<String> said = java.util.Collections.synchronizedList(new ArrayList<>());
-    Thread output = new Thread(() -> {
-      try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-          StandardCharsets.UTF_8))) {
-        for (String line; (line = lines.readLine()) != null; ) {
-          if (said.size() < 20) {
-            said.add(line);
-          }
-          if (line.startsWith("committed ")) {
-            returnedCommits.add(Long.parseLong(line.substring("committed ".length())));
-            firstCommit.countDown();
-          }
-        }
-      } catch (java.io.IOException e) {
-        // the process was killed
-      }
-    });
-    output.start();
-    assertThat(firstCommit.await(90, TimeUnit.SECONDS)).as("the writer commits; it said %s", said).isTrue();
-    Thread.sleep(random.nextInt(1500)); // then dies anywhere: in a statement, recording, applying, clearing
-    process.destroyForcibly().waitFor();
-    output.join();
   }
 
   /** Transfers of an in-process writer through the proxy that loses answers, until told to stop. */
