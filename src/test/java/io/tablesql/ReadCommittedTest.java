@@ -670,6 +670,45 @@ class ReadCommittedTest {
     }
   }
 
+  /**
+   * Two writers that both find an adopted value free cannot both take it: the copy is inserted
+   * where none was read (it was an unconditional replace, so the later writer overwrote the
+   * earlier one's copy and both rows kept the value, one of them unfound by it).
+   */
+  @Test
+  void twoWritersCannotBothTakeAnAdoptedValue() throws Exception {
+    TableEntity ann = new TableEntity("Sales", "empid_000101").addProperty("EmployeeId", "000101")
+        .addProperty("Email", "ann@x").addProperty("N", 1);
+    TableClient raw = TestAccount.newTable("RcTaken", ann, copy(ann));
+    String name = "RcTaken" + System.nanoTime() % 1_000_000;
+    try (Connection setup = TestAccount.connect(); Statement ddl = setup.createStatement()) {
+      ddl.execute("CREATE TABLE " + name + " (Dept VARCHAR, EmployeeId INT, Email VARCHAR, N INT) OVER "
+          + raw.getTableName() + " PARTITION KEY '{Dept}' ROW KEY 'empid_{EmployeeId:6}' KEY PROPERTIES (EmployeeId)");
+      ddl.execute("CREATE INDEX " + name + "Email ON " + name + " (Email) LOCAL ROW KEY 'email_{Email}'");
+    }
+    try (Connection writer = FaultTest.connectThrough(proxy); Connection other = TestAccount.connect()) {
+      // after the writer found the value free, just before its row and copy are sent, another takes it
+      var taken = beforeTheFirst(FaultyProxy.Request::isBatch,
+          () -> List.of(outcome(other, "INSERT INTO " + name + " VALUES ('Sales', 104, 'cat@x', 1)")));
+      try (Statement statement = writer.createStatement()) {
+        assertThatThrownBy(() -> statement.executeUpdate("INSERT INTO " + name + " VALUES ('Sales', 103, 'cat@x', 1)"))
+            .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("23505"))
+            .hasMessageContaining("RowKey 'empid_000104'");
+      }
+      assertThat(taken.get()).containsExactly("written");
+      assertThat(rows(other, "SELECT EmployeeId FROM " + name + " WHERE Dept = 'Sales' AND Email = 'cat@x'"))
+          .containsExactly("104");
+      assertThat(entities(raw)).containsExactlyInAnyOrder(
+          "Sales/email_ann@x {Email=ann@x, EmployeeId=000101, N=1}",
+          "Sales/empid_000101 {Email=ann@x, EmployeeId=000101, N=1}",
+          "Sales/email_cat@x {Email=cat@x, EmployeeId=000104, N=1}",
+          "Sales/empid_000104 {Email=cat@x, EmployeeId=000104, N=1}");
+      try (Statement ddl = other.createStatement()) {
+        ddl.execute("DROP TABLE " + name);
+      }
+    }
+  }
+
   /** Each entity of an Azure table with every property it holds but its keys and Timestamp. */
   private static List<String> entities(TableClient raw) {
     List<String> entities = new ArrayList<>();

@@ -216,7 +216,8 @@ final class IndexedWrites {
       olds.add(oldEntries);
       keptValues.add(kept);
     }
-    checkAdoptedValues(group, adds, keptValues);
+    Map<String, String> copiesRead = checkAdoptedValues(group, adds, keptValues);
+    List<CopyInsert> copiesInserted = new ArrayList<>();
     List<Removal> removals = prepareRemovals(olds);
     List<Removal> coveringOld = new ArrayList<>(); // every old entry of a covering global index, found or not
     List<Removal> placeholders = new ArrayList<>(); // those of an index being built verified: kept, not removed
@@ -253,7 +254,10 @@ final class IndexedWrites {
         if (entry != null && indexes.get(x).index().local()) {
           if (!written.contains(entry.partitionKey() + '\u0000' + entry.rowKey())) {
             // an intent's mark goes on the entry too: a covered lookup tells it uncommitted by it
-            WriteOperation put = indexes.get(x).put(entry, group.get(i).origin());
+            WriteOperation put = asRead(indexes.get(x).put(entry, group.get(i).origin()), copiesRead);
+            if (indexes.get(x).index().adopted() && put.kind() == Kind.INSERT) {
+              copiesInserted.add(new CopyInsert(indexes.get(x), group.get(i), put));
+            }
             rows.add(intent == null ? put : RowMarks.withMark(put, intent));
           }
           adds.get(i)[x] = null;
@@ -279,6 +283,9 @@ final class IndexedWrites {
     } catch (StoreException e) {
       if (!SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
         removeAdded();
+      }
+      if (SqlStates.UNIQUE_VIOLATION.equals(e.sqlState())) {
+        refuseIfACopyWasTaken(copiesInserted);
       }
       throw e;
     }
@@ -694,7 +701,7 @@ final class IndexedWrites {
    * is one two rows of the group would both take. Nothing is written then. Only a value a row
    * takes anew costs a read: one it {@code kept} is its own already.
    */
-  private void checkAdoptedValues(List<WriteOperation> group, List<IndexEntries.Entry[]> adds,
+  private Map<String, String> checkAdoptedValues(List<WriteOperation> group, List<IndexEntries.Entry[]> adds,
       List<boolean[]> kept) {
     List<int[]> wanted = new ArrayList<>();
     Map<String, Integer> seen = new HashMap<>();
@@ -713,11 +720,13 @@ final class IndexedWrites {
         }
       }
     }
+    Map<String, String> read = new java.util.concurrent.ConcurrentHashMap<>();
     List<String> holders = Parallel.map(wanted, session.maxConcurrency(), item -> {
       IndexEntries index = indexes.get(item[1]);
       IndexEntries.Entry entry = adds.get(item[0])[item[1]];
       Optional<TableEntity> held = session.store().get(table, entry.partitionKey(), entry.rowKey(), null, counters);
       held.ifPresent(this::refuseIfAnotherIntentsInFlight);
+      read.put(entry.partitionKey() + '\u0000' + entry.rowKey(), held.map(TableEntity::getETag).orElse(NONE_READ));
       String holder = held.map(entity -> index.readEntry(entity).rowRowKey()).orElse(null);
       if (holder == null || holder.equals(entry.rowRowKey())) {
         return null;
@@ -735,6 +744,46 @@ final class IndexedWrites {
             "(PartitionKey '" + group.get(item[0]).partitionKey() + "', RowKey '" + holders.get(k) + "')");
       }
     }
+    return read;
+  }
+
+  /** An adopted copy inserted where {@link #checkAdoptedValues} found none, for the row {@code write} writes. */
+  private record CopyInsert(IndexEntries index, WriteOperation write, WriteOperation put) {
+  }
+
+  /**
+   * After a group refused as a duplicate: where a copy it inserted was written meanwhile for
+   * another row (which took the value first), that is the duplicate to report (23505 naming the
+   * row); otherwise the refusal stands as it was.
+   */
+  private void refuseIfACopyWasTaken(List<CopyInsert> copies) {
+    for (CopyInsert copy : copies) {
+      Optional<TableEntity> held = session.store().get(table, copy.put().partitionKey(), copy.put().rowKey(), null,
+          counters);
+      String holder = held.map(entity -> copy.index().readEntry(entity).rowRowKey()).orElse(null);
+      if (holder != null && !holder.equals(copy.write().rowKey())) {
+        throw duplicateAdopted(copy.index(), copy.write(),
+            "(PartitionKey '" + copy.write().partitionKey() + "', RowKey '" + holder + "')");
+      }
+    }
+  }
+
+  /** Stands for "no copy was there" among the copies {@link #checkAdoptedValues} read. */
+  private static final String NONE_READ = "";
+
+  /**
+   * An adopted copy's write as conditional as its check: an insert where none was read, else a
+   * replace on the ETag read. Two writers that both found a value free cannot both take it: the
+   * second one's group is refused, and run again it finds the value held.
+   */
+  private static WriteOperation asRead(WriteOperation put, Map<String, String> copiesRead) {
+    String etag = copiesRead.get(put.partitionKey() + '\u0000' + put.rowKey());
+    if (etag == null) {
+      return put; // not checked: the row's own copy, kept with new included values
+    }
+    return new WriteOperation(put.table(), put.partitionKey(), put.rowKey(),
+        etag.equals(NONE_READ) ? Kind.INSERT : Kind.REPLACE, put.properties(), etag.equals(NONE_READ) ? null : etag,
+        put.origin());
   }
 
   /**
