@@ -10,7 +10,7 @@ import io.tablesql.prepare.DirectPlan;
 import io.tablesql.prepare.LiteralLifter;
 import io.tablesql.prepare.NewColumns;
 import io.tablesql.prepare.PlanCache;
-import io.tablesql.prepare.PlanningRequest;
+import io.tablesql.session.CurrentStatement;
 import io.tablesql.prepare.SqlAction;
 import io.tablesql.prepare.StatementRouter;
 import io.tablesql.prepare.StatementText;
@@ -158,7 +158,7 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
         : StatementContext.batch(counters, pageSize, batch)).maxRows(getLargeMaxRows());
     session.begin(CancelFlags.of(delegate), context);
     lastContext = context;
-    try (PlanningRequest.Scope planning = PlanningRequest.bounded(delegate.getQueryTimeout())) {
+    try (CurrentStatement.Scope planning = CurrentStatement.bounded(delegate.getQueryTimeout())) {
       return session.during(context, () -> connection.withFreshTables(() -> action.run(context)));
     } finally {
       FirstUse.signal();

@@ -1,5 +1,6 @@
 package io.tablesql.prepare;
 
+import io.tablesql.session.CurrentStatement;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -62,9 +63,9 @@ public final class DirectPlan {
 
   /** Prepares a statement through {@code prepare} and gives it with its direct plan, if it has one. */
   public static Prepared preparing(SqlAction<PreparedStatement> prepare) throws SQLException {
-    AtomicReference<DirectPlan> captured = new AtomicReference<>();
-    PreparedStatement statement = PlanningRequest.capturing(captured, prepare);
-    return new Prepared(statement, captured.get());
+    AtomicReference<Object> captured = new AtomicReference<>();
+    PreparedStatement statement = CurrentStatement.capturing(captured, prepare::run);
+    return new Prepared(statement, (DirectPlan) captured.get()); // what TableSqlPrepare left
   }
 
   /**

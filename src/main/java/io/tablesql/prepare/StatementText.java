@@ -1,5 +1,6 @@
 package io.tablesql.prepare;
 
+import io.tablesql.session.CurrentStatement;
 import io.tablesql.session.StatementKind;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,7 +118,7 @@ public final class StatementText {
     if (handed == null && error == null) {
       return action.run();
     }
-    try (PlanningRequest.Scope ignored = PlanningRequest.handingOver(sql, handed, error)) {
+    try (CurrentStatement.Scope ignored = CurrentStatement.handingOver(sql, handed, error)) {
       return action.run();
     }
   }

@@ -4,6 +4,7 @@ import io.tablesql.parser.TableSqlParserImpl;
 import io.tablesql.plan.PlanningProgram;
 import io.tablesql.plan.ScanBindable;
 import io.tablesql.plan.ViewMaterializations;
+import io.tablesql.session.CurrentStatement;
 import java.io.Reader;
 import java.lang.reflect.Type;
 import java.util.List;
@@ -39,7 +40,7 @@ import org.apache.calcite.util.CancelFlag;
  * Calcite's preparation of a statement, validated by {@link TableSqlValidator}: Calcite's hook
  * for custom validation is a preparing statement of one's own ({@link #getPreparingStmt}). A
  * statement the driver parsed already is not parsed again: its tree is handed over for the
- * call that plans it ({@link PlanningRequest#handingOver}) and returned by the parser Calcite asks
+ * call that plans it ({@link CurrentStatement#handingOver}) and returned by the parser Calcite asks
  * for ({@link #createParser}).
  */
 public final class TableSqlPrepare extends CalcitePrepareImpl {
@@ -51,9 +52,9 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
   @Override
   protected RelOptPlanner createPlanner(CalcitePrepare.Context prepareContext,
       org.apache.calcite.plan.Context externalContext, RelOptCostFactory costFactory) {
-    PlanningRequest.Bound bound = PlanningRequest.current().bound();
+    CurrentStatement.Bound bound = CurrentStatement.get().bound();
     if (bound != null) {
-      CancelFlag flag = new CancelFlag(bound.expired);
+      CancelFlag flag = new CancelFlag(bound.expired());
       externalContext = externalContext == null ? Contexts.of(prepareContext.config(), flag)
           : Contexts.chain(Contexts.of(flag), externalContext);
     }
@@ -65,7 +66,11 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
     return super.createPlanner(prepareContext, externalContext, costFactory);
   }
 
-  /** A plan that answered a query from a materialized view wrongly (ViewMaterializations.keepsOneRow). */
+  /**
+   * A plan that answered a query from a materialized view wrongly (ViewMaterializations.keepsOneRow).
+   * An exception, not a return value: it leaves Calcite's prepare from inside its optimize step,
+   * whose callers are Calcite's, so that the statement is prepared again with a fresh planner.
+   */
   private static final class PlanWithoutViews extends RuntimeException {
     PlanWithoutViews() {
       super(null, null, false, false);
@@ -82,15 +87,15 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
   /** Planned within the statement's query timeout, or a timeout: never a plan the planner was stopped in. */
   @Override
   public <T> CalciteSignature<T> prepareSql(Context context, Query<T> query, Type elementType, long maxRowCount) {
-    PlanningRequest request = PlanningRequest.current();
-    PlanningRequest.Bound bound = request.bound();
+    CurrentStatement request = CurrentStatement.get();
+    CurrentStatement.Bound bound = request.bound();
     CalciteSignature<T> signature;
     try {
       signature = prepareWithViewsIfRight(context, query, elementType, maxRowCount);
     } catch (RuntimeException e) {
-      throw bound != null && bound.expired.get() ? bound.timeout() : e;
+      throw bound != null && bound.expired().get() ? bound.timeout() : e;
     }
-    if (bound != null && bound.expired.get()) {
+    if (bound != null && bound.expired().get()) {
       throw bound.timeout();
     }
     @SuppressWarnings("unchecked")
@@ -130,7 +135,7 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
 
   @Override
   protected SqlParser createParser(String sql, SqlParser.Config parserConfig) {
-    PlanningRequest.HandedOver parsed = PlanningRequest.current().take(sql);
+    CurrentStatement.HandedOver parsed = CurrentStatement.get().take(sql);
     if (parsed == null) {
       StatementText.countParse();
       return super.createParser(sql, parserConfig);
@@ -140,9 +145,9 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
 
   /** The grammar's parser, answering with a parse made before. */
   private static final class ParsedAlready extends TableSqlParserImpl {
-    private final PlanningRequest.HandedOver parsed;
+    private final CurrentStatement.HandedOver parsed;
 
-    ParsedAlready(Reader reader, PlanningRequest.HandedOver parsed) {
+    ParsedAlready(Reader reader, CurrentStatement.HandedOver parsed) {
       super(reader);
       this.parsed = parsed;
     }

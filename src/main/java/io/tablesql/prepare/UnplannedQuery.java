@@ -7,6 +7,7 @@ import io.tablesql.plan.AzureSchema;
 import io.tablesql.plan.AzureTable;
 import io.tablesql.plan.ScanBindable;
 import io.tablesql.plan.UnplannedLookup;
+import io.tablesql.session.CurrentStatement;
 import java.lang.reflect.Type;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -89,7 +90,7 @@ public final class UnplannedQuery {
     } catch (RuntimeException e) {
       return null; // planning reports it, as for any other statement
     }
-    if (signature == null || PlanningRequest.expired()) {
+    if (signature == null || CurrentStatement.expired()) {
       return null; // past its query timeout (sampling the table, say), planning reports it as for any statement
     }
     ResultSet rows = DirectPlan.unplanned(signature).execute(statement);

@@ -27,8 +27,6 @@ import org.apache.calcite.DataContext;
 public final class Session {
   private final ConnectionSettings settings;
   private final TableStore store;
-  /** The statement executing on each thread, during its execute call ({@link #during}). */
-  private final ThreadLocal<StatementContext> executing = new ThreadLocal<>();
   /** Each statement's context by its cancel flag; weak, as the statements are the caller's. */
   private final Map<AtomicBoolean, StatementContext> contexts = Collections.synchronizedMap(new WeakHashMap<>());
   private final PendingWrites pending;
@@ -244,19 +242,11 @@ public final class Session {
    * it there, and nothing else on the connection can take its place.
    */
   public <T> T during(StatementContext context, Work<T> work) throws java.sql.SQLException {
-    StatementContext outer = executing.get();
-    if (outer == null) {
+    if (CurrentStatement.get().executing(this) == null) {
       awaitBehind();
     }
-    executing.set(context);
-    try {
+    try (CurrentStatement.Scope ignored = CurrentStatement.during(this, context)) {
       return work.run();
-    } finally {
-      if (outer == null) {
-        executing.remove();
-      } else {
-        executing.set(outer);
-      }
     }
   }
 
@@ -272,7 +262,7 @@ public final class Session {
    * execution (the driver's own statements), a context of its own whose counts go nowhere.
    */
   public StatementContext executing() {
-    StatementContext context = executing.get();
+    StatementContext context = CurrentStatement.get().executing(this);
     return context != null ? context : detached(StatementKind.QUERY);
   }
 
