@@ -42,9 +42,9 @@ public final class IndexAndViewUpkeep implements GroupUpkeep {
   }
 
   @Override
-  public void submitUndo(Session session, List<WriteOperation> undo, RequestCounters counters,
+  public boolean submitUndo(Session session, List<WriteOperation> undo, RequestCounters counters,
       Set<WriteOperation.EntityKey> pendingRows, String undoing) {
-    IndexedWrites.submitUndo(session, undo, counters, pendingRows, undoing);
+    return IndexedWrites.submitUndo(session, undo, counters, pendingRows, undoing);
   }
 
   @Override

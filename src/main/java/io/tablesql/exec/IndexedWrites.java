@@ -44,7 +44,8 @@ import java.util.stream.Stream;
  * all stay, and reads check them against their rows.
  *
  * <p>Within an intent (a write of several groups), a UNIQUE value this group takes from a row
- * another group of the intent writes waits for that group: {@link GroupUpkeep.WaitForOtherGroups}.
+ * another group of the intent writes waits for that group: the group is not sent, and
+ * {@link #submit(Session, List, RequestCounters, java.util.Set)} answers null.
  */
 final class IndexedWrites {
   private final Session session;
@@ -80,6 +81,12 @@ final class IndexedWrites {
       boolean exclusive) {
   }
 
+  /**
+   * What {@link #add} answers instead of an entry when a UNIQUE value is held by a row another
+   * group of the same intent writes: nothing is added, and the group waits for that group.
+   */
+  static final Added WAITS = new Added(null, null, null, null, false);
+
   /** An entry to remove once the rows are written: as read, with its ETag. */
   record Removal(IndexEntries index, IndexEntries.Entry entry, String etag) {
   }
@@ -113,8 +120,8 @@ final class IndexedWrites {
   /**
    * As {@link #submit(Session, List, RequestCounters)}, for one group of an intent whose groups
    * not yet applied write the rows {@code pending} (keys with lower-case table names; this
-   * group's own may be among them): throws {@link GroupUpkeep.WaitForOtherGroups} rather than judge a UNIQUE
-   * value one of those rows holds.
+   * group's own may be among them): null, with nothing of the group written, rather than judge
+   * a UNIQUE value one of those rows holds.
    */
   static List<String> submit(Session session, List<WriteOperation> group, RequestCounters counters,
       java.util.Set<WriteOperation.EntityKey> pending) {
@@ -125,14 +132,15 @@ final class IndexedWrites {
    * As {@link #submit(Session, List, RequestCounters, java.util.Set)}, for a group that undoes
    * intent {@code undoing}'s writes: the entries that intent marked are its own to take back.
    */
-  static void submitUndo(Session session, List<WriteOperation> group, RequestCounters counters,
+  static boolean submitUndo(Session session, List<WriteOperation> group, RequestCounters counters,
       java.util.Set<WriteOperation.EntityKey> pending, String undoing) {
-    submit(session, group, counters, pending, null, undoing);
+    return submit(session, group, counters, pending, null, undoing) != null;
   }
 
   /**
    * Sends the group with its indexes kept; returns the ETag each of its writes left its row with,
-   * in order (null where none is known: a delete, a lost answer).
+   * in order (null where none is known: a delete, a lost answer); null if it waits for a row of
+   * {@code pending} (nothing sent).
    */
   private static List<String> submit(Session session, List<WriteOperation> group, RequestCounters counters,
       java.util.Set<WriteOperation.EntityKey> pending, Runnable waitStop, String undoing) {
@@ -269,7 +277,9 @@ final class IndexedWrites {
           + "make " + rows.size() + " operations, more than the 100 of one entity group transaction. Nothing was "
           + "written. Write fewer rows per transaction.", SqlStates.TRANSACTION_RULE, null);
     }
-    addEntries(group, adds, keptValues, removals);
+    if (!addEntries(group, adds, keptValues, removals)) {
+      return null; // a UNIQUE value held by a row another group of the intent writes: after that group
+    }
     try {
       keepAsPlaceholders(placeholders);
       removals = markLeaving(removals);
@@ -476,9 +486,10 @@ final class IndexedWrites {
   /**
    * Adds the entries of the new values: UNIQUE indexes' first, so that a statement a UNIQUE index
    * refuses (23505, before any row is written) has added no entry of another index. An entry of
-   * these values another row holds, and that is past the grace period, is taken over.
+   * these values another row holds, and that is past the grace period, is taken over. False,
+   * with nothing added, if the group waits for another group of its intent ({@link #WAITS}).
    */
-  private void addEntries(List<WriteOperation> group, List<IndexEntries.Entry[]> adds, List<boolean[]> kept,
+  private boolean addEntries(List<WriteOperation> group, List<IndexEntries.Entry[]> adds, List<boolean[]> kept,
       List<Removal> removals) {
     checkUniqueWithin(group, adds);
     for (boolean unique : new boolean[] {true, false}) {
@@ -502,28 +513,33 @@ final class IndexedWrites {
           }
           return add(session, table, index, entry, write.describe(), write.origin(), removals, others,
               ownIntent(), counters);
-        } catch (StoreException | GroupUpkeep.WaitForOtherGroups e) {
+        } catch (StoreException e) {
           return e;
         }
       });
-      RuntimeException failure = null;
+      StoreException failure = null;
+      boolean waits = false;
       for (Object result : results) {
-        if (result instanceof RuntimeException e) {
-          if (failure == null || e instanceof StoreException && !(failure instanceof StoreException)) {
-            failure = e; // a refusal is final: it wins over waiting for other groups
-          }
+        if (result instanceof StoreException e) {
+          failure = failure == null ? e : failure;
+        } else if (result == WAITS) {
+          waits = true;
         } else {
           added.add((Added) result);
         }
       }
-      if (failure != null) {
+      if (failure != null || waits) {
         removeAdded();
-        throw failure;
+        if (failure != null) {
+          throw failure; // a refusal is final: it wins over waiting for other groups
+        }
+        return false;
       }
     }
     // an entry taken over from a row of this group is the new row's now: not removed afterwards
     removals.removeIf(removal -> added.stream().anyMatch(a -> a.index() == removal.index()
         && a.entry().sameKey(removal.entry())));
+    return true;
   }
 
   /**
@@ -531,7 +547,7 @@ final class IndexedWrites {
    * write of the same row and values that fails then cannot remove it) and not exclusive. A
    * UNIQUE index's entry of the same values is taken over if it names the same row, a row of
    * {@code removals} (the value moves there in this group), or a row without those values (past
-   * the grace period); held by a row of {@code others} it waits ({@link GroupUpkeep.WaitForOtherGroups});
+   * the grace period); held by a row of {@code others} it waits ({@link #WAITS});
    * otherwise the write fails with 23505 (or 40001 while the other write may still be under way).
    * {@code intent}: the intent whose group this is, or which it undoes: an entry it keeps for
    * readers (a value one of its groups gave up) is its own to take.
@@ -542,7 +558,7 @@ final class IndexedWrites {
     for (int attempt = 0; attempt < 3; attempt++) {
       Added added = addOnce(session, table, index, entry, describe, origin, removals, others, intent, counters);
       if (added != null) {
-        return added;
+        return added; // or WAITS
       }
     }
     throw ConcurrentChange.uniqueValue(index.index().name(), describe,
@@ -590,8 +606,7 @@ final class IndexedWrites {
     }
     if (!same && !fromThisGroup && others.contains(new WriteOperation.EntityKey(
         table.toLowerCase(java.util.Locale.ROOT), holder.rowPartitionKey(), holder.rowRowKey()))) {
-      throw new GroupUpkeep.WaitForOtherGroups("UNIQUE index " + index.index().name() + ": the value of " + describe
-          + " is held by a row another entity group of the same write changes.");
+      return WAITS; // held by a row another entity group of the same write changes
     }
     if (!same && !fromThisGroup) {
       Optional<TableEntity> row = session.store().get(table, holder.rowPartitionKey(), holder.rowRowKey(), null,

@@ -31,14 +31,14 @@ public interface GroupUpkeep {
 
   /**
    * Sends one group of an intent with its rows' index entries; returns the rows' ETags, in order.
-   * Throws {@link WaitForOtherGroups} when the group takes a UNIQUE value from a row of
-   * {@code pendingRows}, which another group writes.
+   * Null, with nothing sent, when the group takes a UNIQUE value from a row of
+   * {@code pendingRows}, which another group writes: it waits for that group.
    */
   List<String> submit(Session session, List<WriteOperation> group, RequestCounters counters,
       Set<WriteOperation.EntityKey> pendingRows);
 
-  /** Sends the undo of one group of the intent {@code undoing}, with its rows' index entries; as {@link #submit}. */
-  void submitUndo(Session session, List<WriteOperation> undo, RequestCounters counters,
+  /** Sends the undo of one group of the intent {@code undoing}, with its rows' index entries; false if it waits, as {@link #submit}. */
+  boolean submitUndo(Session session, List<WriteOperation> undo, RequestCounters counters,
       Set<WriteOperation.EntityKey> pendingRows, String undoing);
 
   /** A table the commit is about to write: what is cached of it is stale. */
@@ -73,13 +73,6 @@ public interface GroupUpkeep {
 
   /** Brings the views derived from the intent's rows up to date, as committed or as undone. */
   void repairViews(Session session, Intent intent, boolean committed, RequestCounters counters);
-
-  /** A group that must wait for another group of its intent to be applied (not a failure). */
-  final class WaitForOtherGroups extends RuntimeException {
-    public WaitForOtherGroups(String message) {
-      super(message, null, false, false);
-    }
-  }
 
   /** Holds the implementation, loaded on first use. */
   final class Installed {

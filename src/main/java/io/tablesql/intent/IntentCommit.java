@@ -313,14 +313,15 @@ public final class IntentCommit {
     }
     try {
       List<String> etags = upkeep.submit(session, group, lease.counters(), pendingRows);
+      if (etags == null) {
+        return Answer.WAITING;
+      }
       for (int i = 0; i < group.size(); i++) {
         if (etags.get(i) != null) {
           written.put(group.get(i).key(), etags.get(i));
         }
       }
       return Answer.APPLIED;
-    } catch (GroupUpkeep.WaitForOtherGroups e) {
-      return Answer.WAITING;
     } catch (StoreException e) {
       failures.add(e);
       if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {

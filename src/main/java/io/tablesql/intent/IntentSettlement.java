@@ -210,15 +210,15 @@ final class IntentSettlement {
       try {
         if (!undo.isEmpty()) {
           lease.renewIfDue();
-          GroupUpkeep.installed().submitUndo(session, undo, lease.counters(), others, intent.id());
+          if (!GroupUpkeep.installed().submitUndo(session, undo, lease.counters(), others, intent.id())) {
+            return false;
+          }
         }
         if (!changed.isEmpty()) {
           parked.add("Group " + group + ": " + String.join(", ", changed) + " changed after this write applied, "
               + "and stays as the later writer left it.");
         }
         return true;
-      } catch (GroupUpkeep.WaitForOtherGroups e) {
-        return false;
       } catch (StoreException e) {
         if (SqlStates.TRANSACTION_RESOLUTION_UNKNOWN.equals(e.sqlState())) {
           throw e;
