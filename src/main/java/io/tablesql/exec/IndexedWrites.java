@@ -264,7 +264,7 @@ final class IndexedWrites {
             // an intent's mark goes on the entry too: a covered lookup tells it uncommitted by it
             WriteOperation put = asRead(indexes.get(x).put(entry, group.get(i).origin()), copiesRead);
             if (indexes.get(x).index().adopted() && put.kind() == Kind.INSERT) {
-              copiesInserted.add(new CopyInsert(indexes.get(x), group.get(i), put));
+              copiesInserted.add(new CopyInsert(indexes.get(x), group.get(i), entry));
             }
             rows.add(intent == null ? put : RowMarks.withMark(put, intent));
           }
@@ -740,17 +740,8 @@ final class IndexedWrites {
       IndexEntries index = indexes.get(item[1]);
       IndexEntries.Entry entry = adds.get(item[0])[item[1]];
       Optional<TableEntity> held = session.store().get(table, entry.partitionKey(), entry.rowKey(), null, counters);
-      held.ifPresent(this::refuseIfAnotherIntentsInFlight);
       read.put(entry.partitionKey() + '\u0000' + entry.rowKey(), held.map(TableEntity::getETag).orElse(NONE_READ));
-      String holder = held.map(entity -> index.readEntry(entity).rowRowKey()).orElse(null);
-      if (holder == null || holder.equals(entry.rowRowKey())) {
-        return null;
-      }
-      // the entity names another row: a stale copy unless that row still has the value
-      Optional<TableEntity> other = session.store().get(table, entry.partitionKey(), holder, null, counters);
-      other.ifPresent(this::refuseIfAnotherIntentsInFlight);
-      IndexEntries.Entry its = other.map(index::of).orElse(null);
-      return its != null && its.sameKey(entry) ? holder : null;
+      return anotherHolder(index, entry, held);
     });
     for (int k = 0; k < wanted.size(); k++) {
       if (holders.get(k) != null) {
@@ -763,22 +754,45 @@ final class IndexedWrites {
   }
 
   /** An adopted copy inserted where {@link #checkAdoptedValues} found none, for the row {@code write} writes. */
-  private record CopyInsert(IndexEntries index, WriteOperation write, WriteOperation put) {
+  private record CopyInsert(IndexEntries index, WriteOperation write, IndexEntries.Entry entry) {
+  }
+
+  /**
+   * The RowKey of another row that holds the value of an adopted copy, as read ({@code held}):
+   * null if none does (no copy, the row's own, or a stale copy whose row no longer has the value).
+   * A copy or row another transaction in flight writes is not judged: 40001.
+   */
+  private String anotherHolder(IndexEntries index, IndexEntries.Entry entry, Optional<TableEntity> held) {
+    held.ifPresent(this::refuseIfAnotherIntentsInFlight);
+    String holder = held.map(entity -> index.readEntry(entity).rowRowKey()).orElse(null);
+    if (holder == null || holder.equals(entry.rowRowKey())) {
+      return null;
+    }
+    // the entity names another row: a stale copy unless that row still has the value
+    Optional<TableEntity> other = session.store().get(table, entry.partitionKey(), holder, null, counters);
+    other.ifPresent(this::refuseIfAnotherIntentsInFlight);
+    IndexEntries.Entry its = other.map(index::of).orElse(null);
+    return its != null && its.sameKey(entry) ? holder : null;
   }
 
   /**
    * After a group refused as a duplicate: where a copy it inserted was written meanwhile for
-   * another row (which took the value first), that is the duplicate to report (23505 naming the
-   * row); otherwise the refusal stands as it was.
+   * another row that holds the value (it took the value first), that is the duplicate to report
+   * (23505 naming the row); where it was written otherwise, a retry decides (40001); where none
+   * was, the refusal stands as it was.
    */
   private void refuseIfACopyWasTaken(List<CopyInsert> copies) {
     for (CopyInsert copy : copies) {
-      Optional<TableEntity> held = session.store().get(table, copy.put().partitionKey(), copy.put().rowKey(), null,
+      Optional<TableEntity> held = session.store().get(table, copy.entry().partitionKey(), copy.entry().rowKey(), null,
           counters);
-      String holder = held.map(entity -> copy.index().readEntry(entity).rowRowKey()).orElse(null);
-      if (holder != null && !holder.equals(copy.write().rowKey())) {
+      String holder = anotherHolder(copy.index(), copy.entry(), held);
+      if (holder != null) {
         throw duplicateAdopted(copy.index(), copy.write(),
             "(PartitionKey '" + copy.write().partitionKey() + "', RowKey '" + holder + "')");
+      }
+      if (held.isPresent()) { // written since it was found free, for no row that holds the value now
+        throw ConcurrentChange.nothingWritten("the entity " + copy.entry().rowKey() + " of index "
+            + copy.index().index().name() + " for " + copy.write().describe() + " was written by another writer");
       }
     }
   }
