@@ -217,6 +217,29 @@ class JavaTimeTest {
     }
   }
 
+  /**
+   * A TIMESTAMP cast to text keeps its fraction of a second, as PostgreSQL writes it; Calcite's
+   * cast wrote whole seconds, so {@code CAST(T AS VARCHAR)} and {@code T || ''} lost the milliseconds.
+   */
+  @Test
+  void aTimestampCastToTextKeepsItsFraction() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IF NOT EXISTS JavaTimeText (Id INT PRIMARY KEY, T TIMESTAMP)");
+      statement.execute("UPSERT INTO JavaTimeText VALUES (1, TIMESTAMP '2014-04-22 14:19:55.123'), "
+          + "(2, TIMESTAMP '2014-04-22 14:19:55'), (3, TIMESTAMP '2014-04-22 14:19:55.1'), (4, NULL)");
+    }
+    for (Connection on : List.of(connection, oracle)) {
+      assertThat(QueryRuns.run(on, "SELECT Id, CAST(T AS VARCHAR), T || '|', CAST(T AS CHAR(10)) FROM JavaTimeText "
+          + "ORDER BY Id").rows()).containsExactly("1|2014-04-22 14:19:55.123|2014-04-22 14:19:55.123||2014-04-22",
+              "2|2014-04-22 14:19:55|2014-04-22 14:19:55||2014-04-22", "3|2014-04-22 14:19:55.1|2014-04-22 14:19:55.1||"
+              + "2014-04-22", "4|null|null|null");
+      assertThat(QueryRuns.run(on, "SELECT Id FROM JavaTimeText WHERE CAST(T AS VARCHAR) LIKE '%.123'").rows())
+          .containsExactly("1");
+      assertThat(QueryRuns.run(on, "SELECT CAST(TIMESTAMP '1969-12-31 23:59:59.999' AS VARCHAR)").rows())
+          .containsExactly("1969-12-31 23:59:59.999");
+    }
+  }
+
   @Test
   void otherTypesConvertWhereNothingIsLost() throws SQLException {
     try (Statement statement = connection.createStatement();

@@ -32,6 +32,7 @@ import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql2rel.SqlRexConvertletTable;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.tools.Program;
 import org.apache.calcite.util.CancelFlag;
@@ -131,6 +132,12 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
     } finally {
       views = Views.ALL;
     }
+  }
+
+  /** Calcite's convertlets, but for a TIMESTAMP cast to text, which keeps its milliseconds ({@link TimestampText}). */
+  @Override
+  protected SqlRexConvertletTable createConvertletTable() {
+    return TimestampText.over(super.createConvertletTable());
   }
 
   @Override
