@@ -109,6 +109,12 @@ class JdbcErrorTranslationTest {
         assertThat(rows.next()).isTrue();
         assertThat(List.of(rows.getBoolean(1), rows.getBoolean(2), rows.getBoolean(3))).containsExactly(true, true, false);
       }
+      // text that is no date or time (an Error initialising generated code's constants): 22007, not HY000
+      assertFails(() -> read(statement, "SELECT CAST('hello' AS TIMESTAMP)"), "22007", SQLDataException.class,
+          "'hello' is not a date or time");
+      // the commonest way to meet it: an INSERT without a column list gives an Azure table's Timestamp a value
+      assertFails(() -> statement.executeUpdate("INSERT INTO " + table + " VALUES ('p', 'r', 'text')"), "22007",
+          SQLDataException.class, "third column is its Timestamp: name the columns");
       // as PostgreSQL's, a name that is no relation is no regclass
       assertFails(() -> read(statement, "SELECT 'NoSuchTable'::regclass"), "42S02", SQLException.class,
           "Relation \"NoSuchTable\" does not exist");

@@ -24,6 +24,7 @@ public final class SqlStates {
   public static final String NUMERIC_OUT_OF_RANGE = "22003";
   /** A value has no lossless conversion to the type asked for (text that does not parse, an unrelated class). */
   public static final String INVALID_CONVERSION = "22018";
+  public static final String INVALID_DATETIME_FORMAT = "22007";
   public static final String GENERAL_ERROR = "HY000";
   /** A write would break an entity group transaction's rules; nothing was sent. */
   public static final String TRANSACTION_RULE = "25000";

@@ -28,6 +28,9 @@ final class SqlErrors {
   private static final Pattern NO_SUCH_COLUMN = Pattern.compile("invalid column ordinal: (-?\\d+)");
   private static final Pattern NO_SUCH_PARAMETER = Pattern.compile("parameter ordinal (-?\\d+) out of range");
   private static final Pattern CONVERSION = Pattern.compile("cannot convert to (\\w+).*");
+  /** Avatica's refusal of text cast to a DATE, TIME or TIMESTAMP (it says DATE for each). */
+  private static final Pattern NOT_A_DATETIME = Pattern.compile("Invalid (?:DATE|TIME|TIMESTAMP) value, '(.*)'",
+      Pattern.DOTALL);
 
   private SqlErrors() {
   }
@@ -68,6 +71,17 @@ final class SqlErrors {
         // generated code may meet it while initialising its constants (an ExceptionInInitializerError)
         return SqlExceptions.of(messageOf(conversion) + ". Convert only text that holds a value of the type.",
             SqlStates.INVALID_CONVERSION, error);
+      }
+      Matcher datetime = cause instanceof IllegalArgumentException ? NOT_A_DATETIME.matcher(
+          String.valueOf(cause.getMessage())) : null;
+      if (datetime != null && datetime.matches()) {
+        // Avatica's parse of text cast to a DATE, TIME or TIMESTAMP, often met while Calcite's generated
+        // code initialises its constants; the commonest cause is a raw table's Timestamp column in an INSERT
+        String text = datetime.group(1);
+        return SqlExceptions.of("'" + (text.length() > 40 ? text.substring(0, 40) + "..." : text) + "' is not a date "
+            + "or time: write a date as 'YYYY-MM-DD' and a timestamp as 'YYYY-MM-DD hh:mm:ss[.fff]'. An INSERT "
+            + "without a column list gives its values to the columns in order, and an Azure table's third column is "
+            + "its Timestamp: name the columns the values are for.", SqlStates.INVALID_DATETIME_FORMAT, error);
       }
       if (cause instanceof NumberFormatException number) {
         // Calcite's run-time CAST of text to a number ('a'::INTEGER, a number's text in an array literal)
