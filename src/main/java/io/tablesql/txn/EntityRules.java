@@ -26,8 +26,9 @@ public final class EntityRules {
   /** {@code "name@odata.type":"Edm.Binary",} without the name. */
   private static final int ANNOTATION_BYTES = 32;
   /** Where longer values fit. */
-  private static final String LONGER = "A column of a table created by tablesql declared VARCHAR or VARBINARY without "
-      + "a length (or CLOB, BLOB) holds values up to the entity's 1 MiB";
+  private static final String LONGER = "A column declared VARCHAR or VARBINARY without a length (or CLOB, BLOB) holds "
+      + "values up to 256 MiB in a table created with a PRIMARY KEY, or with neither one nor PartitionKey and RowKey "
+      + "columns (README, Long values)";
   private static final OffsetDateTime MIN_DATE_TIME = OffsetDateTime.parse("1601-01-01T00:00:00Z");
   private static final OffsetDateTime MAX_DATE_TIME = OffsetDateTime.parse("9999-12-31T23:59:59.9999999Z");
 
