@@ -197,6 +197,10 @@ class OracleTest {
         "Name IS NOT NULL",
         "Name LIKE 'a%'",
         "Name LIKE '%n'",
+        // ILIKE ignores case, which no comparison of the service does: judged in the client
+        "Name ILIKE 'a%'",
+        "Name ILIKE 'ANN'",
+        "PartitionKey ILIKE 'P1' AND RowKey ILIKE 'R0%'",
         "Name > 'Zoë'",
         "NOT (Name = 'bob')",
         "Age <> 10",

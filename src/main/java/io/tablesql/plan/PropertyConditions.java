@@ -91,9 +91,11 @@ final class PropertyConditions {
         Column column = column(((RexCall) node).getOperands().get(0));
         return notNull && column != null ? isNotNull(column) : null;
       }
-      case LIKE:
-        return negated || ((SqlLikeOperator) ((RexCall) node).getOperator()).isNegated()
-            ? null : onFirstParts(like((RexCall) node));
+      case LIKE: {
+        // ILIKE is a LIKE too, one the service cannot judge: its comparisons are case-sensitive
+        SqlLikeOperator like = (SqlLikeOperator) ((RexCall) node).getOperator();
+        return negated || like.isNegated() || !like.isCaseSensitive() ? null : onFirstParts(like((RexCall) node));
+      }
       case INPUT_REF: {
         Column column = column(node);
         if (column != null && column.singleEdmType() == EdmType.BOOLEAN) {

@@ -25,6 +25,7 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlCollation;
 import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.NlsString;
@@ -354,6 +355,15 @@ class FilterTranslatorUnitTest {
     }
     assertNull(translate(call(SqlStdOperatorTable.NOT, like("Name", "A%"))).query().filter());
     assertNull(translate(like("Age", "1%")).query().filter());
+  }
+
+  @Test
+  void iLikeIgnoresCaseSoItStaysInTheClient() {
+    for (String pattern : List.of("Ann", "Jo%")) {
+      FilterTranslator.Result result = translate(call(SqlLibraryOperators.ILIKE, ref("Name"), text(pattern)));
+      assertNull(result.query().filter(), pattern);
+      assertNotNull(result.residual(), pattern);
+    }
   }
 
   @Test
