@@ -10,7 +10,11 @@ import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.rel.RelCollations;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelShuttleImpl;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.logical.LogicalWindow;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
 import org.apache.calcite.rel.metadata.RelMetadataProvider;
 import org.apache.calcite.plan.RelOptRules;
@@ -19,6 +23,7 @@ import org.apache.calcite.rel.rules.JoinAssociateRule;
 import org.apache.calcite.rel.rules.JoinCommuteRule;
 import org.apache.calcite.rel.rules.JoinPushThroughJoinRule;
 import org.apache.calcite.rel.rules.materialize.MaterializedViewRules;
+import org.apache.calcite.rex.RexOver;
 import org.apache.calcite.tools.Program;
 import org.apache.calcite.tools.Programs;
 
@@ -51,6 +56,7 @@ public final class PlanningProgram {
       Programs.measure(METADATA),
       Programs.trim(),
       PlanningProgram::orderJoins,
+      PlanningProgram::windowsFirst,
       PlanningProgram::plan,
       Programs.calc(METADATA));
 
@@ -88,6 +94,41 @@ public final class PlanningProgram {
     }
     planner.addRule(CoreRules.MULTI_JOIN_OPTIMIZE);
     return gathered;
+  }
+
+  private static final HepProgram WINDOWS = new HepProgramBuilder()
+      .addRuleInstance(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW)
+      .build();
+
+  /**
+   * Window functions as Window operators before the cost-based planning, each without an order:
+   * a Window emits its rows partition by partition, not in its input's order. Calcite 1.41 turns
+   * a projection's window functions into a Window only after that planning (its calc program), so
+   * the planner took the projection for one that keeps its input's order and dropped an ORDER BY
+   * that the scan's key order seemed to satisfy ({@link WindowOrder}, the metadata side).
+   */
+  private static RelNode windowsFirst(RelOptPlanner planner, RelNode rel, RelTraitSet requiredOutputTraits,
+      List<RelOptMaterialization> materializations, List<RelOptLattice> lattices) {
+    if (!hasWindowFunctions(rel)) {
+      return rel;
+    }
+    RelNode windowed = Programs.of(WINDOWS, false, WindowOrder.PROVIDER)
+        .run(planner, rel, requiredOutputTraits, materializations, lattices);
+    return windowed.accept(new RelShuttleImpl() {
+      @Override
+      public RelNode visit(RelNode other) {
+        RelNode visited = super.visit(other);
+        return visited instanceof LogicalWindow window
+            ? window.copy(window.getTraitSet().replace(RelCollations.EMPTY), window.getInputs()) : visited;
+      }
+    });
+  }
+
+  private static boolean hasWindowFunctions(RelNode rel) {
+    if (rel instanceof Project project && project.getProjects().stream().anyMatch(RexOver::containsOver)) {
+      return true;
+    }
+    return rel.getInputs().stream().anyMatch(PlanningProgram::hasWindowFunctions);
   }
 
   /** The cost-based planning of Calcite's standard program. */

@@ -4,6 +4,7 @@ import io.tablesql.parser.TableSqlParserImpl;
 import io.tablesql.plan.PlanningProgram;
 import io.tablesql.plan.ScanBindable;
 import io.tablesql.plan.ViewMaterializations;
+import io.tablesql.plan.WindowOrder;
 import io.tablesql.session.CurrentStatement;
 import java.io.Reader;
 import java.lang.reflect.Type;
@@ -175,6 +176,7 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
     EnumerableRel.Prefer prefer = elementType == Object[].class ? EnumerableRel.Prefer.ARRAY
         : EnumerableRel.Prefer.CUSTOM;
     RelOptCluster cluster = createCluster(planner, new RexBuilder(typeFactory));
+    cluster.setMetadataProvider(WindowOrder.PROVIDER); // a window keeps no order (Calcite 1.41 said it did)
     return new CalcitePreparingStmt(this, context, catalogReader, typeFactory, context.getRootSchema(), prefer,
         cluster, EnumerableConvention.INSTANCE, createConvertletTable()) {
       /** Whether the statement only reads: a write reads the rows it changes from its table itself. */
