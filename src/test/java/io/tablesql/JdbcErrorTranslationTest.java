@@ -115,6 +115,9 @@ class JdbcErrorTranslationTest {
       // the commonest way to meet it: an INSERT without a column list gives an Azure table's Timestamp a value
       assertFails(() -> statement.executeUpdate("INSERT INTO " + table + " VALUES ('p', 'r', 'text')"), "22007",
           SQLDataException.class, "third column is its Timestamp: name the columns");
+      // a function Calcite validates but cannot run: 0A000, not HY000
+      assertFails(() -> read(statement, "SELECT PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY CHAR_LENGTH(Name)) FROM " + table), "0A000",
+          SQLFeatureNotSupportedException.class, "no way to run this statement");
       // as PostgreSQL's, a name that is no relation is no regclass
       assertFails(() -> read(statement, "SELECT 'NoSuchTable'::regclass"), "42S02", SQLException.class,
           "Relation \"NoSuchTable\" does not exist");

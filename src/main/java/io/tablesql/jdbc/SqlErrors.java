@@ -89,6 +89,14 @@ final class SqlErrors {
             + "). Convert only text that holds a number, or compare it as text.", SqlStates.INVALID_CONVERSION, error);
       }
     }
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      if (cause instanceof org.apache.calcite.plan.RelOptPlanner.CannotPlanException) {
+        // an operator Calcite parses and validates but has no implementation of (PERCENTILE_CONT, say)
+        return SqlExceptions.of("Not supported by tablesql: Calcite's planner has no way to run this statement "
+            + "(one of its functions or operators has no implementation). Write it another way.",
+            SqlStates.FEATURE_NOT_SUPPORTED, error);
+      }
+    }
     if (error instanceof AssertionError) {
       // Calcite's planner and code generator assert what they were not built to handle
       return SqlExceptions.of("Not supported by tablesql: Calcite's planner cannot run this statement ("
