@@ -122,11 +122,17 @@ public final class AzureTable extends AbstractTable implements TranslatableTable
     return azure;
   }
 
-  /** Also the lineage of its scans' columns, which Calcite asks the table for (ScanLineage). */
+  /**
+   * Also the lineage of its scans' columns and their predicates, which Calcite asks the table for
+   * (ScanLineage, ScanPredicates).
+   */
   @Override
   public <C> C unwrap(Class<C> aClass) {
     if (aClass == org.apache.calcite.rel.metadata.BuiltInMetadata.ExpressionLineage.Handler.class) {
       return aClass.cast(ScanLineage.INSTANCE);
+    }
+    if (aClass == org.apache.calcite.rel.metadata.BuiltInMetadata.AllPredicates.Handler.class) {
+      return aClass.cast(ScanPredicates.INSTANCE);
     }
     return super.unwrap(aClass);
   }
