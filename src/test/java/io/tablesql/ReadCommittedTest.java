@@ -628,12 +628,7 @@ class ReadCommittedTest {
     TableEntity bob = new TableEntity("Finance", "empid_000102").addProperty("EmployeeId", "000102")
         .addProperty("Email", "bob@x").addProperty("N", 1);
     TableClient raw = TestAccount.newTable("RcAdopted", ann, bob, copy(ann), copy(bob));
-    String name = "RcAdopted" + System.nanoTime() % 1_000_000;
-    try (Connection setup = TestAccount.connect(); Statement ddl = setup.createStatement()) {
-      ddl.execute("CREATE TABLE " + name + " (Dept VARCHAR, EmployeeId INT, Email VARCHAR, N INT) OVER "
-          + raw.getTableName() + " PARTITION KEY '{Dept}' ROW KEY 'empid_{EmployeeId:6}' KEY PROPERTIES (EmployeeId)");
-      ddl.execute("CREATE INDEX " + name + "Email ON " + name + " (Email) LOCAL ROW KEY 'email_{Email}'");
-    }
+    String name = mappedWithAdoptedEmails(raw, "RcAdopted");
     String byOld = "SELECT EmployeeId, Email FROM " + name + " WHERE Dept = 'Sales' AND Email = 'ann@x'";
     try (Connection writer = FaultTest.connectThrough(proxy); Connection reader = TestAccount.connect()) {
       assertThat(rows(reader, "EXPLAIN PLAN FOR " + byOld)).singleElement().asString()
@@ -680,12 +675,7 @@ class ReadCommittedTest {
     TableEntity ann = new TableEntity("Sales", "empid_000101").addProperty("EmployeeId", "000101")
         .addProperty("Email", "ann@x").addProperty("N", 1);
     TableClient raw = TestAccount.newTable("RcTaken", ann, copy(ann));
-    String name = "RcTaken" + System.nanoTime() % 1_000_000;
-    try (Connection setup = TestAccount.connect(); Statement ddl = setup.createStatement()) {
-      ddl.execute("CREATE TABLE " + name + " (Dept VARCHAR, EmployeeId INT, Email VARCHAR, N INT) OVER "
-          + raw.getTableName() + " PARTITION KEY '{Dept}' ROW KEY 'empid_{EmployeeId:6}' KEY PROPERTIES (EmployeeId)");
-      ddl.execute("CREATE INDEX " + name + "Email ON " + name + " (Email) LOCAL ROW KEY 'email_{Email}'");
-    }
+    String name = mappedWithAdoptedEmails(raw, "RcTaken");
     try (Connection writer = FaultTest.connectThrough(proxy); Connection other = TestAccount.connect()) {
       // after the writer found the value free, just before its row and copy are sent, another takes it
       var taken = beforeTheFirst(FaultyProxy.Request::isBatch,
@@ -707,6 +697,20 @@ class ReadCommittedTest {
         ddl.execute("DROP TABLE " + name);
       }
     }
+  }
+
+  /**
+   * A table mapped over the application's employees in {@code raw} (RowKey {@code empid_000101},
+   * the id also a property) with their copies by e-mail adopted as a LOCAL index; its name.
+   */
+  private static String mappedWithAdoptedEmails(TableClient raw, String prefix) throws SQLException {
+    String name = prefix + System.nanoTime() % 1_000_000;
+    try (Connection setup = TestAccount.connect(); Statement ddl = setup.createStatement()) {
+      ddl.execute("CREATE TABLE " + name + " (Dept VARCHAR, EmployeeId INT, Email VARCHAR, N INT) OVER "
+          + raw.getTableName() + " PARTITION KEY '{Dept}' ROW KEY 'empid_{EmployeeId:6}' KEY PROPERTIES (EmployeeId)");
+      ddl.execute("CREATE INDEX " + name + "Email ON " + name + " (Email) LOCAL ROW KEY 'email_{Email}'");
+    }
+    return name;
   }
 
   /** Each entity of an Azure table with every property it holds but its keys and Timestamp. */
