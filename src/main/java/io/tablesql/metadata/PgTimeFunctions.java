@@ -1,34 +1,23 @@
 package io.tablesql.metadata;
 
 import io.tablesql.errors.SqlStates;
+import io.tablesql.prepare.InternalFunction;
 import io.tablesql.store.StoreException;
 import java.lang.reflect.Method;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.temporal.TemporalAdjusters;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apache.calcite.DataContext;
-import org.apache.calcite.adapter.enumerable.CallImplementor;
-import org.apache.calcite.adapter.enumerable.EnumUtils;
-import org.apache.calcite.adapter.enumerable.NullPolicy;
-import org.apache.calcite.adapter.enumerable.RexImpTable;
-import org.apache.calcite.linq4j.tree.Expression;
-import org.apache.calcite.linq4j.tree.Expressions;
-import org.apache.calcite.rel.type.RelDataType;
-import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.runtime.SqlFunctions;
-import org.apache.calcite.schema.FunctionParameter;
-import org.apache.calcite.schema.ImplementableFunction;
-import org.apache.calcite.schema.ScalarFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * PostgreSQL's date functions that BI tools group time by, which Calcite's libraries lack in
  * PostgreSQL's form: {@code date_trunc('month', ts)} and {@code now()}. They work on the values as
  * Calcite holds them (a TIMESTAMP as the milliseconds of its UTC wall clock), so no time zone of
- * the JVM enters; a {@link Typed} function declares its SQL types.
+ * the JVM enters; an {@link InternalFunction} declares its SQL types.
  */
 public final class PgTimeFunctions {
   private static final long SECOND = 1000;
@@ -82,10 +71,10 @@ public final class PgTimeFunctions {
   }
 
   /** The functions, by name. */
-  static List<Typed> all() {
-    return List.of(new Typed(method("date_trunc", String.class, long.class), SqlTypeName.TIMESTAMP,
+  static List<InternalFunction> all() {
+    return List.of(new InternalFunction(method("date_trunc", String.class, long.class), SqlTypeName.TIMESTAMP,
             SqlTypeName.VARCHAR, SqlTypeName.TIMESTAMP),
-        new Typed(method("now", DataContext.class), SqlTypeName.TIMESTAMP));
+        new InternalFunction(method("now", DataContext.class), SqlTypeName.TIMESTAMP));
   }
 
   private static Method method(String name, Class<?>... parameters) {
@@ -93,78 +82,6 @@ public final class PgTimeFunctions {
       return PgTimeFunctions.class.getMethod(name, parameters);
     } catch (NoSuchMethodException e) {
       throw new IllegalStateException(e);
-    }
-  }
-
-  /**
-   * A static method as a SQL function of declared types, called on Calcite's internal values; a
-   * first parameter of type {@link DataContext} receives the statement's. NULL in, NULL out.
-   */
-  static final class Typed implements ScalarFunction, ImplementableFunction {
-    private final Method method;
-    private final SqlTypeName returns;
-    private final List<SqlTypeName> parameters;
-
-    Typed(Method method, SqlTypeName returns, SqlTypeName... parameters) {
-      this.method = method;
-      this.returns = returns;
-      this.parameters = List.of(parameters);
-    }
-
-    String name() {
-      return method.getName();
-    }
-
-    @Override
-    public List<FunctionParameter> getParameters() {
-      List<FunctionParameter> list = new ArrayList<>();
-      for (int i = 0; i < parameters.size(); i++) {
-        int ordinal = i;
-        list.add(new FunctionParameter() {
-          @Override
-          public int getOrdinal() {
-            return ordinal;
-          }
-
-          @Override
-          public String getName() {
-            return "arg" + ordinal;
-          }
-
-          @Override
-          public RelDataType getType(RelDataTypeFactory types) {
-            return types.createSqlType(parameters.get(ordinal));
-          }
-
-          @Override
-          public boolean isOptional() {
-            return false;
-          }
-        });
-      }
-      return list;
-    }
-
-    @Override
-    public RelDataType getReturnType(RelDataTypeFactory types) {
-      return types.createTypeWithNullability(types.createSqlType(returns), true);
-    }
-
-    @Override
-    public CallImplementor getImplementor() {
-      return RexImpTable.createImplementor((translator, call, operands) -> {
-        List<Expression> arguments = new ArrayList<>();
-        Class<?>[] types = method.getParameterTypes();
-        int first = 0;
-        if (types.length > 0 && types[0] == DataContext.class) {
-          arguments.add(translator.getRoot());
-          first = 1;
-        }
-        for (int i = 0; i < operands.size(); i++) {
-          arguments.add(EnumUtils.convert(operands.get(i), types[i + first]));
-        }
-        return Expressions.call(method, arguments);
-      }, NullPolicy.STRICT, false);
     }
   }
 }

@@ -1,19 +1,9 @@
 package io.tablesql.prepare;
 
-import java.util.List;
-import org.apache.calcite.adapter.enumerable.CallImplementor;
-import org.apache.calcite.adapter.enumerable.EnumUtils;
-import org.apache.calcite.adapter.enumerable.NullPolicy;
-import org.apache.calcite.adapter.enumerable.RexImpTable;
 import org.apache.calcite.avatica.util.DateTimeUtils;
-import org.apache.calcite.linq4j.tree.Expressions;
 import org.apache.calcite.rel.type.RelDataType;
-import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.schema.FunctionParameter;
-import org.apache.calcite.schema.ImplementableFunction;
-import org.apache.calcite.schema.ScalarFunction;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -38,7 +28,7 @@ public final class TimestampText implements SqlRexConvertlet {
   private static final SqlUserDefinedFunction TEXT = new SqlUserDefinedFunction(
       new SqlIdentifier("TABLESQL_TIMESTAMP_TEXT", SqlParserPos.ZERO), SqlKind.OTHER_FUNCTION,
       ReturnTypes.explicit(SqlTypeName.VARCHAR).andThen(SqlTypeTransforms.TO_NULLABLE), null, null,
-      new Implementation());
+      implementation());
 
   private final SqlRexConvertletTable others;
 
@@ -65,6 +55,15 @@ public final class TimestampText implements SqlRexConvertlet {
     return rex.makeCast(to, rex.makeCall(TEXT, context.convertExpression(call.operand(0))), true, false);
   }
 
+  private static InternalFunction implementation() {
+    try {
+      return new InternalFunction(TimestampText.class.getMethod("text", long.class), SqlTypeName.VARCHAR,
+          SqlTypeName.TIMESTAMP);
+    } catch (NoSuchMethodException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   /** The text of a TIMESTAMP as Calcite holds it (the milliseconds of its wall clock). */
   public static String text(long millis) {
     String text = DateTimeUtils.unixTimestampToString(millis, 3);
@@ -73,44 +72,5 @@ public final class TimestampText implements SqlRexConvertlet {
       end--;
     }
     return text.charAt(end - 1) == '.' ? text.substring(0, end - 1) : text.substring(0, end);
-  }
-
-  /** {@link #text} as Calcite's code generation calls it: NULL in, NULL out. */
-  private static final class Implementation implements ScalarFunction, ImplementableFunction {
-    @Override
-    public List<FunctionParameter> getParameters() {
-      return List.of(new FunctionParameter() {
-        @Override
-        public int getOrdinal() {
-          return 0;
-        }
-
-        @Override
-        public String getName() {
-          return "ts";
-        }
-
-        @Override
-        public RelDataType getType(RelDataTypeFactory types) {
-          return types.createSqlType(SqlTypeName.TIMESTAMP);
-        }
-
-        @Override
-        public boolean isOptional() {
-          return false;
-        }
-      });
-    }
-
-    @Override
-    public RelDataType getReturnType(RelDataTypeFactory types) {
-      return types.createTypeWithNullability(types.createSqlType(SqlTypeName.VARCHAR), true);
-    }
-
-    @Override
-    public CallImplementor getImplementor() {
-      return RexImpTable.createImplementor((translator, call, operands) -> Expressions.call(TimestampText.class,
-          "text", EnumUtils.convert(operands.get(0), long.class)), NullPolicy.STRICT, false);
-    }
   }
 }
