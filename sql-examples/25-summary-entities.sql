@@ -4,19 +4,16 @@
 --   CREATE MATERIALIZED VIEW PeopleByDepartment PRIMARY KEY ((Department))
 --     AS SELECT Department, COUNT(*) AS Employees, SUM(Age) AS TotalAge FROM People
 --     GROUP BY Department;
--- One department's totals: the summary's key is the department, so naming it is one request.
--- Every INSERT, UPDATE, UPSERT and DELETE of People changes the department's totals by its rows'
--- difference, once, however many writers there are.
+-- The query names People; the planner answers it from the summary: one request (EXPLAIN names
+-- PeopleByDepartment). Every INSERT, UPDATE, UPSERT and DELETE of People changes the department's
+-- totals by its rows' difference, once, however many writers there are.
 -- Access path: POINT LOOKUP
-SELECT Employees, TotalAge
-FROM PeopleByDepartment
+SELECT COUNT(*) AS Employees, SUM(Age) AS TotalAge
+FROM People
 WHERE Department = 'Sales';
 -- expect rows: 1
 
--- Every department's totals: the query names People, and the planner answers it from the
--- summary (EXPLAIN names PeopleByDepartment): one entity per department, not every employee.
--- (The same question for one department, with WHERE Department = 'Sales', reads the department's
--- employees: a filter the planner pushed into the table's scan is not matched to a summary yet.)
+-- Every department's totals: a scan of the summary (one entity per department), not of People.
 SELECT Department, COUNT(*), SUM(Age)
 FROM People
 GROUP BY Department;

@@ -85,6 +85,28 @@ class MaterializedViewTest extends OracleComparedTest {
     }
   }
 
+  /**
+   * A filter on the summary's own groups, pushed into the table's scan, is still answered from
+   * the summary, filtered the same way: the scan tells Calcite's rules the WHERE it applies.
+   */
+  @Test
+  void aFilterOnTheGroupsIsAnsweredFromTheSummary() throws SQLException {
+    for (String query : List.of("SELECT COUNT(*), SUM(Salary) FROM MvStaff WHERE Dept = 'Sales'",
+        "SELECT Dept, COUNT(*) FROM MvStaff WHERE Dept IN ('Sales', 'Finance', 'Nowhere') GROUP BY Dept",
+        "SELECT Dept, SUM(Salary) FROM MvStaff WHERE Dept > 'G' GROUP BY Dept",
+        "SELECT COUNT(*), SUM(Salary) FROM MvStaff WHERE Dept = 'Nowhere'")) {
+      assertThat(explain(query)).as(query).contains("MvStaffPayroll");
+      agreed(query);
+    }
+    // a filter on the groups and on another column: the summary cannot apply the second
+    String mixed = "SELECT Dept, COUNT(*) FROM MvStaff WHERE Dept = 'Sales' AND Salary > 1000 GROUP BY Dept";
+    assertThat(explain(mixed)).doesNotContain("MvStaffPayroll");
+    agreed(mixed);
+    String limited = "SELECT COUNT(*) FROM (SELECT * FROM MvStaff WHERE Dept = 'Sales' LIMIT 1)";
+    assertThat(explain(limited)).doesNotContain("MvStaffPayroll");
+    agreed(limited);
+  }
+
   /** A summary as people write one, with no PRIMARY KEY: its GROUP BY columns are its key. A copy still needs one. */
   @Test
   void aSummaryWithoutAPrimaryKeyIsKeyedByItsGroups() throws SQLException {

@@ -39,13 +39,20 @@ abstract class AbstractAzureScan extends TableScan {
   final List<RexNode> correlated;
   /** The order an ORDER BY right above this scan asks for, or empty; see {@link #keyCollations}. */
   final RelCollation sortAbove;
+  /**
+   * The WHERE the query applies exactly, over the table's columns (not the scan's fields), or
+   * null when it is not known: Calcite's materialized-view rules read it as the scan's
+   * predicates ({@link ScanPredicates}).
+   */
+  final RexNode applied;
 
   AbstractAzureScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, TableQuery query,
-      List<RexNode> correlated, RelCollation sortAbove) {
+      List<RexNode> correlated, RelCollation sortAbove, RexNode applied) {
     super(cluster, traits, List.of(), table);
     this.query = query;
     this.correlated = List.copyOf(correlated);
     this.sortAbove = sortAbove;
+    this.applied = applied;
   }
 
   /**

@@ -69,7 +69,8 @@ public final class AzureRules {
           if (FullScans.isUnconstrained(result.query())) {
             return; // nothing the service can do
           }
-          RelBuilder builder = call.builder().push(scan.withQuery(result.query(), result.correlated()));
+          RelBuilder builder = call.builder().push(scan.filtered(result.query(), result.correlated(),
+              filter.getCondition(), result.residual() == null));
           if (result.residual() != null) {
             builder.filter(result.residual());
           }

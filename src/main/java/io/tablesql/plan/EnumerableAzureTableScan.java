@@ -37,15 +37,15 @@ public final class EnumerableAzureTableScan extends AbstractAzureScan implements
       TableQuery.class, Object[].class);
 
   private EnumerableAzureTableScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, TableQuery query,
-      List<RexNode> correlated, RelCollation sortAbove) {
-    super(cluster, traits, table, query, correlated, sortAbove);
+      List<RexNode> correlated, RelCollation sortAbove, RexNode applied) {
+    super(cluster, traits, table, query, correlated, sortAbove, applied);
   }
 
   static EnumerableAzureTableScan create(AzureTableScan scan) {
     RelTraitSet traits = scan.getCluster().traitSetOf(EnumerableConvention.INSTANCE)
         .replaceIfs(RelCollationTraitDef.INSTANCE, () -> keyCollations(scan.query(), scan.sortAbove));
     return new EnumerableAzureTableScan(scan.getCluster(), traits, scan.getTable(), scan.query(), scan.correlated,
-        scan.sortAbove);
+        scan.sortAbove, scan.applied);
   }
 
   @Override

@@ -51,6 +51,17 @@ public final class FullScans {
   }
 
   /**
+   * Whether the query returns every row of its table: its base with nothing added (no keys, filter,
+   * limit, index or condition judged in the client) but a projection. A plan's scan that does not
+   * is a restriction the plan's other nodes do not show.
+   */
+  static boolean readsWholeTable(TableQuery query) {
+    String baseCondition = query.hasBase() ? mappedBase(query).clientPredicate() : null;
+    return isUnconstrained(query) && query.index() == null
+        && java.util.Objects.equals(query.clientPredicate(), baseCondition);
+  }
+
+  /**
    * What every read of a table mapped over an existing one (or holding local index entries)
    * starts from, with no condition given: the key bounds of its templates' fixed text, its
    * discriminator, and below the entries' RowKeys, so that only its rows are read.

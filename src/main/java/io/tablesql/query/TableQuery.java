@@ -102,17 +102,6 @@ public record TableQuery(StoredTable table, TableShape shape, AccessPath path, L
         access);
   }
 
-  /**
-   * Whether the query returns every row of its table: no keys, partitions, filter, limit or index,
-   * nothing judged in the client. A plan's scan that does not is a restriction the plan's other
-   * nodes do not show.
-   */
-  public boolean readsWholeTable() {
-    return path == AccessPath.TABLE_SCAN && (keys == null || keys.isEmpty())
-        && (partitions == null || partitions.isEmpty()) && filter == null && limit == null && index == null
-        && clientPredicate == null && keyPredicate == null;
-  }
-
   /** Whether all rows share one PartitionKey: a single key, or an equality on it in the $filter. */
   public boolean fixesPartition() {
     return path == AccessPath.POINT_LOOKUP || ServiceFilter.topLevelComparisons(filter).stream()
