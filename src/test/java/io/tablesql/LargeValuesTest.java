@@ -667,15 +667,6 @@ class LargeValuesTest extends OracleComparedTest {
     return single("SELECT Body FROM " + table + " WHERE Id = " + id);
   }
 
-  private static String single(String sql) throws SQLException {
-    try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery(sql)) {
-      assertThat(rows.next()).as(sql).isTrue();
-      String value = rows.getString(1);
-      assertThat(rows.next()).as(sql).isFalse();
-      return value;
-    }
-  }
-
   /** Text of {@code length} characters, with a surrogate pair at {@code pairAt} (-1: none). */
   private static String text(int length, int pairAt) {
     StringBuilder text = new StringBuilder(length);

@@ -49,12 +49,33 @@ public final class ValueParts {
   @FunctionalInterface
   public interface BlobWriter {
     BlobReference write(Column column, byte[] content);
+
+    /**
+     * Writes a streamed value to a new blob and tells its reference; the Blob service's writer
+     * does so a block at a time (here: read whole first).
+     *
+     * @throws SQLException 22000 for a value longer than a blob holds, or a stream that fails
+     */
+    default BlobReference write(Column column, StreamedValue value) throws SQLException {
+      try {
+        Object whole = value.whole();
+        return write(column, whole instanceof String text ? text.getBytes(StandardCharsets.UTF_8) : (byte[]) whole);
+      } catch (java.io.IOException e) {
+        throw SqlExceptions.of("Cannot write " + value + " to column " + column.name() + ": " + e.getMessage()
+            + ". Nothing of this statement was written.", SqlStates.DATA_EXCEPTION, e);
+      }
+    }
   }
 
   /** Reads the content of a blob a row names. */
   @FunctionalInterface
   public interface BlobReader {
     byte[] read(Column column, BlobReference reference);
+
+    /** The content of a blob a row names as a stream, read as the caller reads (here: whole first). */
+    default java.io.InputStream open(Column column, BlobReference reference) {
+      return new java.io.ByteArrayInputStream(read(column, reference));
+    }
 
     /** The content of an application's blob, named as its entity names it ({@link Column#referencesBlob}). */
     default byte[] readNamed(Column column, String name) {
@@ -136,6 +157,17 @@ public final class ValueParts {
   public static void put(Map<String, Object> properties, Column column, Object value, boolean merged,
       BlobWriter blobs) throws SQLException {
     String name = column.name();
+    if (value instanceof StreamedValue streamed) {
+      if (!column.blobs() || blobs == null) {
+        throw tooLongForTheEntity(column, value);
+      }
+      removeParts(properties, name);
+      BlobReference reference = blobs.write(column, streamed);
+      properties.put(name, streamed.firstPart());
+      properties.put(countName(name), IN_BLOB);
+      properties.put(referenceName(name), reference.encode());
+      return;
+    }
     boolean tooLong = value instanceof String text ? text.length() > MAX_PARTS * TEXT_PART
         : value instanceof byte[] bytes && bytes.length > MAX_PARTS * BINARY_PART;
     List<Object> parts = tooLong ? null : value instanceof String text && text.length() > TEXT_PART ? textParts(text)
@@ -145,12 +177,7 @@ public final class ValueParts {
       return;
     }
     if (tooLong || parts.size() > MAX_PARTS) {
-      throw SqlExceptions.of("Cannot write a value of " + describe(value) + " to column " + name + ": "
-          + (column.blobs() ? "a copy of a row's values is kept in one entity, which holds at most 1 MiB"
-              : "this column's values are kept in its row's entity, which holds at most 1 MiB (about 500,000 "
-              + "characters of text, or 1,000,000 bytes); its table was created by a tablesql that kept no values "
-              + "in Blob storage. Copy it into a table created by this version to hold longer values")
-          + ". Nothing of this statement was written.", SqlStates.DATA_EXCEPTION);
+      throw tooLongForTheEntity(column, value);
     }
     for (int part = 1; part <= parts.size(); part++) {
       properties.put(partName(name, part), parts.get(part - 1));
@@ -158,6 +185,15 @@ public final class ValueParts {
     if (parts.size() > 1 || merged) {
       properties.put(countName(name), parts.size());
     }
+  }
+
+  private static SQLException tooLongForTheEntity(Column column, Object value) {
+    return SqlExceptions.of("Cannot write a value of " + describe(value) + " to column " + column.name() + ": "
+        + (column.blobs() ? "a copy of a row's values is kept in one entity, which holds at most 1 MiB"
+            : "this column's values are kept in its row's entity, which holds at most 1 MiB (about 500,000 "
+            + "characters of text, or 1,000,000 bytes); its table was created by a tablesql that kept no values "
+            + "in Blob storage. Copy it into a table created by this version to hold longer values")
+        + ". Nothing of this statement was written.", SqlStates.DATA_EXCEPTION);
   }
 
   /**
@@ -265,6 +301,18 @@ public final class ValueParts {
     return column.large() ? read(properties, column, blobs) : properties.apply(column.name());
   }
 
+  /**
+   * A column's stored value as {@link #valueOf} gives it, except that a value kept in a blob is a
+   * {@link LongValue}, left unread for a caller that reads it only if asked.
+   */
+  public static Object unreadValueOf(Column column, Function<String, Object> properties, BlobReader blobs) {
+    if (column.large() && blobs != null && properties.apply(countName(column.name())) instanceof Integer n
+        && n == IN_BLOB && properties.apply(referenceName(column.name())) instanceof String text) {
+      return new LongValue(column, BlobReference.parse(text), blobs);
+    }
+    return valueOf(column, properties, blobs);
+  }
+
   /** Copies a column's stored value, with its parts and count if it has them, from one entity's properties to another's. */
   public static void copy(Map<String, Object> from, Map<String, Object> to, Column column) {
     String name = column.name();
@@ -357,7 +405,7 @@ public final class ValueParts {
     return parts;
   }
 
-  private static int firstPartEnd(String text) {
+  static int firstPartEnd(String text) {
     return partEnd(text, 0);
   }
 
@@ -379,6 +427,7 @@ public final class ValueParts {
   }
 
   private static String describe(Object value) {
-    return value instanceof String text ? text.length() + " characters" : ((byte[]) value).length + " bytes";
+    return value instanceof String text ? text.length() + " characters"
+        : value instanceof byte[] bytes ? bytes.length + " bytes" : value.toString();
   }
 }

@@ -2,8 +2,10 @@ package io.tablesql.exec;
 
 import io.tablesql.catalog.BlobReference;
 import io.tablesql.catalog.Column;
+import io.tablesql.catalog.StreamedValue;
 import io.tablesql.catalog.TableShape;
 import io.tablesql.catalog.ValueParts;
+import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.intent.IntentRecovery;
 import io.tablesql.session.Session;
@@ -35,12 +37,32 @@ public final class BlobValues {
 
   /** Writes the values of one row's entity: each blob names its row in its metadata, for whoever finds it orphaned. */
   public ValueParts.BlobWriter writer(String table, String partitionKey, String rowKey) {
-    return (column, content) -> {
-      BlobReference reference = BlobReference.create(table, content.length);
-      session.store().blobs().upload(reference.blobName(), content, Map.of("tablesqlformat", "1",
-          "tablesqlpartitionkey", encoded(partitionKey), "tablesqlrowkey", encoded(rowKey),
-          "tablesqlcolumn", encoded(column.name())), counters);
-      return reference;
+    return new ValueParts.BlobWriter() {
+      @Override
+      public BlobReference write(Column column, byte[] content) {
+        BlobReference reference = BlobReference.create(table, content.length);
+        session.store().blobs().upload(reference.blobName(), content, metadata(column), counters);
+        return reference;
+      }
+
+      @Override
+      public BlobReference write(Column column, StreamedValue value) throws SQLException {
+        String name = BlobReference.create(table, 0).blobName();
+        try (java.io.InputStream content = value.content()) {
+          return new BlobReference(name, session.store().blobs().upload(name, content, metadata(column), counters));
+        } catch (StreamedValue.TooLong e) {
+          throw SqlExceptions.of("Cannot write " + value + " to column " + column.name() + ": " + e.getMessage()
+              + ". Nothing of this statement was written.", SqlStates.DATA_EXCEPTION);
+        } catch (java.io.IOException e) {
+          throw SqlExceptions.of("Could not read the stream given for column " + column.name() + ": " + e.getMessage()
+              + ". Nothing of this statement was written.", SqlStates.DATA_EXCEPTION, e);
+        }
+      }
+
+      private Map<String, String> metadata(Column column) {
+        return Map.of("tablesqlformat", "1", "tablesqlpartitionkey", encoded(partitionKey),
+            "tablesqlrowkey", encoded(rowKey), "tablesqlcolumn", encoded(column.name()));
+      }
     };
   }
 
@@ -52,10 +74,18 @@ public final class BlobValues {
     return new ValueParts.BlobReader() {
       @Override
       public byte[] read(Column column, BlobReference reference) {
-        return session.store().blobs().download(reference.blobName(), counters)
-            .orElseThrow(() -> new StoreException("The value of column " + column.name() + " in table " + table
-                + " changed while this statement read it (its blob " + reference.blobName() + " was replaced). Run "
-                + "the statement again.", SqlStates.SERIALIZATION_FAILURE, null));
+        return session.store().blobs().download(reference.blobName(), counters).orElseThrow(() -> gone(column, reference));
+      }
+
+      private StoreException gone(Column column, BlobReference reference) {
+        return new StoreException("The value of column " + column.name() + " in table " + table + " changed while "
+            + "this statement read it (its blob " + reference.blobName() + " was replaced). Run the statement again.",
+            SqlStates.SERIALIZATION_FAILURE, null);
+      }
+
+      @Override
+      public java.io.InputStream open(Column column, BlobReference reference) {
+        return session.store().blobs().open(reference.blobName(), counters).orElseThrow(() -> gone(column, reference));
       }
 
       @Override

@@ -54,6 +54,13 @@ public final class QueryRunner {
   private QueryRunner() {
   }
 
+  /**
+   * The DataContext variable that is true where the rows go to the caller as they are read, so a
+   * value kept in a blob may be a {@link io.tablesql.catalog.LongValue} read only if asked
+   * ({@code prepare.DirectPlan}); never where Calcite computes on them.
+   */
+  public static final String LONG_VALUES_UNREAD = "tablesqlLongValuesUnread";
+
   /** Called by the code Calcite generates for an {@link io.tablesql.plan.AzureTableScan}. */
   public static Enumerable<Object> enumerable(DataContext root, TableQuery query, Object[] correlated) {
     return new AbstractEnumerable<>() {
@@ -76,7 +83,8 @@ public final class QueryRunner {
             : PendingOverlay.apply(committed, pending, query, values, session.store(), context.counters());
         Long limit = query.limit() == null ? null : query.limit().resolve(values);
         return new RowEnumerator(entities, query, limit, context, guard,
-            scanned instanceof PrefetchingConcatenation scans ? scans::close : () -> { });
+            scanned instanceof PrefetchingConcatenation scans ? scans::close : () -> { },
+            Boolean.TRUE.equals(root.get(LONG_VALUES_UNREAD)));
       }
     };
   }
@@ -353,12 +361,15 @@ public final class QueryRunner {
     private final Runnable stopScans;
     private final ValueParts.BlobReader blobs;
     private final Session session;
+    /** Whether a value kept in a blob is left unread ({@link #LONG_VALUES_UNREAD}). */
+    private final boolean longValuesUnread;
     private long produced;
     private Object current;
 
     RowEnumerator(Iterator<TableEntity> entities, TableQuery query, Long limit, StatementContext context, Guard guard,
-        Runnable stopScans) {
+        Runnable stopScans, boolean longValuesUnread) {
       this.entities = entities;
+      this.longValuesUnread = longValuesUnread && !context.kind().readsBeforeWriting(); // a write reads values to write them
       this.stopScans = stopScans;
       this.columns = query.columns();
       this.layout = query.shape().layout();
@@ -440,6 +451,10 @@ public final class QueryRunner {
                 + "statement again.", SqlStates.SERIALIZATION_FAILURE, null);
           }
           try {
+            if (longValuesUnread && column.large()) {
+              Object value = ValueParts.unreadValueOf(column, entity::getProperty, blobs);
+              return value instanceof io.tablesql.catalog.LongValue ? value : column.toInternal(value);
+            }
             return column.toInternal(ValueParts.valueOf(column, entity::getProperty, blobs));
           } catch (Column.UnreadableValue e) {
             throw new StoreException("Cannot read the entity (PartitionKey '" + entity.getPartitionKey() + "', RowKey '"

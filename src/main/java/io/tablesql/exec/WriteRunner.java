@@ -58,13 +58,7 @@ public final class WriteRunner {
         }
         rowsWritten++;
       }
-      if (context.collectsBatch()) {
-        context.addBatchWrites(operations);
-      } else if (!session.autoCommit()) {
-        session.pending().add(operations);
-      } else {
-        WriteSender.sendStatement(session, operations, context.counters(), guard::check);
-      }
+      finish(session, context, operations, guard::check);
     } catch (SQLException e) {
       throw StoreException.of(e);
     } finally {
@@ -73,6 +67,21 @@ public final class WriteRunner {
       }
     }
     return Linq4j.singletonEnumerable(rowsWritten);
+  }
+
+  /**
+   * Ends a write statement with its validated writes: kept for the batch, joined to the
+   * transaction, or sent (auto-commit). {@code stopIfAsked} throws once the statement is cancelled.
+   */
+  public static void finish(Session session, StatementContext context, List<WriteOperation> operations,
+      Runnable stopIfAsked) throws SQLException {
+    if (context.collectsBatch()) {
+      context.addBatchWrites(operations);
+    } else if (!session.autoCommit()) {
+      session.pending().add(operations);
+    } else {
+      WriteSender.sendStatement(session, operations, context.counters(), stopIfAsked);
+    }
   }
 
   /** The writes of one row: one entity operation, or for an UPDATE of a declared key a delete and an insert. */
@@ -343,6 +352,9 @@ public final class WriteRunner {
 
   private static Object sdkValue(Column column, Object value, String partitionKey, String rowKey)
       throws SQLException {
+    if (value instanceof io.tablesql.catalog.StreamedValue) {
+      return value; // written to its blob by ValueParts.put, as it is read
+    }
     try {
       return column.toSdk(value);
     } catch (IllegalArgumentException e) {

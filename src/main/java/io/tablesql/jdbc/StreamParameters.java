@@ -1,6 +1,8 @@
 package io.tablesql.jdbc;
 
 import io.tablesql.catalog.BlobReference;
+import io.tablesql.catalog.StreamedValue;
+import io.tablesql.catalog.ValueParts;
 import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import java.io.ByteArrayOutputStream;
@@ -71,6 +73,42 @@ final class StreamParameters {
       throw unreadable(parameterIndex, e);
     }
     return bytes.toByteArray();
+  }
+
+  /**
+   * The text of a reader if it fits an entity (16 parts), else a {@link StreamedValue} holding
+   * what was read to find that out and the reader, for an INSERT to write without holding it.
+   */
+  static Object textOrStream(Reader reader, long length, int parameterIndex) throws SQLException {
+    long head = ValueParts.MAX_PARTS * (long) ValueParts.TEXT_PART + 1;
+    if (reader == null || length >= 0 && length < head) {
+      return text(reader, length, parameterIndex);
+    }
+    String start = text(reader, head, parameterIndex);
+    return start.length() < head ? start
+        : StreamedValue.text(start, reader, length < 0 ? -1 : length - start.length());
+  }
+
+  /** The bytes of a stream if they fit an entity (1 MiB), else a {@link StreamedValue}, as {@link #textOrStream}. */
+  static Object bytesOrStream(InputStream stream, long length, int parameterIndex) throws SQLException {
+    long head = ValueParts.MAX_PARTS * (long) ValueParts.BINARY_PART + 1;
+    if (stream == null || length >= 0 && length < head) {
+      return bytes(stream, length, parameterIndex);
+    }
+    byte[] start = bytes(stream, head, parameterIndex);
+    return start.length < head ? start
+        : StreamedValue.bytes(start, stream, length < 0 ? -1 : length - start.length);
+  }
+
+  /** A streamed value read whole, for a statement that computes on it. */
+  static Object whole(StreamedValue value, int parameterIndex) throws SQLException {
+    try {
+      return value.whole();
+    } catch (StreamedValue.TooLong e) {
+      throw tooLong(parameterIndex, value.binary() ? "bytes" : "bytes of text as UTF-8", MAX_BYTES);
+    } catch (IOException e) {
+      throw unreadable(parameterIndex, e);
+    }
   }
 
   /** The text of an ASCII stream. */

@@ -6,6 +6,8 @@ import io.tablesql.errors.SqlExceptions;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.WriteRunner;
 import io.tablesql.prepare.DirectPlan;
+import io.tablesql.catalog.StreamedValue;
+import io.tablesql.exec.WriteRunner;
 import io.tablesql.prepare.InsertBatch;
 import io.tablesql.prepare.PlanCache;
 import io.tablesql.prepare.StatementText;
@@ -51,6 +53,12 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
   private int[] parameterTypes;
   /** How many rows addBatch added since the batch was last run or cleared. */
   private int batchRows;
+  /**
+   * Parameters given as streams longer than an entity holds, by index, not yet bound to Calcite:
+   * an INSERT of parameters writes them to their blobs as it reads them; any other execution
+   * reads them whole and binds them first ({@link #bindStreamsWhole}).
+   */
+  private final java.util.Map<Integer, StreamedValue> streamed = new java.util.HashMap<>();
 
   /** DDL, which runs when executed (Calcite would run it when preparing it); it has no parameters. */
   private boolean ddl;
@@ -108,6 +116,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
     if (lifted) {
       throw StandIns.noParameter(parameterIndex);
     }
+    streamed.remove(parameterIndex); // set again
   }
 
   /** A value set by a setter not overridden here (streams, LOBs, ...) keeps the batch off the fast path. */
@@ -136,7 +145,53 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   @Override
   public ResultSet executeQuery() throws SQLException {
+    bindStreamsWhole();
     return queryResult(text, () -> wrap(runQuery()));
+  }
+
+  /** Binds each parameter given as a long stream, read whole: for an execution that computes on it. */
+  private void bindStreamsWhole() throws SQLException {
+    for (java.util.Map.Entry<Integer, StreamedValue> entry : java.util.List.copyOf(streamed.entrySet())) {
+      int index = entry.getKey();
+      Object whole = StreamParameters.whole(entry.getValue(), index);
+      if (whole instanceof byte[] bytes) {
+        setBytes(index, bytes);
+      } else {
+        setString(index, (String) whole);
+      }
+    }
+  }
+
+  /**
+   * Runs an INSERT or UPSERT of parameters, one of them a long stream, writing each such value to
+   * its blob as it reads it: the batch fast path's conversion for one row, then the writes end as
+   * any write statement's (WriteRunner.finish). A statement of another shape, or with values the
+   * fast path does not convert, binds the streams whole and runs through Calcite.
+   */
+  private long runWithStreams() throws SQLException {
+    io.tablesql.session.Session session = connection.session();
+    if (insertBatch.table() != null) {
+      session.requireWritable(); // before any stream is read
+    }
+    InsertBatch.Rows rows = insertBatch.table() == null ? null
+        : insertBatch.currentWrites(session, connection.storedTableName(insertBatch.table()));
+    if (rows == null) {
+      bindStreamsWhole();
+      return delegate.executeLargeUpdate();
+    }
+    for (int index : streamed.keySet()) {
+      insertBatch.unsupported(index); // read now: set again to run again
+    }
+    streamed.clear();
+    io.tablesql.session.StatementContext context = session.executing();
+    if (rows.gaveTimestamps()) {
+      context.warn(WriteRunner.TIMESTAMP_SET_BY_THE_SERVICE);
+    }
+    if (rows.failure() != null) {
+      throw rows.failure();
+    }
+    WriteRunner.finish(session, context, rows.writes(), () -> { });
+    return rows.writes().size();
   }
 
   /** Runs the query on its direct plan where it has one and can (see DirectPlan), otherwise through Calcite. */
@@ -185,10 +240,11 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   @Override
   public boolean execute() throws SQLException {
-    if (ddl) {
+    if (ddl || !streamed.isEmpty() && insertBatch.table() != null) {
       executeLargeUpdate();
       return false;
     }
+    bindStreamsWhole();
     if (direct != null) {
       executeQuery(); // a query: its result set is the current result
       return true;
@@ -198,7 +254,8 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   @Override
   public long executeLargeUpdate() throws SQLException {
-    return updateResult(text, ddl ? this::runDdl : delegate::executeLargeUpdate);
+    return updateResult(text, ddl ? this::runDdl : !streamed.isEmpty() ? this::runWithStreams
+        : delegate::executeLargeUpdate);
   }
 
   /**
@@ -412,21 +469,35 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
     call(() -> delegate.setString(parameterIndex, x));
   }
 
-  // Streams and large objects bind the text or bytes they hold (StreamParameters says why whole).
+  // Streams and large objects bind the text or bytes they hold; one longer than an entity holds
+  // waits for the execution, which writes it to its blob as it reads it where it can (streamed).
+
+  /** Binds text or bytes read from a stream, or keeps a long stream for the execution. */
+  private void bindRead(int parameterIndex, Object value) throws SQLException {
+    if (value instanceof StreamedValue stream) {
+      checkParameter(parameterIndex);
+      insertBatch.record(parameterIndex, stream);
+      streamed.put(parameterIndex, stream);
+    } else if (value instanceof byte[] bytes) {
+      setBytes(parameterIndex, bytes);
+    } else {
+      setString(parameterIndex, (String) value);
+    }
+  }
 
   @Override
   public void setCharacterStream(int parameterIndex, java.io.Reader reader) throws SQLException {
-    setString(parameterIndex, StreamParameters.text(reader, -1, parameterIndex));
+    bindRead(parameterIndex, StreamParameters.textOrStream(reader, -1, parameterIndex));
   }
 
   @Override
   public void setCharacterStream(int parameterIndex, java.io.Reader reader, int length) throws SQLException {
-    setString(parameterIndex, StreamParameters.text(reader, length, parameterIndex));
+    bindRead(parameterIndex, StreamParameters.textOrStream(reader, length, parameterIndex));
   }
 
   @Override
   public void setCharacterStream(int parameterIndex, java.io.Reader reader, long length) throws SQLException {
-    setString(parameterIndex, StreamParameters.text(reader, length, parameterIndex));
+    bindRead(parameterIndex, StreamParameters.textOrStream(reader, length, parameterIndex));
   }
 
   @Override
@@ -486,17 +557,17 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   @Override
   public void setBinaryStream(int parameterIndex, java.io.InputStream stream) throws SQLException {
-    setBytes(parameterIndex, StreamParameters.bytes(stream, -1, parameterIndex));
+    bindRead(parameterIndex, StreamParameters.bytesOrStream(stream, -1, parameterIndex));
   }
 
   @Override
   public void setBinaryStream(int parameterIndex, java.io.InputStream stream, int length) throws SQLException {
-    setBytes(parameterIndex, StreamParameters.bytes(stream, length, parameterIndex));
+    bindRead(parameterIndex, StreamParameters.bytesOrStream(stream, length, parameterIndex));
   }
 
   @Override
   public void setBinaryStream(int parameterIndex, java.io.InputStream stream, long length) throws SQLException {
-    setBytes(parameterIndex, StreamParameters.bytes(stream, length, parameterIndex));
+    bindRead(parameterIndex, StreamParameters.bytesOrStream(stream, length, parameterIndex));
   }
 
   @Override
@@ -535,6 +606,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
       call(() -> delegate.clearParameters());
     }
     insertBatch.clearParameters();
+    streamed.clear();
   }
 
   @Override
@@ -575,6 +647,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
       throw SqlExceptions.of("A query cannot be part of a batch: only INSERT, UPSERT, UPDATE and DELETE can.",
           SqlStates.FEATURE_NOT_SUPPORTED);
     }
+    bindStreamsWhole(); // a batch holds its rows' values
     call(() -> delegate.addBatch());
     insertBatch.addBatch();
     batchRows++;

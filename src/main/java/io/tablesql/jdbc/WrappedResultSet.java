@@ -116,10 +116,19 @@ final class WrappedResultSet extends ForwardingResultSet {
     return getTimestamp(findColumn(columnLabel), null);
   }
 
-  // Text and binary values as streams and large objects, over the value the row holds.
+  // Text and binary values as streams and large objects: over the value the row holds, or, on
+  // the direct path, streamed from Blob storage for a value kept there (LongValueAccessor).
+
+  /** Whether the rows come from the direct path, whose getters stream long values. */
+  private boolean streams() {
+    return delegate instanceof io.tablesql.prepare.DirectPlan.Results;
+  }
 
   @Override
   public java.io.Reader getCharacterStream(int columnIndex) throws SQLException {
+    if (streams()) {
+      return call(() -> delegate.getCharacterStream(columnIndex));
+    }
     String text = getString(columnIndex);
     return text == null ? null : new java.io.StringReader(text);
   }
@@ -141,6 +150,9 @@ final class WrappedResultSet extends ForwardingResultSet {
 
   @Override
   public java.io.InputStream getBinaryStream(int columnIndex) throws SQLException {
+    if (streams()) {
+      return call(() -> delegate.getBinaryStream(columnIndex));
+    }
     byte[] bytes = getBytes(columnIndex);
     return bytes == null ? null : new java.io.ByteArrayInputStream(bytes);
   }
@@ -152,6 +164,9 @@ final class WrappedResultSet extends ForwardingResultSet {
 
   @Override
   public java.sql.Clob getClob(int columnIndex) throws SQLException {
+    if (streams()) {
+      return call(() -> delegate.getClob(columnIndex));
+    }
     String text = getString(columnIndex);
     return text == null ? null : new javax.sql.rowset.serial.SerialClob(text.toCharArray());
   }
@@ -163,6 +178,9 @@ final class WrappedResultSet extends ForwardingResultSet {
 
   @Override
   public java.sql.Blob getBlob(int columnIndex) throws SQLException {
+    if (streams()) {
+      return call(() -> delegate.getBlob(columnIndex));
+    }
     byte[] bytes = getBytes(columnIndex);
     return bytes == null ? null : new javax.sql.rowset.serial.SerialBlob(bytes);
   }

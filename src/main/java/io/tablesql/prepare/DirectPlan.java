@@ -1,5 +1,6 @@
 package io.tablesql.prepare;
 
+import io.tablesql.exec.QueryRunner;
 import io.tablesql.session.CurrentStatement;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -99,12 +100,24 @@ public final class DirectPlan {
         connection.unwrap(CalciteConnection.class), signature);
     try {
       Enumerable<Object> rows = signature.enumerable(root);
-      AvaticaResultSet resultSet = new AvaticaResultSet(statement, new QueryState(signature.sql), signature,
-          new AvaticaResultSetMetaData(statement, null, signature), timeZone(connection), null);
-      return resultSet.execute2(MetaImpl.createCursor(signature.cursorFactory, rows), signature.columns);
+      AvaticaResultSet resultSet = new Results(statement, signature, timeZone(connection));
+      return resultSet.execute2(LongValueAccessor.over(MetaImpl.createCursor(signature.cursorFactory, rows)),
+          signature.columns);
     } catch (RuntimeException e) {
       // as Avatica reports a failure of Calcite's execution, so that both paths fail alike
       throw AvaticaConnection.HELPER.createException("exception while executing query: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Avatica's result set over the direct path's rows, whose stream and large-object getters
+   * stream a value kept in a blob ({@link LongValueAccessor}).
+   */
+  public static final class Results extends AvaticaResultSet {
+    Results(AvaticaStatement statement, CalcitePrepare.CalciteSignature<Object> signature, TimeZone zone)
+        throws SQLException {
+      super(statement, new QueryState(signature.sql), signature, new AvaticaResultSetMetaData(statement, null,
+          signature), zone, null);
     }
   }
 
@@ -145,6 +158,9 @@ public final class DirectPlan {
       }
       if (Variable.TIMEOUT.camelName.equals(name)) {
         return timeoutMillis;
+      }
+      if (QueryRunner.LONG_VALUES_UNREAD.equals(name)) {
+        return Boolean.TRUE; // the rows go to the caller as they are: LongValueAccessor reads what is asked
       }
       return signature.internalParameters.get(name);
     }

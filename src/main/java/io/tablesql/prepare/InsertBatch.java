@@ -3,6 +3,7 @@ package io.tablesql.prepare;
 import io.tablesql.catalog.Catalog;
 import io.tablesql.catalog.Column;
 import io.tablesql.catalog.ShapeCache;
+import io.tablesql.catalog.StreamedValue;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.TableShape;
 import io.tablesql.exec.WriteRunner;
@@ -18,7 +19,8 @@ import java.util.List;
 import org.apache.calcite.sql.SqlDynamicParam;
 
 /**
- * The fast path of a batch of {@code INSERT INTO t (columns) VALUES (?, ...)}: the parameters of
+ * The fast path of a batch of {@code INSERT INTO t [(columns)] VALUES (?, ...)} (without a column
+ * list, of a declared table's columns in order): the parameters of
  * each batch row become an entity directly, instead of one execution of Calcite's generated code
  * per row. Anything it does not understand exactly (another statement shape, a parameter type it
  * does not convert) leaves the batch to the general path, which gives the same result. That
@@ -62,12 +64,13 @@ public final class InsertBatch {
   }
 
   private static InsertBatch parse(StatementText text) {
-    String table = text.insertTarget();
     StatementText.Insert insert = text.insert();
-    if (table == null || insert.rows() != 1 || insert.firstRow().size() != insert.columns().size()) {
+    if (insert == null || insert.table() == null || insert.rows() != 1
+        || insert.columns() != null && insert.firstRow().size() != insert.columns().size()) {
       return null;
     }
-    int[] parameters = new int[insert.columns().size()];
+    String table = insert.table();
+    int[] parameters = new int[insert.firstRow().size()];
     for (int i = 0; i < parameters.length; i++) {
       if (!(insert.firstRow().get(i) instanceof SqlDynamicParam parameter)) {
         return null;
@@ -115,13 +118,34 @@ public final class InsertBatch {
 
   /** The batch's rows converted and validated; null if any row needs the general path. */
   public Rows writes(Session session, String storedTable) throws SQLException {
+    return writes(session, storedTable, rows);
+  }
+
+  /**
+   * The parameters set now as one row's write, converted and validated; null if it needs the
+   * general path. How a value given as a stream longer than an entity ({@link StreamedValue})
+   * is written without holding it: its upload is part of the conversion.
+   */
+  public Rows currentWrites(Session session, String storedTable) throws SQLException {
+    return writes(session, storedTable, List.<Object[]>of(current));
+  }
+
+  private Rows writes(Session session, String storedTable, List<Object[]> rows) throws SQLException {
     if (!usable || storedTable == null || rows.isEmpty()) {
       return null;
     }
     TableDefinition declared = Catalog.known(session, storedTable);
     TableShape shape = declared != null ? declared.shape() : ShapeCache.shape(session, storedTable);
-    int[] positions = new int[columns.size()];
-    for (int i = 0; i < positions.length; i++) {
+    int[] positions = new int[parameters.length];
+    if (columns == null) {
+      // no column list: the declared table's columns in order, as Calcite fills them (a sampled
+      // table's columns may differ from those its plan was made with)
+      if (declared == null || parameters.length != shape.columns().size()) {
+        return null;
+      }
+      Arrays.setAll(positions, i -> i);
+    }
+    for (int i = 0; columns != null && i < positions.length; i++) {
       positions[i] = indexIgnoringCase(shape, columns.get(i));
       if (positions[i] < 0) {
         return null;
@@ -131,16 +155,21 @@ public final class InsertBatch {
     String newPartition = session.partitionForNewRows();
     List<WriteOperation> writes = new ArrayList<>();
     boolean gaveTimestamps = false;
-    for (int r = 0; r < rows.size(); r++) {
+    List<Object[]> converted = new ArrayList<>(rows.size());
+    for (Object[] row : rows) { // every row first: a streamed value must not be read for a batch that goes elsewhere
       Object[] values = new Object[shape.columns().size()];
       for (int i = 0; i < positions.length; i++) {
         Column column = shape.columns().get(positions[i]);
-        Object value = internal(column, rows.get(r)[parameters[i]]);
+        Object value = internal(column, row[parameters[i]]);
         if (value == UNSUPPORTED) {
           return null;
         }
         values[positions[i]] = value;
       }
+      converted.add(values);
+    }
+    for (int r = 0; r < rows.size(); r++) {
+      Object[] values = converted.get(r);
       gaveTimestamps |= WriteRunner.givesTimestamp(shape, values);
       try {
         WriteOperation write = WriteRunner.insert(declared != null ? declared.physicalTable() : storedTable, shape,
@@ -172,7 +201,10 @@ public final class InsertBatch {
     }
     switch (column.sqlType()) {
       case VARCHAR:
-        return value instanceof String ? value : UNSUPPORTED;
+        return value instanceof String || value instanceof StreamedValue streamed && !streamed.binary()
+            && column.large() ? value : UNSUPPORTED;
+      case VARBINARY:
+        return value instanceof StreamedValue streamed && streamed.binary() && column.large() ? value : UNSUPPORTED;
       case BOOLEAN:
         return value instanceof Boolean ? value : UNSUPPORTED;
       case INTEGER:

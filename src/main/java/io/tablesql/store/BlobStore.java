@@ -83,6 +83,56 @@ public final class BlobStore {
     }
   }
 
+  /** Bytes a streamed read asks for at a time, and a streamed write sends as one block. */
+  public static final int STREAM_BLOCK = 4 << 20;
+
+  /**
+   * Writes a new blob from a stream, block by block, holding one block at a time; {@code name}
+   * must not exist. Tells how many bytes it wrote.
+   */
+  public long upload(String name, java.io.InputStream content, Map<String, String> metadata,
+      RequestCounters counters) throws java.io.IOException {
+    ensureContainer(counters);
+    com.azure.storage.blob.specialized.BlockBlobClient blob = container.getBlobClient(name).getBlockBlobClient();
+    List<String> blocks = new ArrayList<>();
+    long written = 0;
+    byte[] block = new byte[STREAM_BLOCK];
+    try {
+      for (int filled; (filled = content.readNBytes(block, 0, block.length)) > 0; ) {
+        String id = java.util.Base64.getEncoder().encodeToString(String.format("%08d", blocks.size())
+            .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        blob.stageBlockWithResponse(id, new java.io.ByteArrayInputStream(block, 0, filled), filled, null, null, null,
+            context(counters));
+        blocks.add(id);
+        written += filled;
+      }
+      blob.commitBlockListWithResponse(new com.azure.storage.blob.options.BlockBlobCommitBlockListOptions(blocks)
+          .setMetadata(metadata).setRequestConditions(new BlobRequestConditions().setIfNoneMatch("*")), null,
+          context(counters));
+    } catch (RuntimeException e) {
+      throw translate(e, "write a long value to blob " + name);
+    }
+    return written;
+  }
+
+  /**
+   * A blob's content as a stream that reads it a block at a time, or empty if it is gone. Its
+   * reads fail with an IOException when the service does.
+   */
+  public Optional<java.io.InputStream> open(String name, RequestCounters counters) {
+    try {
+      return Optional.of(container.getBlobClient(name).openInputStream(
+          new com.azure.storage.blob.options.BlobInputStreamOptions().setBlockSize(STREAM_BLOCK), context(counters)));
+    } catch (BlobStorageException e) {
+      if (e.getStatusCode() == 404) {
+        return Optional.empty();
+      }
+      throw translate(e, "read the long value in blob " + name);
+    } catch (RuntimeException e) {
+      throw translate(e, "read the long value in blob " + name);
+    }
+  }
+
   /** A blob's content, or empty if it is gone (deleted after its row stopped naming it). */
   public Optional<byte[]> download(String name, RequestCounters counters) {
     return download(container.getBlobClient(name), "read the long value in blob " + name, counters);

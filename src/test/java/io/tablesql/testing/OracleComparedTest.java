@@ -31,4 +31,15 @@ public abstract class OracleComparedTest extends ConnectedTest {
   protected static Run agreed(String sql) throws SQLException {
     return QueryRuns.agreed(connection, oracle, sql);
   }
+
+  /** The one value of a query that answers one row of one column, as text. */
+  protected static String single(String sql) throws SQLException {
+    try (java.sql.Statement statement = connection.createStatement();
+        java.sql.ResultSet rows = statement.executeQuery(sql)) {
+      org.assertj.core.api.Assertions.assertThat(rows.next()).as(sql).isTrue();
+      String value = rows.getString(1);
+      org.assertj.core.api.Assertions.assertThat(rows.next()).as(sql).isFalse();
+      return value;
+    }
+  }
 }
