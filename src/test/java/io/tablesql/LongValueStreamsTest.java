@@ -181,8 +181,18 @@ class LongValueStreamsTest extends OracleComparedTest {
       assertThat(insert.getUpdateCount()).isEqualTo(1);
       // run again without setting the streams again: they were read
       insert.setInt(1, 12);
-      assertThatThrownBy(insert::executeUpdate).isInstanceOf(SQLException.class);
+      assertThatThrownBy(insert::executeUpdate).isInstanceOf(SQLException.class)
+          .hasMessageContaining("a stream is read once")
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("22023"));
     }
+    // a column list of compound names is Calcite's to resolve: the stream is read whole, into the right column
+    try (PreparedStatement insert = connection.prepareStatement(
+        "INSERT INTO LsDocs (LsDocs.Body, LsDocs.Id) VALUES (?, ?)")) {
+      insert.setCharacterStream(1, new java.io.StringReader(text));
+      insert.setInt(2, 14);
+      assertThat(insert.executeUpdate()).isEqualTo(1);
+    }
+    assertThat(single("SELECT CHAR_LENGTH(Body) FROM LsDocs WHERE Id = 14")).isEqualTo("2000000");
     assertThat(TestAccount.valueBlobsOf("LsDocs")).hasSizeGreaterThanOrEqualTo(6);
     try (PreparedStatement query = connection.prepareStatement("SELECT Body, Data FROM LsDocs WHERE Id = ?")) {
       query.setInt(1, 10);

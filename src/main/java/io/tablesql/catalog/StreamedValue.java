@@ -41,6 +41,11 @@ public final class StreamedValue {
     return new StreamedValue(head, null, rest, restLength);
   }
 
+  /** Whether {@link #content} was asked for: the stream may have been read, whole or in part. */
+  public boolean wasRead() {
+    return read;
+  }
+
   public boolean binary() {
     return head instanceof byte[];
   }

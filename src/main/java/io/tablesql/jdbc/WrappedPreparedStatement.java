@@ -59,6 +59,8 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
    * reads them whole and binds them first ({@link #bindStreamsWhole}).
    */
   private final java.util.Map<Integer, StreamedValue> streamed = new java.util.HashMap<>();
+  /** Parameters whose long stream an execution read (or began to), until they are set again. */
+  private final java.util.Set<Integer> streamsRead = new java.util.TreeSet<>();
 
   /** DDL, which runs when executed (Calcite would run it when preparing it); it has no parameters. */
   private boolean ddl;
@@ -117,6 +119,19 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
       throw StandIns.noParameter(parameterIndex);
     }
     streamed.remove(parameterIndex); // set again
+    streamsRead.remove(parameterIndex);
+  }
+
+  /**
+   * Refuses to run while a parameter's long stream was read by an earlier execution (or an
+   * attempt of this one) and not set again: Calcite holds no value for it.
+   */
+  private void requireStreamsSet() throws SQLException {
+    if (!streamsRead.isEmpty()) {
+      throw SqlExceptions.of("Parameter " + streamsRead.iterator().next() + " was given as a stream, which an "
+          + "execution of this statement read: a stream is read once. Set it again, then run the statement again.",
+          SqlStates.INVALID_PARAMETER_VALUE);
+    }
   }
 
   /** A value set by a setter not overridden here (streams, LOBs, ...) keeps the batch off the fast path. */
@@ -145,6 +160,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   @Override
   public ResultSet executeQuery() throws SQLException {
+    requireStreamsSet();
     bindStreamsWhole();
     return queryResult(text, () -> wrap(runQuery()));
   }
@@ -169,28 +185,45 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
    * fast path does not convert, binds the streams whole and runs through Calcite.
    */
   private long runWithStreams() throws SQLException {
+    if (!streamsRead.isEmpty()) { // the execution runs this again (a conflict settled meanwhile): the streams were read
+      throw SqlExceptions.of("A row this statement writes was being written by another transaction, which has ended; "
+          + "the stream given for parameter " + streamsRead.iterator().next() + " was read by the first attempt. "
+          + "Nothing was written: set the stream again and run the statement again.",
+          SqlStates.SERIALIZATION_FAILURE);
+    }
     io.tablesql.session.Session session = connection.session();
+    io.tablesql.session.StatementContext context = session.executing();
+    InsertBatch.Rows rows = null;
     if (insertBatch.table() != null) {
       session.requireWritable(); // before any stream is read
+      try {
+        rows = insertBatch.currentWrites(session, connection.storedTableName(insertBatch.table()),
+            context.counters());
+      } finally {
+        if (rows != null || !streamed.isEmpty() && streamed.values().iterator().next().wasRead()) {
+          streamsRead.addAll(streamed.keySet()); // read, or begun to be read: set again to run again
+          streamed.keySet().forEach(insertBatch::unsupported);
+          streamed.clear();
+        }
+      }
     }
-    InsertBatch.Rows rows = insertBatch.table() == null ? null
-        : insertBatch.currentWrites(session, connection.storedTableName(insertBatch.table()));
     if (rows == null) {
       bindStreamsWhole();
       return delegate.executeLargeUpdate();
     }
-    for (int index : streamed.keySet()) {
-      insertBatch.unsupported(index); // read now: set again to run again
-    }
-    streamed.clear();
-    io.tablesql.session.StatementContext context = session.executing();
     if (rows.gaveTimestamps()) {
       context.warn(WriteRunner.TIMESTAMP_SET_BY_THE_SERVICE);
     }
     if (rows.failure() != null) {
       throw rows.failure();
     }
-    WriteRunner.finish(session, context, rows.writes(), () -> { });
+    java.util.concurrent.atomic.AtomicBoolean cancelled = CancelFlags.of(delegate);
+    WriteRunner.finish(session, context, rows.writes(), () -> {
+      if (cancelled != null && cancelled.get()) {
+        throw new io.tablesql.store.StoreException("The statement was cancelled (Statement.cancel).",
+            SqlStates.QUERY_CANCELED, null);
+      }
+    });
     return rows.writes().size();
   }
 
@@ -240,6 +273,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   @Override
   public boolean execute() throws SQLException {
+    requireStreamsSet();
     if (ddl || !streamed.isEmpty() && insertBatch.table() != null) {
       executeLargeUpdate();
       return false;
@@ -254,6 +288,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
 
   @Override
   public long executeLargeUpdate() throws SQLException {
+    requireStreamsSet();
     return updateResult(text, ddl ? this::runDdl : !streamed.isEmpty() ? this::runWithStreams
         : delegate::executeLargeUpdate);
   }
@@ -607,6 +642,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
     }
     insertBatch.clearParameters();
     streamed.clear();
+    streamsRead.clear();
   }
 
   @Override
@@ -647,6 +683,7 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
       throw SqlExceptions.of("A query cannot be part of a batch: only INSERT, UPSERT, UPDATE and DELETE can.",
           SqlStates.FEATURE_NOT_SUPPORTED);
     }
+    requireStreamsSet();
     bindStreamsWhole(); // a batch holds its rows' values
     call(() -> delegate.addBatch());
     insertBatch.addBatch();

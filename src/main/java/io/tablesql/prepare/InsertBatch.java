@@ -65,7 +65,7 @@ public final class InsertBatch {
 
   private static InsertBatch parse(StatementText text) {
     StatementText.Insert insert = text.insert();
-    if (insert == null || insert.table() == null || insert.rows() != 1
+    if (insert == null || insert.table() == null || insert.rows() != 1 || insert.columnList() && insert.columns() == null
         || insert.columns() != null && insert.firstRow().size() != insert.columns().size()) {
       return null;
     }
@@ -126,11 +126,18 @@ public final class InsertBatch {
    * general path. How a value given as a stream longer than an entity ({@link StreamedValue})
    * is written without holding it: its upload is part of the conversion.
    */
-  public Rows currentWrites(Session session, String storedTable) throws SQLException {
-    return writes(session, storedTable, List.<Object[]>of(current));
+  public Rows currentWrites(Session session, String storedTable, io.tablesql.store.RequestCounters counters)
+      throws SQLException {
+    return writes(session, storedTable, List.<Object[]>of(current), counters);
   }
 
   private Rows writes(Session session, String storedTable, List<Object[]> rows) throws SQLException {
+    return writes(session, storedTable, rows, null);
+  }
+
+  /** {@code counters}: the statement's, for one row run as a statement; null for a batch's rows. */
+  private Rows writes(Session session, String storedTable, List<Object[]> rows, io.tablesql.store.RequestCounters counters)
+      throws SQLException {
     if (!usable || storedTable == null || rows.isEmpty()) {
       return null;
     }
@@ -173,8 +180,8 @@ public final class InsertBatch {
       gaveTimestamps |= WriteRunner.givesTimestamp(shape, values);
       try {
         WriteOperation write = WriteRunner.insert(declared != null ? declared.physicalTable() : storedTable, shape,
-            values, writeKind, "batch row " + (r + 1), newPartition,
-            new io.tablesql.exec.BlobValues(session, new io.tablesql.store.RequestCounters()));
+            values, writeKind, counters == null ? "batch row " + (r + 1) : null, newPartition,
+            new io.tablesql.exec.BlobValues(session, counters != null ? counters : new io.tablesql.store.RequestCounters()));
         EntityRules.validate(write);
         writes.add(write);
       } catch (SQLException e) {

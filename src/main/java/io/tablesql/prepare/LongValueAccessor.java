@@ -41,7 +41,8 @@ import org.joou.UShort;
  * Avatica's accessor of a text or binary column of the direct path, which may find a
  * {@link LongValue} (a value kept in a blob, left unread) in the row: the getters of the whole
  * value read it then, and the stream and large-object getters stream it. For every other value
- * it is Avatica's accessor, and the stream and large-object getters wrap the value the row holds.
+ * it is Avatica's accessor, and getBinaryStream, getCharacterStream, getBlob and getClob wrap the
+ * value the row holds, as WrappedResultSet does on the Calcite path (so both paths answer alike).
  */
 final class LongValueAccessor implements Accessor {
   private final Accessor inner;
@@ -157,18 +158,18 @@ final class LongValueAccessor implements Accessor {
     if (value != null) {
       return reading(value::open);
     }
-    byte[] bytes = binary ? inner.getBytes() : textBytes();
+    byte[] bytes = inner.getBytes(); // text: refused, as on the Calcite path
     return bytes == null ? null : new ByteArrayInputStream(bytes);
   }
 
   @Override
   public InputStream getAsciiStream() throws SQLException {
-    return getBinaryStream();
+    return inner.getAsciiStream(); // as on the Calcite path
   }
 
   @Override
   public InputStream getUnicodeStream() throws SQLException {
-    return getBinaryStream();
+    return inner.getUnicodeStream();
   }
 
   @Override
@@ -192,7 +193,7 @@ final class LongValueAccessor implements Accessor {
     if (value != null) {
       return new LongValueLobs.StreamedBlob(value);
     }
-    byte[] bytes = binary ? inner.getBytes() : textBytes();
+    byte[] bytes = inner.getBytes();
     return bytes == null ? null : new javax.sql.rowset.serial.SerialBlob(bytes);
   }
 
@@ -210,11 +211,6 @@ final class LongValueAccessor implements Accessor {
   public NClob getNClob() throws SQLException {
     LongValue value = longValue();
     return value != null && !value.binary() ? new LongValueLobs.StreamedClob(value) : inner.getNClob();
-  }
-
-  private byte[] textBytes() throws SQLException {
-    String text = inner.getString();
-    return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
   }
 
   @Override

@@ -79,6 +79,11 @@ final class LongValueLobs {
       try {
         in.skipNBytes(Math.min(pos - 1, value.bytes()));
       } catch (IOException e) {
+        try {
+          in.close();
+        } catch (IOException closing) {
+          e.addSuppressed(closing);
+        }
         throw unreadable(e);
       }
       return new io.tablesql.catalog.LimitedInputStream(in, length);

@@ -24,7 +24,11 @@ import org.apache.calcite.sql.parser.SqlParser;
  */
 public final class StatementText {
   /** An INSERT or UPSERT: its target as written (last name part), column names, and first row. */
-  public record Insert(String table, List<String> columns, List<SqlNode> firstRow, int rows) {
+  /**
+   * An INSERT's target table and column list ({@code columns} null without one, or for one naming
+   * a column by a compound name: {@code columnList} tells them apart), first row and row count.
+   */
+  public record Insert(String table, List<String> columns, boolean columnList, List<SqlNode> firstRow, int rows) {
   }
 
   private final String sql;
@@ -189,7 +193,8 @@ public final class StatementText {
         firstRow = List.copyOf(row.getOperandList());
       }
     }
-    return new Insert(table, columns == null ? null : List.copyOf(columns), firstRow, rows);
+    return new Insert(table, columns == null ? null : List.copyOf(columns), statement.getTargetColumnList() != null,
+        firstRow, rows);
   }
 
   /** Parses of statement text in this JVM, the driver's and Calcite's own. */
