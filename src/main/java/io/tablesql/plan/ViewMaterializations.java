@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.prepare.Prepare;
@@ -15,7 +16,10 @@ import org.apache.calcite.rel.core.Calc;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.schema.Table;
+import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * The materialized views a query may be answered from, as Calcite's planner takes them
@@ -73,9 +77,68 @@ public final class ViewMaterializations {
         tables.add(table.definition().name());
       }
     }
-    boolean innerTotals = hasInnerTotal(plan, true);
-    return candidates.stream().filter(c -> tables.contains(c.baseTable()) && !(c.summary() && innerTotals))
+    boolean noSummaries = hasInnerTotal(plan, true) || aggregatesItsGroupKeys(plan);
+    Set<String> readTwice = tablesReadTwice(plan);
+    return candidates.stream().filter(c -> tables.contains(c.baseTable())
+        && !(c.summary() && (noSummaries || readTwice.contains(c.baseTable()))))
         .map(Candidate::materialization).toList();
+  }
+
+  /**
+   * Whether an aggregate of the plan aggregates its own group keys ({@code MIN(Dept) ... GROUP BY
+   * Dept, Grp}). Calcite 1.41's substitution rebuilds such a call over a summary's groups and
+   * drops the query's filter on the way ({@code SubstitutionVisitor.unifyAggregates}): the
+   * summary's every group came back, or its assertion failed. Summaries are not offered to them.
+   */
+  private static boolean aggregatesItsGroupKeys(RelNode rel) {
+    if (rel instanceof Aggregate aggregate && !aggregate.getAggCallList().isEmpty()) {
+      // a column the input fixes by equality is a group key once Calcite pulls constants up
+      ImmutableBitSet keys = aggregate.getGroupSet().union(fixedColumns(aggregate.getInput()));
+      if (aggregate.getAggCallList().stream().anyMatch(call ->
+          !call.getArgList().isEmpty() && keys.contains(ImmutableBitSet.of(call.getArgList())))) {
+        return true;
+      }
+    }
+    return rel.getInputs().stream().anyMatch(ViewMaterializations::aggregatesItsGroupKeys);
+  }
+
+  /** The columns of a plan's rows that its filters fix to one value. */
+  private static ImmutableBitSet fixedColumns(RelNode rel) {
+    RelOptPredicateList predicates = rel.getCluster().getMetadataQuery().getPulledUpPredicates(rel);
+    ImmutableBitSet.Builder fixed = ImmutableBitSet.builder();
+    for (RexNode expression : predicates.constantMap.keySet()) {
+      if (expression instanceof RexInputRef ref) {
+        fixed.set(ref.getIndex());
+      }
+    }
+    return fixed.build();
+  }
+
+  /**
+   * The declared tables a plan scans more than once (a self-join). Calcite's aggregate rules
+   * tell a table's two scans apart by their inputs' identity, which the planner merges when both
+   * scans read the same rows: one side's filter was then taken for both, and a summary answered
+   * {@code a.Dept = 'A' AND b.Dept = 'B'} as if both were 'A'. Summaries are not offered to them.
+   */
+  private static Set<String> tablesReadTwice(RelNode plan) {
+    java.util.Map<String, Integer> scans = new java.util.HashMap<>();
+    new org.apache.calcite.rel.RelVisitor() {
+      @Override
+      public void visit(RelNode node, int ordinal, RelNode parent) {
+        AzureTable table = node.getTable() == null ? null : node.getTable().unwrap(AzureTable.class);
+        if (node instanceof org.apache.calcite.rel.core.TableScan && table != null && table.definition() != null) {
+          scans.merge(table.definition().name(), 1, Integer::sum);
+        }
+        super.visit(node, ordinal, parent);
+      }
+    }.go(plan);
+    Set<String> twice = new HashSet<>();
+    scans.forEach((name, count) -> {
+      if (count > 1) {
+        twice.add(name);
+      }
+    });
+    return twice;
   }
 
   /**
