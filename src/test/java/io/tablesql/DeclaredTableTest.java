@@ -543,4 +543,23 @@ class DeclaredTableTest extends OracleComparedTest {
           .hasMessageContaining("1 KiB");
     }
   }
+
+  /**
+   * Two scans of one table that give different key columns of one type send the same request;
+   * the planner merged them, and both sides of a UNION ALL gave the first column.
+   */
+  @Test
+  void scansOfDifferentKeyColumnsStayApart() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE DtPeriods (Region VARCHAR(5), Yr INT, Mo INT, PRIMARY KEY ((Region), Yr, Mo))");
+      statement.execute("INSERT INTO DtPeriods VALUES ('r', 2020, 1), ('r', 2021, 2)");
+    }
+    assertThat(agreed("SELECT Yr FROM DtPeriods UNION ALL SELECT Mo FROM DtPeriods").rows())
+        .containsExactlyInAnyOrder("2020", "2021", "1", "2");
+    agreed("SELECT a.Yr, b.Mo FROM DtPeriods a JOIN DtPeriods b ON a.Region = b.Region");
+    agreed("SELECT Yr FROM DtPeriods WHERE Region = 'r' EXCEPT SELECT Mo FROM DtPeriods WHERE Region = 'r'");
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("DROP TABLE DtPeriods");
+    }
+  }
 }

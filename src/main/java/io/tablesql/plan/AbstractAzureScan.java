@@ -190,6 +190,23 @@ abstract class AbstractAzureScan extends TableScan {
     return AzureTable.rowType(getCluster().getTypeFactory(), query.columns());
   }
 
+  /**
+   * Calcite merges nodes that are deep-equal: the same explain terms and row types equal but for
+   * their names. Two scans of one table's key columns of one type ({@code SELECT Yr ... UNION ALL
+   * SELECT Mo ...}) send the same {@code $select} (keys are read from PartitionKey and RowKey), so
+   * the columns they give count too: they were merged, and both sides gave Yr.
+   */
+  @Override
+  public boolean deepEquals(Object other) {
+    return super.deepEquals(other) && other instanceof AbstractAzureScan scan
+        && scan.query.projection().equals(query.projection());
+  }
+
+  @Override
+  public int deepHashCode() {
+    return 31 * super.deepHashCode() + query.projection().hashCode();
+  }
+
   @Override
   public RelWriter explainTerms(RelWriter pw) {
     List<String> select = query.select(); // what a SELECT sends
