@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.tablesql.testing.QueryRuns;
 import io.tablesql.testing.TestAccount;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -231,5 +232,35 @@ class JoinTest {
       }
     }
     return statement.unwrap(TableSqlStatement.class).requestCount();
+  }
+
+  /**
+   * A lookup join whose condition reads three fields of each left row, and which the right
+   * side's scan cannot take whole: its generated code captured 300 values, more than a JVM
+   * method takes, and failed to compile (batches are smaller where a condition reads more).
+   */
+  @Test
+  void aLookupConditionOfManyLeftFieldsCompiles() throws SQLException {
+    try (Connection lookups = TestAccount.connect("lookupTables=JtDim"); Statement statement = lookups.createStatement()) {
+      statement.execute("CREATE TABLE JtDim (Dept VARCHAR(5) PRIMARY KEY, Boss VARCHAR(5), Size INT)");
+      statement.execute("CREATE TABLE JtFact (Dept VARCHAR(5), Id INT, Amt INT, Tag VARCHAR(5), PRIMARY KEY ((Dept), Id))");
+      statement.execute("INSERT INTO JtDim VALUES ('a', 'x', 3), ('b', NULL, 7), ('c', 'y', NULL), ('d', 'x', 1)");
+      StringBuilder insert = new StringBuilder("INSERT INTO JtFact VALUES ");
+      java.util.Random random = new java.util.Random(9);
+      for (int i = 0; i < 30; i++) {
+        insert.append(i == 0 ? "" : ",").append("('").append("abcq".charAt(random.nextInt(4))).append("',").append(i)
+            .append(",").append(random.nextInt(50)).append(",'").append(random.nextBoolean() ? "a" : "t2").append("')");
+      }
+      statement.execute(insert.toString());
+      for (String query : List.of("SELECT f.Dept, f.Amt, d.Size FROM JtFact f RIGHT JOIN JtDim d ON f.Dept = d.Dept "
+          + "WHERE (d.Dept = f.Tag OR (f.Id < 5 AND d.Dept > 'a'))",
+          "SELECT COUNT(f.Id), SUM(f.Amt) FROM JtFact f FULL JOIN JtDim d ON f.Dept = d.Dept "
+          + "WHERE (d.Dept = f.Tag OR (f.Amt > d.Size AND f.Amt = 36))")) {
+        assertThat(QueryRuns.run(lookups, query).rows()).as(query)
+            .containsExactlyInAnyOrderElementsOf(QueryRuns.run(oracle, query).rows());
+      }
+      statement.execute("DROP TABLE JtDim");
+      statement.execute("DROP TABLE JtFact");
+    }
   }
 }

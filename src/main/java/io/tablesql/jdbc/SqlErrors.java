@@ -96,6 +96,12 @@ final class SqlErrors {
             + "(one of its functions or operators has no implementation). Write it another way.",
             SqlStates.FEATURE_NOT_SUPPORTED, error);
       }
+      if (cause.getClass().getName().startsWith("org.codehaus.commons.compiler.")) { // Janino's, at run time only
+        // Calcite's generated code for the plan that the JVM's limits refuse (too many values in one method)
+        return SqlExceptions.of("Not supported by tablesql: the code Calcite generated for this statement does not "
+            + "compile (" + messageOf(cause) + "). Write it another way (fewer conditions or columns), or report it "
+            + "with the statement.", SqlStates.FEATURE_NOT_SUPPORTED, error);
+      }
     }
     if (error instanceof AssertionError) {
       // Calcite's planner and code generator assert what they were not built to handle
