@@ -107,6 +107,38 @@ class MaterializedViewTest extends OracleComparedTest {
     agreed(limited);
   }
 
+  /**
+   * A transaction reads its own writes: a view holds them only once it commits, so a query of a
+   * table the transaction wrote is answered from the table, and a statement prepared earlier to
+   * read the view instead is refused rather than answer without them.
+   */
+  @Test
+  void aTransactionsOwnWritesAreNeverReadThroughAView() throws SQLException {
+    String count = "SELECT COUNT(*), SUM(Salary) FROM MvStaff WHERE Dept = 'Txn'";
+    try (PreparedStatement earlier = connection.prepareStatement("SELECT Dept, COUNT(*) FROM MvStaff GROUP BY Dept")) {
+      assertThat(explain("SELECT Dept, COUNT(*) FROM MvStaff GROUP BY Dept")).contains("MvStaffPayroll");
+      connection.setAutoCommit(false);
+      try (Statement statement = connection.createStatement()) {
+        statement.execute("INSERT INTO MvStaff VALUES ('Txn', 900, 'txn@x.com', 'T', 10)");
+        assertThat(rows(connection, count)).containsExactly("1|10.00"); // planned on the table, in the transaction
+        assertThat(rows(connection, "SELECT Dept, COUNT(*) FROM MvStaff WHERE Dept = 'Txn' GROUP BY Dept"))
+            .containsExactly("Txn|1");
+        assertThatThrownBy(() -> earlier.executeQuery().next())
+            .hasMessageContaining("this transaction has written since")
+            .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("0A000"));
+        connection.commit();
+      } finally {
+        connection.setAutoCommit(true);
+      }
+      assertThat(QueryRuns.rows(earlier.executeQuery())).contains("Txn|1"); // after the commit the view holds it
+      assertThat(rows(connection, count)).containsExactly("1|10.00");
+    } finally {
+      try (Statement statement = connection.createStatement()) {
+        statement.execute("DELETE FROM MvStaff WHERE Dept = 'Txn'");
+      }
+    }
+  }
+
   /** A summary as people write one, with no PRIMARY KEY: its GROUP BY columns are its key. A copy still needs one. */
   @Test
   void aSummaryWithoutAPrimaryKeyIsKeyedByItsGroups() throws SQLException {

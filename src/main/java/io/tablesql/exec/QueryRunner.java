@@ -61,11 +61,18 @@ public final class QueryRunner {
    */
   public static final String LONG_VALUES_UNREAD = "tablesqlLongValuesUnread";
 
+  /**
+   * The DataContext variable naming the physical tables a plan reads through materialized views
+   * of them ({@code TableSqlPrepare}); absent for a plan that reads no view in a table's place.
+   */
+  public static final String READ_THROUGH_VIEWS = "tablesqlReadThroughViews";
+
   /** Called by the code Calcite generates for an {@link io.tablesql.plan.AzureTableScan}. */
   public static Enumerable<Object> enumerable(DataContext root, TableQuery query, Object[] correlated) {
     return new AbstractEnumerable<>() {
       @Override
       public Enumerator<Object> enumerator() {
+        refuseViewsOfWrittenTables(root, query.table().session());
         StatementContext context = query.table().session().context(root);
         Guard guard = new Guard(root);
         Function<Operand, Object> values = operand -> operand.resolve(root, correlated);
@@ -87,6 +94,24 @@ public final class QueryRunner {
             Boolean.TRUE.equals(root.get(LONG_VALUES_UNREAD)));
       }
     };
+  }
+
+  /**
+   * Refuses a plan made to read a table through its materialized views once this transaction has
+   * written the table: a view holds the transaction's writes only once it commits, so its answer
+   * would leave them out. (A statement planned in the transaction is planned on the table.)
+   */
+  private static void refuseViewsOfWrittenTables(DataContext root, Session session) {
+    if (root.get(READ_THROUGH_VIEWS) instanceof java.util.Set<?> tables && !session.autoCommit()) {
+      for (Object table : tables) {
+        if (session.pending().writes((String) table)) {
+          throw new StoreException("This statement was planned to answer from a materialized view of table " + table
+              + ", which this transaction has written since: the view holds those writes only once the transaction "
+              + "commits. Prepare the statement again within the transaction (it is then planned on the table), or "
+              + "set materializedViews=false.", SqlStates.FEATURE_NOT_SUPPORTED, null);
+        }
+      }
+    }
   }
 
   /** The keys or partitions of a query as EXPLAIN shows them. */

@@ -73,7 +73,9 @@ public final class ViewMaterializations {
       if (table != null && table.viewOf() != null) {
         return List.of();
       }
-      if (table != null && table.definition() != null) {
+      // a table this transaction has written: its views hold those writes only once it commits
+      if (table != null && table.definition() != null
+          && !table.session().pending().writes(table.definition().physicalTable())) {
         tables.add(table.definition().name());
       }
     }
@@ -139,6 +141,29 @@ public final class ViewMaterializations {
       }
     });
     return twice;
+  }
+
+  /**
+   * The physical tables a planned query reads through their materialized views (every view it
+   * scans, when views were offered: a plan that names a view is offered none), to check at each
+   * execution that the transaction has not written them since ({@code QueryRunner}).
+   */
+  public static Set<String> answeredFromViews(RelNode written, RelNode planned) {
+    java.util.Map<String, String> physical = new java.util.HashMap<>();
+    for (RelOptTable read : RelOptUtil.findAllTables(written)) {
+      AzureTable table = read.unwrap(AzureTable.class);
+      if (table != null && table.definition() != null) {
+        physical.put(table.definition().name(), table.definition().physicalTable());
+      }
+    }
+    Set<String> bases = new HashSet<>();
+    for (RelOptTable read : RelOptUtil.findAllTables(planned)) {
+      AzureTable table = read.unwrap(AzureTable.class);
+      if (table != null && table.viewOf() != null && physical.containsKey(table.viewOf())) {
+        bases.add(physical.get(table.viewOf()));
+      }
+    }
+    return bases;
   }
 
   /**

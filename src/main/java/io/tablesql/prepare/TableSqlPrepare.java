@@ -3,12 +3,14 @@ package io.tablesql.prepare;
 import io.tablesql.parser.TableSqlParserImpl;
 import io.tablesql.plan.PlanningProgram;
 import io.tablesql.plan.ScanBindable;
+import io.tablesql.exec.QueryRunner;
 import io.tablesql.plan.ViewMaterializations;
 import io.tablesql.plan.WindowOrder;
 import io.tablesql.session.CurrentStatement;
 import java.io.Reader;
 import java.lang.reflect.Type;
 import java.util.List;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
@@ -50,6 +52,8 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
   private Views views = Views.ALL;
   /** Whether the plan just prepared was implemented without generated code ({@link ScanBindable}). */
   private boolean implementedDirectly;
+  /** The physical tables the plan reads through materialized views (checked at each execution: QueryRunner). */
+  private Set<String> readThroughViews = Set.of();
 
   @Override
   protected RelOptPlanner createPlanner(CalcitePrepare.Context prepareContext,
@@ -100,6 +104,9 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
     if (bound != null && bound.expired().get()) {
       throw bound.timeout();
     }
+    if (!readThroughViews.isEmpty()) {
+      signature.internalParameters.put(QueryRunner.READ_THROUGH_VIEWS, readThroughViews); // in each execution's DataContext
+    }
     @SuppressWarnings("unchecked")
     CalciteSignature<Object> planned = (CalciteSignature<Object>) signature;
     request.prepared(implementedDirectly ? DirectPlan.of(planned) : null);
@@ -114,6 +121,7 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
   private <T> CalciteSignature<T> prepareWithViewsIfRight(Context context, Query<T> query, Type elementType,
       long maxRowCount) {
     implementedDirectly = false;
+    readThroughViews = Set.of();
     if (query.sql != null && CALCITE_SHORTCUT.contains(query.sql)
         && TableSqlValidator.postgresLabels(context.getRootSchema())) {
       // validated like any query, so that its column is labelled as PostgreSQL labels it (?column?);
@@ -207,6 +215,7 @@ public final class TableSqlPrepare extends CalcitePrepareImpl {
         if (!usable.isEmpty() && !ViewMaterializations.keepsOneRow(root.rel, planned.rel)) {
           throw new PlanWithoutViews();
         }
+        readThroughViews = usable.isEmpty() ? Set.of() : ViewMaterializations.answeredFromViews(root.rel, planned.rel);
         return planned;
       }
 

@@ -76,6 +76,11 @@ public final class PendingWrites {
     return operations.get(key);
   }
 
+  /** Whether the transaction has written (or deleted) anything of a table yet. */
+  public synchronized boolean writes(String table) {
+    return operations.values().stream().anyMatch(operation -> operation.table().equalsIgnoreCase(table));
+  }
+
   /** The pending operations on a table, in the order they were made. */
   public synchronized List<WriteOperation> forTable(String table) {
     List<WriteOperation> result = new ArrayList<>();
