@@ -126,6 +126,9 @@ class MaterializedViewTest extends OracleComparedTest {
         assertThatThrownBy(() -> earlier.executeQuery().next())
             .hasMessageContaining("this transaction has written since")
             .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("0A000"));
+        try (PreparedStatement again = connection.prepareStatement("SELECT Dept, COUNT(*) FROM MvStaff GROUP BY Dept")) {
+          assertThat(QueryRuns.rows(again.executeQuery())).contains("Txn|1"); // prepared again: on the table
+        }
         connection.commit();
       } finally {
         connection.setAutoCommit(true);

@@ -379,7 +379,7 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
     StatementText text = StatementText.of(sql);
     StatementRouter.Routed routed = router.route(text, StatementRouter.Call.PREPARE, 0);
     if (routed.route() == StatementRouter.Route.LIFTED) {
-      PreparedStatement plan = withFreshTables(() -> planCache.acquire(routed.lifted()));
+      PreparedStatement plan = cachedPlansServe() ? withFreshTables(() -> planCache.acquire(routed.lifted())) : null;
       if (plan != null) {
         return WrappedPreparedStatement.onCachedPlan(plan, this, text, planCache, routed.lifted().sql(),
             planCache.direct(plan));
@@ -405,13 +405,22 @@ public final class TableSqlConnection extends ForwardingConnection implements Lo
   }
 
   /**
+   * Whether a plan of the cache may serve a statement now: not once this transaction has
+   * written, since a cached plan may read a view of a table it wrote (which holds those writes
+   * only at the commit); planned now, the statement reads the table.
+   */
+  boolean cachedPlansServe() {
+    return session.pending().isEmpty();
+  }
+
+  /**
    * A statement prepared as written (with parameter markers, or a write) on its text's plan in
    * the plan cache, made now if none is idle, and kept there once the statement is closed:
    * applications that prepare a statement for each execution (Spring's JdbcTemplate, Hibernate,
    * a batch per call) plan it once per connection.
    */
   private PreparedStatement onKeptPlan(StatementText text) throws SQLException {
-    PreparedStatement plan = withFreshTables(() -> planCache.reuse(text.sql()));
+    PreparedStatement plan = cachedPlansServe() ? withFreshTables(() -> planCache.reuse(text.sql())) : null;
     if (plan != null) {
       NewColumns.declare(text, session); // as planning would: a shape sampled again since may lack them
       return WrappedPreparedStatement.onKeptPlan(plan, this, text, planCache, planCache.direct(plan));

@@ -273,8 +273,8 @@ class WrappedStatement extends ForwardingStatement implements TableSqlStatement 
    * as written. The plan returns to the cache when its result set closes.
    */
   private ResultSet fromPlanCache(LiteralLifter.Lifted lifted) throws SQLException {
-    if (!connection.session().pending().isEmpty()) {
-      return null; // a cached plan may read a view of a table this transaction wrote: plan it here
+    if (!connection.cachedPlansServe()) {
+      return null; // planned as written
     }
     PlanCache cache = connection.planCache();
     PreparedStatement plan = cache.acquire(lifted);
