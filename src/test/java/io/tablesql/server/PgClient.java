@@ -19,7 +19,8 @@ final class PgClient {
 
   /** The connection string of a server straight over the emulator. */
   static String endpoint() {
-    return endpoint("http://127.0.0.1:" + TestAccount.emulator().port());
+    return endpoint("http://127.0.0.1:" + TestAccount.emulator().port()) + ";BlobEndpoint="
+        + TestAccount.emulator().blobEndpoint();
   }
 
   /** pgjdbc to {@code server} on {@code host}, with pgjdbc's {@code name=value} options. */

@@ -455,4 +455,41 @@ class PgServerTest {
       assertThat(rows(statement, "SELECT COUNT(*) FROM " + table + "C")).containsExactly("0");
     }
   }
+
+  /**
+   * Values kept in Blob storage read through the server: its prepared statements run on the
+   * driver's direct path, which leaves such values unread until a getter asks; text and bytea
+   * come whole, in text and in binary transfer (after prepareThreshold executions).
+   */
+  @Test
+  void longValuesKeptInBlobsComeWholeThroughTheServer() throws SQLException {
+    String docs = table + "Docs";
+    String text = "é".repeat(10) + "abcdefghij".repeat(150_000);
+    byte[] bytes = new byte[2_500_000];
+    for (int i = 0; i < bytes.length; i++) {
+      bytes[i] = (byte) (i * 31);
+    }
+    try (Connection direct = TestAccount.connect(); Statement statement = direct.createStatement()) {
+      statement.execute("CREATE TABLE " + docs + " (Id INT PRIMARY KEY, Body CLOB, Data BLOB)");
+      try (java.sql.PreparedStatement insert = direct.prepareStatement("INSERT INTO " + docs + " VALUES (1, ?, ?)")) {
+        insert.setString(1, text);
+        insert.setBytes(2, bytes);
+        insert.executeUpdate();
+      }
+    }
+    try (Connection pg = connectExtended();
+         java.sql.PreparedStatement query = pg.prepareStatement("SELECT Body, Data FROM " + docs + " WHERE Id = ?")) {
+      for (int run = 0; run < 6; run++) { // the last ones in binary transfer
+        query.setInt(1, 1);
+        try (ResultSet rows = query.executeQuery()) {
+          assertThat(rows.next()).isTrue();
+          assertThat(rows.getString(1)).isEqualTo(text);
+          assertThat(rows.getBytes(2)).isEqualTo(bytes);
+        }
+      }
+    }
+    try (Connection direct = TestAccount.connect(); Statement statement = direct.createStatement()) {
+      statement.execute("DROP TABLE " + docs);
+    }
+  }
 }

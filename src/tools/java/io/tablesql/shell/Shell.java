@@ -81,7 +81,8 @@ public final class Shell {
       throw new IOException("Declaring the sample's tables failed: " + e.getMessage(), e);
     }
     io.tablesql.server.PgServer server = io.tablesql.server.PgServer.start("127.0.0.1", port, 64, "TableEndpoint="
-        + emulator.tableEndpoint() + ";AccountName=" + LocalEmulator.ACCOUNT + ";lookupTables=Departments");
+        + emulator.tableEndpoint() + ";BlobEndpoint=" + emulator.blobEndpoint() + ";AccountName=" + LocalEmulator.ACCOUNT
+        + ";lookupTables=Departments"); // Blob storage holds the long values (example 26)
     System.out.println("tablesql: the PostgreSQL-protocol server listens on 127.0.0.1:" + server.port() + " over the "
         + "sample data (the local emulator's well-known key is the password). Connect with:\n  PGPASSWORD='"
         + LocalEmulator.KEY + "' psql \"host=127.0.0.1 port=" + server.port() + " user=" + LocalEmulator.ACCOUNT
