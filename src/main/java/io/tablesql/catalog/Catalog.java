@@ -153,7 +153,12 @@ public final class Catalog {
         fresh(session); // dropped or renamed meanwhile
         return;
       }
-      tables.put(known.name(), parse(entity, TableDefinition::fromJson));
+      TableDefinition definition = parse(entity, TableDefinition::fromJson);
+      if (!definition.layout().isMapped()) {
+        io.tablesql.store.RowParts.register(session.settings().tableEndpoint(), definition.physicalTable(),
+            definition.rowParts());
+      }
+      tables.put(known.name(), definition);
     }
     // the other definitions were not read again: they keep their expiry
     Entry entry = CACHE.getIfPresent(session.settings().cacheKey());
@@ -215,12 +220,19 @@ public final class Catalog {
         throw e;
       }
     }
+    Map<String, io.tablesql.store.RowParts> wide = new java.util.HashMap<>();
+    tables.values().forEach(table -> {
+      if (!table.layout().isMapped() && table.rowParts() != null) {
+        wide.put(table.physicalTable().toLowerCase(Locale.ROOT), table.rowParts());
+      }
+    });
+    io.tablesql.store.RowParts.registerAll(session.settings().tableEndpoint(), wide);
     return new Contents(Map.copyOf(tables), Map.copyOf(views));
   }
 
   private static <T> T parse(TableEntity entity, java.util.function.Function<String, T> reader) {
     try {
-      return reader.apply((String) entity.getProperty("Definition"));
+      return reader.apply(definitionText(entity));
     } catch (IllegalArgumentException e) {
       throw new StoreException("The definition of " + entity.getPartitionKey() + " " + entity.getProperty("Name")
           + " in " + TABLE + " cannot be read: " + e.getMessage() + ".", SqlStates.DATA_EXCEPTION, e);
@@ -300,7 +312,62 @@ public final class Catalog {
   private static WriteOperation operation(String kind, String rowKey, WriteOperation.Kind operation,
       TableDefinition definition, int format, String etag, String origin) {
     return new WriteOperation(TABLE, kind, rowKey, operation,
-        Map.of("Name", definition.name(), "Format", format, "Definition", definition.toJson(format)), etag, origin);
+        definitionProperties(definition.name(), format, definition.toJson(format)), etag, origin);
+  }
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+      new com.fasterxml.jackson.databind.ObjectMapper();
+  /** Characters of a definition's JSON in one property: the service keeps at most 32,768 in one. */
+  private static final int DEFINITION_PART = 30_000;
+
+  /**
+   * A definition's properties: its JSON in {@code Definition}, or, when longer than one property
+   * holds (a wide table's columns), in {@code Definition1}, {@code Definition2} ... with {@code
+   * Definition} naming how many, in catalog format {@link TableDefinition#FORMAT_WITH_ROW_PARTS}
+   * at least, which drivers that cannot join them refuse.
+   */
+  static Map<String, Object> definitionProperties(String name, int format, String json) {
+    Map<String, Object> properties = new java.util.HashMap<>();
+    properties.put("Name", name);
+    properties.put("Format", format);
+    if (json.length() <= DEFINITION_PART) {
+      properties.put("Definition", json);
+      return properties;
+    }
+    int parts = (json.length() + DEFINITION_PART - 1) / DEFINITION_PART;
+    com.fasterxml.jackson.databind.node.ObjectNode head = JSON.createObjectNode();
+    head.put("format", Math.max(format, TableDefinition.FORMAT_WITH_ROW_PARTS));
+    head.put("keyEncoding", io.tablesql.keys.KeyEncoding.VERSION);
+    head.put("name", name);
+    head.put("definitionParts", parts);
+    properties.put("Definition", head.toString());
+    for (int part = 1; part <= parts; part++) {
+      properties.put("Definition" + part, json.substring((part - 1) * DEFINITION_PART,
+          Math.min(json.length(), part * DEFINITION_PART)));
+    }
+    return properties;
+  }
+
+  /** A catalog entity's definition JSON, joined from its parts when it has them. */
+  private static String definitionText(TableEntity entity) {
+    String text = (String) entity.getProperty("Definition");
+    if (text == null || !text.contains("\"definitionParts\"")) {
+      return text;
+    }
+    try {
+      int parts = JSON.readTree(text).path("definitionParts").asInt();
+      StringBuilder joined = new StringBuilder();
+      for (int part = 1; part <= parts; part++) {
+        Object piece = entity.getProperty("Definition" + part);
+        if (!(piece instanceof String string)) {
+          throw new IllegalArgumentException("part " + part + " of " + parts + " is missing");
+        }
+        joined.append(string);
+      }
+      return joined.toString();
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
   }
 
   /**
@@ -432,7 +499,7 @@ public final class Catalog {
       session.store().createTable(TABLE, counters);
     }
     Map<String, Object> properties = json == null ? Map.of()
-        : Map.of("Name", name, "Format", format, "Definition", json);
+        : definitionProperties(name, format, json);
     session.store().submit(TABLE, List.of(new WriteOperation(TABLE, kind, sharedKey(name), operation, properties, etag,
         origin)), counters);
     forget(session);

@@ -32,9 +32,10 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * @param referencesBlob whether its property holds the name of a blob an application wrote, whose
  *                  content is the column's value ({@code REFERENCES BLOB}, tables mapped OVER
  *                  existing data): read only, never compared by the service
+ * @param part      which entity of its row holds it: 1, or a later part of a wide row ({@link TableDefinition#rowParts})
  */
 public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, int precision, int scale,
-    boolean nullable, boolean declared, boolean large, boolean blobs, boolean referencesBlob) {
+    boolean nullable, boolean declared, boolean large, boolean blobs, boolean referencesBlob, int part) {
   public static final String PARTITION_KEY = "PartitionKey";
   public static final String ROW_KEY = "RowKey";
   public static final String TIMESTAMP = "Timestamp";
@@ -50,6 +51,18 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
   public Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, int precision, int scale,
       boolean nullable, boolean declared) {
     this(name, sqlType, edmTypes, precision, scale, nullable, declared, false, false, false);
+  }
+
+  /** A column held by its row's first entity. */
+  public Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, int precision, int scale,
+      boolean nullable, boolean declared, boolean large, boolean blobs, boolean referencesBlob) {
+    this(name, sqlType, edmTypes, precision, scale, nullable, declared, large, blobs, referencesBlob, 1);
+  }
+
+  /** This column, held by part {@code part} of a wide row. */
+  public Column inPart(int part) {
+    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, large, blobs, referencesBlob,
+        part);
   }
 
   public static Column of(String name, Set<EdmType> edmTypes) {
@@ -77,18 +90,18 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
     if (!canBeLarge()) {
       throw new IllegalArgumentException(name + " is " + describeType() + ", which holds no large values");
     }
-    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, true, false, false);
+    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, true, false, false, part);
   }
 
   /** This declared column, holding values of any length up to {@link BlobReference#MAX_BYTES}: in parts, or in a blob. */
   public Column holdingBlobs() {
-    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, true, true, false)
+    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, true, true, false, part)
         .requireLargeType();
   }
 
   /** This declared column of a mapped table, reading the content of the blob its property names (text or binary only). */
   public Column referencingBlobs() {
-    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, false, false, true)
+    return new Column(name, sqlType, edmTypes, precision, scale, nullable, declared, false, false, true, part)
         .requireLargeType();
   }
 
@@ -133,7 +146,7 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
       default -> null;
     };
     return read == null ? this
-        : new Column(name, sqlType, read, precision, scale, nullable, declared, large, blobs, referencesBlob);
+        : new Column(name, sqlType, read, precision, scale, nullable, declared, large, blobs, referencesBlob, part);
   }
 
   /**
@@ -144,6 +157,9 @@ public record Column(String name, SqlTypeName sqlType, Set<EdmType> edmTypes, in
   public boolean comparableAtService() {
     if (referencesBlob) {
       return false; // the service sees the blob's name, not its content
+    }
+    if (part > 1) {
+      return false; // a query of a wide table's rows reads their first entities: it cannot test a later one's
     }
     switch (sqlType) {
       case SMALLINT: case REAL: case DECIMAL: case DATE: return false;

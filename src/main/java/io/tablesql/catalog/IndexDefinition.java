@@ -138,7 +138,7 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
     }
     for (IndexColumn column : columns) {
       Column declared = base.column(column.column());
-      entryColumns.add(notNull(declared));
+      entryColumns.add(notNull(declared).inPart(1));
       indexed.add(TableDefinition.keyColumn(declared, column.descending()));
     }
     List<KeyColumn> rowKeys = new ArrayList<>();
@@ -150,7 +150,7 @@ public record IndexDefinition(String name, List<IndexColumn> columns, List<Strin
       }
     }
     for (String column : include) {
-      entryColumns.add(base.column(column));
+      entryColumns.add(base.column(column).inPart(1));
     }
     KeyLayout layout;
     if (local()) {

@@ -55,9 +55,13 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
    * whose values may be kept in Blob storage ({@code blobs}: {@link BlobReference}), so that
    * drivers which would read such a value as its first part refuse it. 13, a mapped table with a
    * column whose property names an application's blob ({@code referencesBlob}), so that drivers
-   * which would read the name as the value refuse it.
+   * which would read the name as the value refuse it. 14, a table of wide rows, kept as several
+   * entities each ({@code part} of a column: {@link #rowParts}), so that drivers which would read
+   * and write only a row's first entity refuse it.
    */
-  public static final int FORMAT = 13;
+  public static final int FORMAT = 14;
+  /** A table whose rows are kept as several entities each ({@link Column#part}). */
+  static final int FORMAT_WITH_ROW_PARTS = 14;
   /** A column reading the application's blob its property names ({@link Column#referencesBlob}). */
   static final int FORMAT_WITH_BLOB_REFERENCES = 13;
   /** A column whose values may be kept in Blob storage ({@link Column#blobs}). */
@@ -144,8 +148,33 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
         .orElseThrow(() -> new IllegalArgumentException("no column " + columnName + " in " + name));
   }
 
+  /**
+   * How its rows are kept when they are wide: as the entities of {@link Column#part}, in the
+   * store's terms (every property of a column in a later part, its long values' included); null
+   * when each row is one entity.
+   */
+  public io.tablesql.store.RowParts rowParts() {
+    int count = columns.stream().mapToInt(Column::part).max().orElse(1);
+    if (count == 1) {
+      return null;
+    }
+    java.util.Map<String, Integer> partOf = new java.util.HashMap<>();
+    for (Column column : columns) {
+      if (column.part() > 1) {
+        partOf.put(column.name(), column.part());
+        if (column.large()) {
+          ValueParts.extraNames(column.name()).forEach(name -> partOf.put(name, column.part()));
+        }
+      }
+    }
+    return new io.tablesql.store.RowParts(count, partOf);
+  }
+
   /** The catalog format its JSON is written in. */
   public int format() {
+    if (columns.stream().anyMatch(column -> column.part() > 1)) {
+      return FORMAT_WITH_ROW_PARTS;
+    }
     if (columns.stream().anyMatch(Column::referencesBlob)) {
       return FORMAT_WITH_BLOB_REFERENCES;
     }
@@ -216,6 +245,9 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
       if (column.referencesBlob()) {
         node.put("referencesBlob", true);
       }
+      if (column.part() > 1) {
+        node.put("part", column.part());
+      }
     }
     key(root, "partitionKey", layout.partitionFormat());
     key(root, "rowKey", layout.rowFormat());
@@ -281,9 +313,10 @@ public record TableDefinition(String name, String physicalTable, List<Column> co
         Column column = Column.declared(node.path("name").asText(), uuid ? SqlTypeName.VARCHAR
             : SqlTypeName.valueOf(type), uuid, node.path("precision").asInt(-1), node.path("scale").asInt(-1),
             node.path("nullable").asBoolean());
-        columns.add(node.path("referencesBlob").asBoolean() ? column.referencingBlobs()
+        column = node.path("referencesBlob").asBoolean() ? column.referencingBlobs()
             : node.path("blobs").asBoolean() ? column.holdingBlobs()
-            : node.path("large").asBoolean() ? column.holdingLargeValues() : column);
+            : node.path("large").asBoolean() ? column.holdingLargeValues() : column;
+        columns.add(node.has("part") ? column.inPart(node.path("part").asInt()) : column);
       }
       JsonNode discriminator = root.path("discriminator");
       List<String> keyProperties = new ArrayList<>();

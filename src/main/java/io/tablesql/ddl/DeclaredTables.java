@@ -8,6 +8,7 @@ import io.tablesql.catalog.MaterializedViewDefinition;
 import io.tablesql.catalog.ObjectErrors;
 import io.tablesql.catalog.TableDefinition;
 import io.tablesql.catalog.ValueParts;
+import io.tablesql.catalog.WideRows;
 import io.tablesql.errors.SqlStates;
 import io.tablesql.exec.LookupCache;
 import io.tablesql.exec.PageEnds;
@@ -113,6 +114,8 @@ final class DeclaredTables {
       }
       throw exists(name);
     }
+    WideRows.place(name, columns, layout, layout.partitionFormat() instanceof io.tablesql.keys.EncodedKey
+        && layout.rowFormat() instanceof io.tablesql.keys.EncodedKey); // refused before the Azure table is made
     String physical = quoted ? createPhysicalTableOwnCase(session, name) : createPhysicalTable(session, name, false);
     if (physical == null) { // an Azure table of that name, not declared
       if (ifNotExists) {
@@ -120,7 +123,9 @@ final class DeclaredTables {
       }
       throw exists(name);
     }
-    TableDefinition definition = new TableDefinition(name, physical, columns, layout);
+    TableDefinition definition = new TableDefinition(name, physical, WideRows.place(name, columns, layout,
+        layout.partitionFormat() instanceof io.tablesql.keys.EncodedKey
+            && layout.rowFormat() instanceof io.tablesql.keys.EncodedKey), layout);
     try {
       Catalog.add(session, definition);
     } catch (RuntimeException e) {
@@ -362,6 +367,7 @@ final class DeclaredTables {
       List<Column> columns = new ArrayList<>(definition.columns());
       columns.replaceAll(c -> c.name().equals(column.name()) ? c.holdingBlobs() : c);
       checkPartNames(table.name(), columns);
+      WideRows.checkFits(definition, definition.column(column.name()).holdingBlobs());
       return new TableDefinition(definition.name(), definition.physicalTable(), columns, definition.layout(),
           definition.indexes(), definition.droppedColumns(), definition.materializedViews());
     });
@@ -385,7 +391,7 @@ final class DeclaredTables {
             + "still hold its old values (dropping a column rewrites no entity): a column of that name would show them. "
             + "Choose another name.", SqlStates.FEATURE_NOT_SUPPORTED, null);
       }
-      TableDefinition added = definition.withColumnAdded(column);
+      TableDefinition added = definition.withColumnAdded(WideRows.placeAdded(definition, column));
       checkPartNames(table.name(), added.columns());
       return added;
     });
@@ -402,6 +408,12 @@ final class DeclaredTables {
     if (table.layout().columns().stream().anyMatch(key -> key.name().equals(column.name()))) {
       throw new StoreException("Column " + column.name() + " is part of the key of " + table.name() + " and cannot be "
           + "dropped: every row's PartitionKey and RowKey are made of it.", SqlStates.DEPENDENT_OBJECTS, null);
+    }
+    if (column.part() > 1) {
+      // its values stay in the row's later entity, and a column dropped is not known to be there
+      throw new StoreException("Column " + column.name() + " of " + table.name() + " is kept in entity " + column.part()
+          + " of each of its wide rows, whose columns cannot be dropped yet. Create a table without it and copy the "
+          + "rows (INSERT INTO ... SELECT).", SqlStates.FEATURE_NOT_SUPPORTED, null);
     }
     List<IndexDefinition> indexes = table.indexes().stream().filter(index -> index.columns().stream()
         .anyMatch(c -> c.column().equals(column.name())) || index.include().contains(column.name())).toList();

@@ -51,6 +51,11 @@ final class Indexes {
           + "entries in a table of their own), or adopt the entities the application keeps as its index (LOCAL ROW "
           + "KEY 'prefix_{column}').", SqlStates.FEATURE_NOT_SUPPORTED, null);
     }
+    if (statement.local() && table.rowParts() != null) {
+      throw new StoreException("Table " + table.name() + " keeps each row as several entities (a wide row), which a "
+          + "LOCAL index's entries beside them are not yet. Leave LOCAL out for a GLOBAL index (its entries in a "
+          + "table of their own).", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
     if (!table.layout().isMapped() && statement.adoptedRowKey() != null) {
       throw new StoreException("ROW KEY adopts the entities an application keeps as index entries of a table mapped "
           + "OVER its data; " + table.name() + " is declared, so tablesql writes its index entries itself. Leave "

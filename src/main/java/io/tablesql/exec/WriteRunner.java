@@ -16,7 +16,6 @@ import io.tablesql.session.StatementKind;
 import io.tablesql.settings.Choices;
 import io.tablesql.settings.DriverProperty;
 import io.tablesql.store.StoreException;
-import io.tablesql.txn.EntityRules;
 import io.tablesql.txn.WriteOperation.Kind;
 import io.tablesql.txn.WriteOperation;
 import java.sql.SQLException;
@@ -53,7 +52,7 @@ public final class WriteRunner {
       for (Object row : rows) {
         Object[] values = scalarRows ? new Object[] {row} : (Object[]) row;
         for (WriteOperation operation : operations(plan, context, values, origin, newPartition, guard)) {
-          EntityRules.validate(operation);
+          session.store().checkEntities(operation);
           operations.add(operation);
         }
         rowsWritten++;
@@ -264,7 +263,7 @@ public final class WriteRunner {
       return List.of(replace);
     }
     // the service counts the entity a merge leaves behind against the limits, not the merge alone
-    EntityRules.validate(replace);
+    plan.table().session().store().checkEntities(replace);
     return List.of(new WriteOperation(table, partitionKey, rowKey, Kind.MERGE, changes, etag, origin, before));
   }
 

@@ -58,11 +58,14 @@ public final class WriteSender {
     Map<String, Integer> perRow = new HashMap<>();
     for (List<WriteOperation> partition : byPartition.values()) {
       int operationsPerRow = perRow.computeIfAbsent(partition.get(0).table(), table -> operationsPerRow(session, table));
+      int entitiesPerRow = entitiesPerRow(session, partition.get(0).table());
       List<WriteOperation> group = new ArrayList<>();
       Set<String> rowKeys = new HashSet<>(); // of the group: an entity appears once per transaction
       long bytes = 0;
       for (WriteOperation operation : partition) {
-        long size = groupShare(operation, operationsPerRow);
+        long size = groupShare(operation, operationsPerRow - entitiesPerRow + 1)
+            + (entitiesPerRow - 1) * EntityRules.payloadSizeOf(new WriteOperation(operation.table(),
+                operation.partitionKey(), operation.rowKey(), operation.kind(), Map.of(), null, null));
         if (!group.isEmpty() && (group.size() == EntityRules.MAX_GROUP_OPERATIONS / operationsPerRow
             || bytes + size > EntityRules.MAX_GROUP_BYTES
             || rowKeys.contains(operation.rowKey()))) {
@@ -181,11 +184,22 @@ public final class WriteSender {
     }
   }
 
-  /** Operations of an entity group one row's write may take: the row, and an entry added and removed per local index. */
+  /**
+   * Operations of an entity group one row's write may take: the row's entities (several for a
+   * wide row), and an entry added and removed per local index.
+   */
   private static int operationsPerRow(Session session, String table) {
     io.tablesql.catalog.TableDefinition definition = io.tablesql.catalog.Catalog.ofPhysicalTable(session, table);
     long local = definition == null ? 0 : definition.indexes().stream().filter(i -> i.local()).count();
-    return 1 + 2 * (int) local;
+    return entitiesPerRow(session, table) + 2 * (int) local;
+  }
+
+  /** The entities one row is kept as: its parts for a wide row, else 1. */
+  private static int entitiesPerRow(Session session, String table) {
+    io.tablesql.catalog.TableDefinition definition = io.tablesql.catalog.Catalog.ofPhysicalTable(session, table);
+    io.tablesql.store.RowParts parts = definition == null || definition.layout().isMapped() ? null
+        : definition.rowParts();
+    return parts == null ? 1 : parts.count();
   }
 
   /**

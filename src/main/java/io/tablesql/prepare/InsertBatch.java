@@ -9,7 +9,6 @@ import io.tablesql.catalog.TableShape;
 import io.tablesql.exec.WriteRunner;
 import io.tablesql.session.Session;
 import io.tablesql.session.StatementKind;
-import io.tablesql.txn.EntityRules;
 import io.tablesql.txn.WriteOperation;
 import java.math.BigDecimal;
 import java.sql.SQLException;
@@ -182,7 +181,7 @@ public final class InsertBatch {
         WriteOperation write = WriteRunner.insert(declared != null ? declared.physicalTable() : storedTable, shape,
             values, writeKind, counters == null ? "batch row " + (r + 1) : null, newPartition,
             new io.tablesql.exec.BlobValues(session, counters != null ? counters : new io.tablesql.store.RequestCounters()));
-        EntityRules.validate(write);
+        session.store().checkEntities(write);
         writes.add(write);
       } catch (SQLException e) {
         // the general path stops at this row too, never looking at the rows after it

@@ -224,6 +224,15 @@ public final class TableStore {
   /** As {@link #get(String, String, String, List, RequestCounters)}, naming the access path for the request log. */
   public Optional<TableEntity> get(String table, String partitionKey, String rowKey, List<String> select,
       RequestCounters counters, String access) {
+    RowParts parts = RowParts.of(endpoint, table);
+    if (parts != null) {
+      return getWide(table, parts, partitionKey, rowKey, select, counters, access);
+    }
+    return getEntity(table, partitionKey, rowKey, select, counters, access);
+  }
+
+  private Optional<TableEntity> getEntity(String table, String partitionKey, String rowKey, List<String> select,
+      RequestCounters counters, String access) {
     try {
       Response<TableEntity> response = client(table)
           .getEntityWithResponse(partitionKey, rowKey, select, null, context(counters, table, access));
@@ -238,6 +247,98 @@ public final class TableStore {
     } catch (RuntimeException e) {
       throw translate(e, "read an entity of table " + table);
     }
+  }
+
+  /** Times a wide row is read again when its parts were of different writes (it changed while read). */
+  private static final int WIDE_ROW_READS = 10;
+
+  /** A wide row's parts read by their keys, one request each, until all are of one write. */
+  private Optional<TableEntity> getWide(String table, RowParts parts, String partitionKey, String rowKey,
+      List<String> select, RequestCounters counters, String access) {
+    if (RowParts.isPartKey(rowKey)) {
+      return Optional.empty();
+    }
+    List<List<String>> selects = parts.selects(select);
+    for (int attempt = 0; attempt < WIDE_ROW_READS; attempt++) {
+      Optional<TableEntity> first = getEntity(table, partitionKey, rowKey, selects.get(0), counters, access);
+      if (first.isEmpty()) {
+        return first;
+      }
+      List<TableEntity> later = new ArrayList<>();
+      for (int part : RowParts.laterPartsRead(selects)) {
+        later.add(getEntity(table, partitionKey, RowParts.partKey(rowKey, part), selects.get(part - 1), counters,
+            access).orElse(null));
+      }
+      TableEntity row = RowParts.stitch(first.get(), later);
+      if (row != null) {
+        return Optional.of(row);
+      }
+    }
+    throw changedWhileRead(table, partitionKey, rowKey);
+  }
+
+  private static StoreException changedWhileRead(String table, String partitionKey, String rowKey) {
+    return new StoreException("The row (PartitionKey '" + partitionKey + "', RowKey '" + rowKey + "') of table "
+        + table + " changed every time its entities were read (" + WIDE_ROW_READS + " times). Run the statement "
+        + "again.", SqlStates.SERIALIZATION_FAILURE, null);
+  }
+
+  /**
+   * A page of a wide table's rows: its parts after the first read by one range query per
+   * partition and part (rows the page does not hold are read along and dropped), each row
+   * read again by its keys when its parts are of different writes.
+   */
+  private List<TableEntity> stitchPage(String table, RowParts parts, List<List<String>> selects,
+      List<TableEntity> page, List<String> select, RequestCounters counters, String access) {
+    List<TableEntity> rows = new ArrayList<>(page.size());
+    for (TableEntity entity : page) {
+      if (!RowParts.isPartKey(entity.getRowKey())) {
+        rows.add(entity);
+      }
+    }
+    java.util.Set<Integer> later = RowParts.laterPartsRead(selects);
+    if (rows.isEmpty() || later.isEmpty()) {
+      rows.replaceAll(row -> RowParts.stitch(row, List.of()));
+      return rows;
+    }
+    java.util.Map<String, List<TableEntity>> byPartition = new java.util.LinkedHashMap<>();
+    rows.forEach(row -> byPartition.computeIfAbsent(row.getPartitionKey(), k -> new ArrayList<>()).add(row));
+    java.util.Map<String, TableEntity> found = new java.util.HashMap<>();
+    for (java.util.Map.Entry<String, List<TableEntity>> partition : byPartition.entrySet()) {
+      String low = partition.getValue().stream().map(TableEntity::getRowKey).min(String::compareTo).orElseThrow();
+      String high = partition.getValue().stream().map(TableEntity::getRowKey).max(String::compareTo).orElseThrow();
+      for (int part : later) {
+        String filter = "PartitionKey eq " + quoted(partition.getKey()) + " and RowKey ge "
+            + quoted(RowParts.partKey(low, part)) + " and RowKey le " + quoted(RowParts.partKey(high, part));
+        Iterator<List<TableEntity>> pages = queryEntities(table, filter, selects.get(part - 1), 1000, counters,
+            access, null);
+        while (pages.hasNext()) {
+          for (TableEntity entity : pages.next()) {
+            found.put(entity.getPartitionKey() + '\u0000' + entity.getRowKey(), entity);
+          }
+        }
+      }
+    }
+    List<TableEntity> stitched = new ArrayList<>(rows.size());
+    for (TableEntity row : rows) {
+      List<TableEntity> partsOfRow = new ArrayList<>();
+      for (int part : later) {
+        partsOfRow.add(found.get(row.getPartitionKey() + '\u0000' + RowParts.partKey(row.getRowKey(), part)));
+      }
+      TableEntity whole = partsOfRow.contains(null) ? null : RowParts.stitch(row, partsOfRow);
+      if (whole == null) {
+        // changed (or deleted) between the page and its parts: its own read tells
+        getWide(table, parts, row.getPartitionKey(), row.getRowKey(), select, counters, access)
+            .ifPresent(stitched::add);
+      } else {
+        stitched.add(whole);
+      }
+    }
+    return stitched;
+  }
+
+  private static String quoted(String text) {
+    return "'" + text.replace("'", "''") + "'";
   }
 
   /**
@@ -288,6 +389,30 @@ public final class TableStore {
    * token the service defines as opaque (Azurite's is the key in base64), not the key.
    */
   public Iterator<List<TableEntity>> query(String table, String filter, List<String> select, int pageSize,
+      RequestCounters counters, String access, Consumer<String> pageEnds) {
+    RowParts parts = RowParts.of(endpoint, table);
+    if (parts == null) {
+      return queryEntities(table, filter, select, pageSize, counters, access, pageEnds);
+    }
+    List<List<String>> selects = parts.selects(select);
+    // every row's key sorts before every later part's: the service leaves those out
+    String rowsOnly = "RowKey lt " + quoted(String.valueOf(RowParts.PART_KEY_START));
+    Iterator<List<TableEntity>> firstParts = queryEntities(table, filter == null ? rowsOnly
+        : "(" + filter + ") and " + rowsOnly, selects.get(0), pageSize, counters, access, pageEnds);
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return firstParts.hasNext();
+      }
+
+      @Override
+      public List<TableEntity> next() {
+        return stitchPage(table, parts, selects, firstParts.next(), select, counters, access);
+      }
+    };
+  }
+
+  private Iterator<List<TableEntity>> queryEntities(String table, String filter, List<String> select, int pageSize,
       RequestCounters counters, String access, Consumer<String> pageEnds) {
     ListEntitiesOptions options = new ListEntitiesOptions().setFilter(filter).setSelect(select).setTop(pageSize);
     Iterator<PagedResponse<TableEntity>> pages;
@@ -448,6 +573,51 @@ public final class TableStore {
    * the answer was lost and the entities showed the writes applied.
    */
   public List<String> submit(String table, List<WriteOperation> operations, RequestCounters counters) {
+    RowParts parts = RowParts.of(endpoint, table);
+    if (parts != null) {
+      return submitWide(table, parts, operations, counters);
+    }
+    return submitEntities(table, operations, counters);
+  }
+
+  /**
+   * The writes of wide rows, each as the writes of its parts, in one entity group transaction:
+   * the ETags are part 1's, a failure names the row's write. When an answer was lost, the rows
+   * read back tell whether the transaction was applied, as for any row.
+   */
+  private List<String> submitWide(String table, RowParts parts, List<WriteOperation> operations,
+      RequestCounters counters) {
+    List<WriteOperation> entities = new ArrayList<>();
+    List<Integer> firstOf = new ArrayList<>();
+    for (WriteOperation operation : operations) {
+      firstOf.add(entities.size());
+      entities.addAll(parts.expand(operation));
+    }
+    if (entities.size() > io.tablesql.txn.EntityRules.MAX_GROUP_OPERATIONS) {
+      throw new StoreException("An entity group transaction holds at most "
+          + io.tablesql.txn.EntityRules.MAX_GROUP_OPERATIONS + " operations, and each row of table " + table
+          + " is " + parts.count() + " entities: these " + operations.size() + " rows' writes are "
+          + entities.size() + ". Commit in smaller transactions.", SqlStates.TRANSACTION_RULE, null);
+    }
+    List<String> written = submitEntities(table, entities, counters, operations);
+    List<String> etags = new ArrayList<>(operations.size());
+    for (int i = 0; i < operations.size(); i++) {
+      etags.add(written.get(firstOf.get(i)));
+    }
+    return etags;
+  }
+
+  private List<String> submitEntities(String table, List<WriteOperation> operations, RequestCounters counters) {
+    return submitEntities(table, operations, counters, operations);
+  }
+
+  /**
+   * Sends {@code operations} as one entity group transaction; {@code rows} are the writes they
+   * make (the same, or the rows whose parts they are), which a failure names and a lost answer
+   * checks.
+   */
+  private List<String> submitEntities(String table, List<WriteOperation> operations, RequestCounters counters,
+      List<WriteOperation> rows) {
     List<TableTransactionAction> actions = new ArrayList<>();
     for (WriteOperation operation : operations) {
       actions.add(action(operation));
@@ -465,10 +635,10 @@ public final class TableStore {
       metrics.entitiesWritten(operations.size());
     } catch (RuntimeException e) {
       if (!log.outcomeUnknown()) {
-        throw submitFailure(e, table, operations, true);
+        throw submitFailure(e, table, operations, rows, true);
       }
       // an attempt may have been applied unseen: what the entities hold now tells
-      OutcomeCheck.confirmApplied(this, table, operations, submitFailure(e, table, operations, false), counters);
+      OutcomeCheck.confirmApplied(this, table, rows, submitFailure(e, table, operations, rows, false), counters);
       metrics.entitiesWritten(operations.size());
     }
     return etags;
@@ -476,19 +646,31 @@ public final class TableStore {
 
   /** The failure of a transaction; {@code known}: no attempt of it can have been applied unseen. */
   private StoreException submitFailure(RuntimeException failure, String table, List<WriteOperation> operations,
-      boolean known) {
+      List<WriteOperation> rows, boolean known) {
     try {
       throw failure;
     } catch (TableTransactionFailedException e) {
       Integer index = e.getFailedTransactionActionIndex();
       WriteOperation failed = index != null && index >= 0 && index < operations.size()
-          ? operations.get(index) : operations.size() == 1 ? operations.get(0) : null;
+          ? rowOf(operations.get(index), rows) : rows.size() == 1 ? rows.get(0) : null;
       return writeFailure(e, failed, table, known);
     } catch (HttpResponseException e) {
-      return writeFailure(e, operations.size() == 1 ? operations.get(0) : null, table, known);
+      return writeFailure(e, rows.size() == 1 ? rows.get(0) : null, table, known);
     } catch (RuntimeException e) {
       return translate(e, "write to table " + table);
     }
+  }
+
+  /** The row write whose entity (the row's, or one of its parts) an operation writes. */
+  private static WriteOperation rowOf(WriteOperation entity, List<WriteOperation> rows) {
+    for (WriteOperation row : rows) {
+      if (row.partitionKey().equals(entity.partitionKey()) && (row.rowKey().equals(entity.rowKey())
+          || RowParts.isPartKey(entity.rowKey()) && entity.rowKey().endsWith(row.rowKey())
+          && entity.rowKey().length() == row.rowKey().length() + 3)) {
+        return row;
+      }
+    }
+    return entity;
   }
 
   /** The answer to a single-entity write: its status, and the entity's new ETag if it was written. */
@@ -503,6 +685,10 @@ public final class TableStore {
    * and 412 rather than throwing: the caller decides what they mean.
    */
   public EntityWrite write(String table, WriteOperation operation, RequestCounters counters) {
+    RowParts parts = RowParts.of(endpoint, table);
+    if (parts != null) {
+      return writeWide(table, parts, operation, counters);
+    }
     TableEntity entity = entity(operation);
     boolean conditional = operation.etag() != null;
     Context context = context(counters, table, null);
@@ -528,6 +714,48 @@ public final class TableStore {
       throw writeFailure(e, operation, table, false);
     } catch (RuntimeException e) {
       throw translate(e, "write to table " + table);
+    }
+  }
+
+  /** A wide row's write as one entity group transaction of its parts, answering as {@link #write} does. */
+  private EntityWrite writeWide(String table, RowParts parts, WriteOperation operation, RequestCounters counters) {
+    List<WriteOperation> entities = parts.expand(operation);
+    List<TableTransactionAction> actions = new ArrayList<>();
+    entities.forEach(entity -> actions.add(action(entity)));
+    BatchAnswerPolicy.Etags answered = new BatchAnswerPolicy.Etags();
+    try {
+      client(table).submitTransactionWithResponse(actions, null,
+          context(counters, table, null).addData(BatchAnswerPolicy.KEY, answered));
+      metrics.entitiesWritten(entities.size());
+      List<String> given = answered.get();
+      return new EntityWrite(200, given.isEmpty() ? null : etag(given.get(0)));
+    } catch (TableTransactionFailedException e) {
+      int status = e.getResponse() == null ? 0 : e.getResponse().getStatusCode();
+      Integer index = e.getFailedTransactionActionIndex();
+      if ((index == null || index == 0) && (status == 404 && !"TableNotFound".equals(errorCode(e)) || status == 409
+          || status == 412)) {
+        return new EntityWrite(status, null);
+      }
+      throw writeFailure(e, operation, table, false);
+    } catch (HttpResponseException e) {
+      throw writeFailure(e, operation, table, false);
+    } catch (RuntimeException e) {
+      throw translate(e, "write to table " + table);
+    }
+  }
+
+  /**
+   * Checks a write against the service's limits on entities (EntityRules) before anything is
+   * sent: a wide row's write part by part, as it is sent.
+   */
+  public void checkEntities(WriteOperation operation) throws java.sql.SQLException {
+    RowParts parts = RowParts.of(endpoint, operation.table());
+    if (parts == null) {
+      io.tablesql.txn.EntityRules.validate(operation);
+      return;
+    }
+    for (WriteOperation part : parts.expand(operation)) {
+      io.tablesql.txn.EntityRules.validate(part);
     }
   }
 

@@ -222,6 +222,7 @@ public final class Benchmark {
         });
       }
       largeValue(connection);
+      wideRow(connection);
       serverLookup(next);
       serverThroughput(next);
       threadedLookups(next);
@@ -933,6 +934,70 @@ public final class Benchmark {
           }
         }
         return new long[] {accountRequests() - before, 2, rows};
+      });
+    }
+  }
+
+  /**
+   * A row of 600 integer columns written and read back, more than one entity holds: the SDK as
+   * the design guide's wide-entities pattern does it by hand (three entities of 200 properties
+   * in one entity group transaction; read: one range query of the three), tablesql by a prepared
+   * INSERT of the 600 values and a SELECT of all of them, which keeps the row as three entities
+   * (240, 240 and 120 columns) written in one transaction and read by three GETs. Each run writes a
+   * new row.
+   */
+  private void wideRow(Connection connection) throws Exception {
+    String name = "600-column row written and read back (wide-entities pattern)";
+    if (!cases.isEmpty() && cases.stream().noneMatch(name::contains)) {
+      return;
+    }
+    int columns = 600;
+    for (Sdk sdk : sdks) {
+      sdk.service().createTableIfNotExists("BenchWide" + sdk.transport());
+    }
+    String declared = java.util.stream.IntStream.range(0, columns).mapToObj(i -> "c" + i + " INT")
+        .collect(java.util.stream.Collectors.joining(", "));
+    try (Statement ddl = connection.createStatement()) {
+      ddl.execute("CREATE TABLE IF NOT EXISTS BenchWide (Id INT PRIMARY KEY, " + declared + ")");
+    }
+    String marks = String.join(", ", java.util.Collections.nCopies(columns + 1, "?"));
+    int[] id = {0};
+    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO BenchWide VALUES (" + marks + ")");
+         PreparedStatement select = connection.prepareStatement("SELECT * FROM BenchWide WHERE Id = ?")) {
+      compare(name, 3, 30, sdk -> {
+        long before = sdk.requests().get();
+        String key = String.format("%08d", id[0]++);
+        TableClient wide = sdk.service().getTableClient("BenchWide" + sdk.transport());
+        List<com.azure.data.tables.models.TableTransactionAction> parts = new ArrayList<>();
+        for (int part = 0; part < 3; part++) {
+          TableEntity entity = new TableEntity(key, "part" + part);
+          for (int c = part * 200; c < (part + 1) * 200; c++) {
+            entity.addProperty("c" + c, c);
+          }
+          parts.add(new com.azure.data.tables.models.TableTransactionAction(
+              com.azure.data.tables.models.TableTransactionActionType.CREATE, entity));
+        }
+        wide.submitTransaction(parts);
+        long read = wide.listEntities(new com.azure.data.tables.models.ListEntitiesOptions()
+            .setFilter("PartitionKey eq '" + key + "'"), null, null).stream()
+            .mapToLong(entity -> entity.getProperties().size()).sum();
+        return sdk.cost(before, 3, read >= columns ? 1 : 0);
+      }, () -> {
+        long before = accountRequests();
+        int key = id[0]++;
+        insert.setInt(1, key);
+        for (int c = 0; c < columns; c++) {
+          insert.setInt(c + 2, c);
+        }
+        insert.executeUpdate();
+        select.setInt(1, key);
+        long rows = 0;
+        try (ResultSet result = select.executeQuery()) {
+          while (result.next()) {
+            rows += result.getInt(columns + 1) == columns - 1 ? 1 : 0;
+          }
+        }
+        return new long[] {accountRequests() - before, 3, rows};
       });
     }
   }

@@ -1,0 +1,118 @@
+package io.tablesql.catalog;
+
+import io.tablesql.errors.SqlStates;
+import io.tablesql.keys.KeyLayout;
+import io.tablesql.store.StoreException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Which entity of a wide row holds each column (docs/architecture/large-values.md, "Wide rows"): a
+ * table created with more columns than one entity holds keeps each row as several entities of its
+ * partition, and the catalog records each column's {@link Column#part part}. Columns are placed in
+ * the order declared, filling each part up to {@link #PROPERTIES_PER_PART}; a table whose columns
+ * fit one entity is kept as it always was.
+ */
+public final class WideRows {
+  /**
+   * Properties of columns one part holds: the service's 252, less room for what belongs to no
+   * column (the row stamp, intent marks) and for long values' parts beyond their weight.
+   */
+  public static final int PROPERTIES_PER_PART = 240;
+  /** Parts of one row: all are written in one entity group transaction of at most 100 operations. */
+  public static final int MAX_PARTS = 8;
+  /** Columns of a declared table. */
+  public static final int MAX_COLUMNS = 1_600;
+  /** What a column of long values counts: its first part, its count and its blob reference. */
+  private static final int LONG_VALUE_WEIGHT = 3;
+
+  private WideRows() {
+  }
+
+  /** What a column counts against its part's properties. */
+  static int weight(Column column) {
+    return column.large() ? LONG_VALUE_WEIGHT : 1;
+  }
+
+  /** Whether a column is a property of its row's entities (not a key column, which the keys hold). */
+  private static boolean isProperty(Column column, KeyLayout layout) {
+    return layout.columns().stream().noneMatch(key -> key.name().equals(column.name()));
+  }
+
+  /**
+   * The columns of a new table with their parts: all in part 1 when they fit one entity, else
+   * filled in order. Only tables whose keys tablesql encodes may be wide (a later part's key
+   * follows every row's).
+   */
+  public static List<Column> place(String table, List<Column> columns, KeyLayout layout, boolean encodedKeys) {
+    if (columns.size() > MAX_COLUMNS) {
+      throw new StoreException("Table " + table + " declares " + columns.size() + " columns; a table holds at most "
+          + MAX_COLUMNS + ".", SqlStates.PROGRAM_LIMIT_EXCEEDED, null);
+    }
+    int total = columns.stream().filter(c -> isProperty(c, layout)).mapToInt(WideRows::weight).sum();
+    if (total <= PROPERTIES_PER_PART) {
+      return columns;
+    }
+    if (!encodedKeys) {
+      throw new StoreException("Table " + table + " has " + columns.size() + " columns, more than one entity holds: "
+          + "its rows would be kept as several entities, which needs keys tablesql makes. Declare a PRIMARY KEY "
+          + "(README, Wide rows).", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    List<Column> placed = new ArrayList<>(columns.size());
+    int part = 1;
+    int used = 0;
+    for (Column column : columns) {
+      if (!isProperty(column, layout)) {
+        placed.add(column);
+        continue;
+      }
+      if (used + weight(column) > PROPERTIES_PER_PART) {
+        part++;
+        used = 0;
+      }
+      used += weight(column);
+      placed.add(part == 1 ? column : column.inPart(part));
+    }
+    if (part > MAX_PARTS) {
+      throw new StoreException("Table " + table + "'s columns need " + part + " entities per row; a row is kept in at "
+          + "most " + MAX_PARTS + " (" + MAX_PARTS * PROPERTIES_PER_PART + " properties; a column of long values "
+          + "counts " + LONG_VALUE_WEIGHT + ").", SqlStates.PROGRAM_LIMIT_EXCEEDED, null);
+    }
+    return placed;
+  }
+
+  /**
+   * A column added to a table: where a wide table's last part has room (every row has all its
+   * parts, so no row is rewritten); a table of one entity per row keeps it in that entity, as
+   * always. A wide table whose last part is full refuses it.
+   */
+  public static Column placeAdded(TableDefinition table, Column column) {
+    int parts = table.columns().stream().mapToInt(Column::part).max().orElse(1);
+    if (parts == 1) {
+      return column;
+    }
+    int used = table.columns().stream().filter(c -> c.part() == parts && isProperty(c, table.layout()))
+        .mapToInt(WideRows::weight).sum();
+    if (used + weight(column) > PROPERTIES_PER_PART) {
+      throw new StoreException("Cannot add column " + column.name() + " to " + table.name() + ": its rows are kept as "
+          + parts + " entities each, the last of them full, and a column in another entity would need every row "
+          + "rewritten. Create a table with the columns you need and copy the rows (INSERT INTO ... SELECT).",
+          SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+    return column.inPart(parts);
+  }
+
+  /** Refuses a change of a wide row's column that would overflow its part (a column widened to long values). */
+  public static void checkFits(TableDefinition table, Column changed) {
+    if (changed.part() == 1 && table.rowParts() == null) {
+      return;
+    }
+    int used = table.columns().stream().filter(c -> c.part() == changed.part() && isProperty(c, table.layout()))
+        .mapToInt(c -> c.name().equals(changed.name()) ? weight(changed) : weight(c)).sum();
+    if (used > PROPERTIES_PER_PART) {
+      throw new StoreException("Column " + changed.name() + " of " + table.name() + " cannot hold long values: the "
+          + "entity of each row that holds it has no room for their parts. Create a table with the columns you need "
+          + "and copy the rows (INSERT INTO ... SELECT).", SqlStates.FEATURE_NOT_SUPPORTED, null);
+    }
+  }
+}
