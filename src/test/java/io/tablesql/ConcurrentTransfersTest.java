@@ -102,7 +102,7 @@ class ConcurrentTransfersTest {
     }
   }
 
-  private static List<String> describePending(Statement statement) throws SQLException {
+  static List<String> describePending(Statement statement) throws SQLException {
     List<String> intents = new ArrayList<>();
     try (ResultSet rows = statement.executeQuery("SELECT state, reason FROM tablesql.pending_writes")) {
       while (rows.next()) {
@@ -113,7 +113,7 @@ class ConcurrentTransfersTest {
   }
 
   /** Intents left on this test's table (another test's, recovered once its lease has run out, do not count). */
-  private static int pending(Statement statement, String table) throws SQLException {
+  static int pending(Statement statement, String table) throws SQLException {
     try (ResultSet rows = statement.executeQuery("SELECT COUNT(*) FROM tablesql.pending_writes WHERE tables LIKE '%"
         + table + "%'")) {
       rows.next();
