@@ -17,7 +17,8 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Writers killed mid-commit: a JVM running the driver jar alone commits transactions of four
@@ -41,19 +42,28 @@ class IntentCrashIT {
   private static final String[] SHORT_LEASE = {"intentLeaseSeconds=2", "requestTimeoutSeconds=1",
       "indexGraceSeconds=3"};
 
-  @Test
-  void everyTransactionOfAKilledWriterIsAllOrNothing() throws Exception {
+  /**
+   * Run on a table whose rows are one entity each, and on one of wide rows: 250 more columns
+   * before Score, so that each row is two entities and Score (indexed, covered, in both views) is
+   * in the second.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {0, 250})
+  void everyTransactionOfAKilledWriterIsAllOrNothing(int moreColumns) throws Exception {
+    String more = java.util.stream.IntStream.range(0, moreColumns).mapToObj(i -> "X" + i + " INT, ")
+        .collect(java.util.stream.Collectors.joining());
     TableClient table = TestAccount.newTable("Crash", new TableEntity("c", "count").addProperty("N", 0),
         new TableEntity("p0", "seed").addProperty("K", -1));
     KilledWriter writer = KilledWriter.of("IntentWriter");
     String employees = table.getTableName() + "Emp";
     try (Connection connection = TestAccount.connect(); Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE " + employees + " (Dept VARCHAR, Id INT, Email VARCHAR, Score INT, "
+      statement.execute("CREATE TABLE " + employees + " (Dept VARCHAR, Id INT, Email VARCHAR, " + more + "Score INT, "
           + "PRIMARY KEY ((Dept), Id))");
       // covering: a killed writer must leave no entry verified with a score its row does not hold
       statement.execute("CREATE UNIQUE INDEX " + employees + "Email ON " + employees + " (Email) INCLUDE (Score)");
       statement.execute("CREATE INDEX " + employees + "Score ON " + employees + " (Score)");
-      statement.executeUpdate("INSERT INTO " + employees + " VALUES ('d0', 0, 'e0', -1), ('d0', 1, 'e1', -1), "
+      statement.executeUpdate("INSERT INTO " + employees + " (Dept, Id, Email, Score) VALUES ('d0', 0, 'e0', -1), "
+          + "('d0', 1, 'e1', -1), "
           + "('d0', 2, 'e2', -1), ('d0', 3, 'e3', -1), ('d0', 4, 'e4', -1)");
       // kept through format-2 intents: a writer killed after its commit point leaves the views to recovery
       statement.execute("CREATE MATERIALIZED VIEW " + employees + "ByScore PRIMARY KEY ((Score), Dept, Id) AS "
@@ -83,6 +93,8 @@ class IntentCrashIT {
     assertThat(rowsPerTransaction.keySet()).containsAll(committed);
     assertThat(((Number) table.getEntity("c", "count").getProperty("N")).longValue()).isEqualTo(rows);
     assertEmployeesWholeAndIndexed(employees, rowsPerTransaction);
+    assertThat(TestAccount.service().getTableClient(employees).listEntities().stream().count())
+        .as("each row's entities, no other").isEqualTo(moreColumns == 0 ? 5 : 10);
   }
 
   /**

@@ -219,6 +219,8 @@ public final class Catalog {
       if (!SqlStates.TABLE_NOT_FOUND.equals(e.sqlState()) && !SqlStates.INSUFFICIENT_PRIVILEGE.equals(e.sqlState())) {
         throw e;
       }
+      // the store keeps what connections that read the catalog learned of the account's wide tables
+      return new Contents(Map.copyOf(tables), Map.copyOf(views));
     }
     Map<String, io.tablesql.store.RowParts> wide = new java.util.HashMap<>();
     tables.values().forEach(table -> {
@@ -355,7 +357,11 @@ public final class Catalog {
       return text;
     }
     try {
-      int parts = JSON.readTree(text).path("definitionParts").asInt();
+      com.fasterxml.jackson.databind.JsonNode head = JSON.readTree(text);
+      if (!head.has("definitionParts")) {
+        return text; // a definition naming it deeper (a column's name), not a head
+      }
+      int parts = head.path("definitionParts").asInt();
       StringBuilder joined = new StringBuilder();
       for (int part = 1; part <= parts; part++) {
         Object piece = entity.getProperty("Definition" + part);

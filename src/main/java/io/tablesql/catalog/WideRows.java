@@ -23,8 +23,12 @@ public final class WideRows {
   public static final int MAX_PARTS = 8;
   /** Columns of a declared table. */
   public static final int MAX_COLUMNS = 1_600;
-  /** What a column of long values counts: its first part, its count and its blob reference. */
-  private static final int LONG_VALUE_WEIGHT = 3;
+  /**
+   * What a column of long values counts in a wide row's part: all the properties its value may
+   * take ({@link ValueParts#MAX_PARTS} parts, the count and the blob reference), since a part is
+   * not moved to Blob storage for its count of properties.
+   */
+  private static final int LONG_VALUE_WEIGHT = ValueParts.MAX_PARTS + 2;
 
   private WideRows() {
   }
@@ -32,6 +36,19 @@ public final class WideRows {
   /** What a column counts against its part's properties. */
   static int weight(Column column) {
     return column.large() ? LONG_VALUE_WEIGHT : 1;
+  }
+
+  /**
+   * Refuses a copy of a table's columns (a materialized view, an index's entries) that one entity
+   * could never hold, as a wide table's may be: a copy is one entity per row.
+   */
+  public static void checkCopy(String what, int columns) {
+    if (columns > io.tablesql.txn.EntityRules.MAX_PROPERTIES) {
+      throw new StoreException(what + " copies " + columns + " columns, more than one entity holds ("
+          + io.tablesql.txn.EntityRules.MAX_PROPERTIES + " properties): its entities are one per row. Copy fewer "
+          + "columns.",
+          SqlStates.PROGRAM_LIMIT_EXCEEDED, null);
+    }
   }
 
   /** Whether a column is a property of its row's entities (not a key column, which the keys hold). */
@@ -49,14 +66,17 @@ public final class WideRows {
       throw new StoreException("Table " + table + " declares " + columns.size() + " columns; a table holds at most "
           + MAX_COLUMNS + ".", SqlStates.PROGRAM_LIMIT_EXCEEDED, null);
     }
-    int total = columns.stream().filter(c -> isProperty(c, layout)).mapToInt(WideRows::weight).sum();
-    if (total <= PROPERTIES_PER_PART) {
+    // whether a row needs more than one entity counts a column as one property, as before wide rows
+    if (columns.stream().filter(c -> isProperty(c, layout)).count() <= PROPERTIES_PER_PART) {
       return columns;
     }
     if (!encodedKeys) {
-      throw new StoreException("Table " + table + " has " + columns.size() + " columns, more than one entity holds: "
-          + "its rows would be kept as several entities, which needs keys tablesql makes. Declare a PRIMARY KEY "
-          + "(README, Wide rows).", SqlStates.FEATURE_NOT_SUPPORTED, null);
+      if (columns.size() > io.tablesql.txn.EntityRules.MAX_PROPERTIES) {
+        throw new StoreException("Table " + table + " has " + columns.size() + " columns, more than one entity holds: "
+            + "its rows would be kept as several entities, which needs keys tablesql makes. Declare a PRIMARY KEY "
+            + "(README, Wide rows).", SqlStates.FEATURE_NOT_SUPPORTED, null);
+      }
+      return columns; // as before wide rows: a row of more properties than an entity holds is refused when written
     }
     List<Column> placed = new ArrayList<>(columns.size());
     int part = 1;
@@ -86,33 +106,17 @@ public final class WideRows {
    * parts, so no row is rewritten); a table of one entity per row keeps it in that entity, as
    * always. A wide table whose last part is full refuses it.
    */
-  public static Column placeAdded(TableDefinition table, Column column) {
-    int parts = table.columns().stream().mapToInt(Column::part).max().orElse(1);
-    if (parts == 1) {
-      return column;
-    }
-    int used = table.columns().stream().filter(c -> c.part() == parts && isProperty(c, table.layout()))
-        .mapToInt(WideRows::weight).sum();
-    if (used + weight(column) > PROPERTIES_PER_PART) {
-      throw new StoreException("Cannot add column " + column.name() + " to " + table.name() + ": its rows are kept as "
-          + parts + " entities each, the last of them full, and a column in another entity would need every row "
-          + "rewritten. Create a table with the columns you need and copy the rows (INSERT INTO ... SELECT).",
-          SqlStates.FEATURE_NOT_SUPPORTED, null);
-    }
-    return column.inPart(parts);
-  }
-
-  /** Refuses a change of a wide row's column that would overflow its part (a column widened to long values). */
-  public static void checkFits(TableDefinition table, Column changed) {
-    if (changed.part() == 1 && table.rowParts() == null) {
-      return;
-    }
-    int used = table.columns().stream().filter(c -> c.part() == changed.part() && isProperty(c, table.layout()))
-        .mapToInt(c -> c.name().equals(changed.name()) ? weight(changed) : weight(c)).sum();
-    if (used > PROPERTIES_PER_PART) {
-      throw new StoreException("Column " + changed.name() + " of " + table.name() + " cannot hold long values: the "
-          + "entity of each row that holds it has no room for their parts. Create a table with the columns you need "
-          + "and copy the rows (INSERT INTO ... SELECT).", SqlStates.FEATURE_NOT_SUPPORTED, null);
+  /**
+   * Refuses a change to the columns of a wide table (ADD COLUMN, a column widened to long
+   * values): a connection whose definition predates it (another JVM's, until {@code
+   * schemaTtlSeconds}) would write the new properties into a row's first entity, where this one
+   * does not read them.
+   */
+  public static void refuseChange(TableDefinition table, String change) {
+    if (table.rowParts() != null) {
+      throw new StoreException("Cannot " + change + ": table " + table.name() + " keeps each row as several "
+          + "entities (a wide row), whose columns cannot change yet. Create a table with the columns you need and "
+          + "copy the rows (INSERT INTO ... SELECT).", SqlStates.FEATURE_NOT_SUPPORTED, null);
     }
   }
 }

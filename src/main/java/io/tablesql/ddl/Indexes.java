@@ -89,6 +89,7 @@ final class Indexes {
       }
       include.add(column.name());
     }
+    io.tablesql.catalog.WideRows.checkCopy("Index " + statement.name(), columns.size() + include.size() + 2);
     checkScope(table, statement, columns);
     if (statement.adoptedRowKey() != null) {
       checkAdoption(table, statement, columns);

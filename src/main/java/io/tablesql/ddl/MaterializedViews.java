@@ -134,6 +134,7 @@ final class MaterializedViews {
         throw Indexes.referencesBlob(column);
       }
     }
+    io.tablesql.catalog.WideRows.checkCopy("Materialized view " + name, columns.size());
     String physical = DeclaredTables.createPhysicalTable(session, "mv" + base.name() + name, true);
     MaterializedViewDefinition view = new MaterializedViewDefinition(name, columns, partition, row,
         condition == null ? null : condition.text(), create.query.toSqlString(CalciteSqlDialect.DEFAULT).getSql(),

@@ -152,8 +152,8 @@ public record RowParts(int count, Map<String, Integer> partOfProperty) {
   }
 
   /**
-   * The row of part 1 and the later parts read with it (null: not read, or absent), or null if
-   * the parts are of different writes (read while the row changed: read it again). The stamp is
+   * The row of part 1 and the later parts read with it (null: absent), or null if the parts are
+   * of different writes or one is missing (read while the row changed: read it again). The stamp is
    * not among the row's properties.
    */
   static TableEntity stitch(TableEntity first, List<TableEntity> later) {
@@ -161,10 +161,8 @@ public record RowParts(int count, Map<String, Integer> partOfProperty) {
     TableEntity row = new TableEntity(first.getPartitionKey(), first.getRowKey());
     Map<String, Object> properties = new HashMap<>(first.getProperties());
     for (TableEntity part : later) {
-      if (part == null) {
-        continue;
-      }
-      if (stamp == null || !stamp.equals(part.getProperty(STAMP))) {
+      // every row has all its parts: one missing was deleted (or not yet written) since part 1 was read
+      if (part == null || stamp == null || !stamp.equals(part.getProperty(STAMP))) {
         return null;
       }
       part.getProperties().forEach((name, value) -> {

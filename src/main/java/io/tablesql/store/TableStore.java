@@ -249,6 +249,8 @@ public final class TableStore {
     }
   }
 
+  /** Rows of a page in one partition whose later parts are read by their keys rather than by a range. */
+  private static final int PARTS_READ_BY_KEY = 2;
   /** Times a wide row is read again when its parts were of different writes (it changed while read). */
   private static final int WIDE_ROW_READS = 10;
 
@@ -259,17 +261,16 @@ public final class TableStore {
       return Optional.empty();
     }
     List<List<String>> selects = parts.selects(select);
+    List<Integer> read = new ArrayList<>(List.of(1));
+    read.addAll(RowParts.laterPartsRead(selects));
     for (int attempt = 0; attempt < WIDE_ROW_READS; attempt++) {
-      Optional<TableEntity> first = getEntity(table, partitionKey, rowKey, selects.get(0), counters, access);
-      if (first.isEmpty()) {
-        return first;
+      // all at once: the stamps tell whether they are of one write, whatever order they are read in
+      List<TableEntity> entities = Parallel.map(read, maxConcurrency, part -> getEntity(table, partitionKey,
+          part == 1 ? rowKey : RowParts.partKey(rowKey, part), selects.get(part - 1), counters, access).orElse(null));
+      if (entities.get(0) == null) {
+        return Optional.empty();
       }
-      List<TableEntity> later = new ArrayList<>();
-      for (int part : RowParts.laterPartsRead(selects)) {
-        later.add(getEntity(table, partitionKey, RowParts.partKey(rowKey, part), selects.get(part - 1), counters,
-            access).orElse(null));
-      }
-      TableEntity row = RowParts.stitch(first.get(), later);
+      TableEntity row = RowParts.stitch(entities.get(0), entities.subList(1, entities.size()));
       if (row != null) {
         return Optional.of(row);
       }
@@ -303,22 +304,67 @@ public final class TableStore {
     }
     java.util.Map<String, List<TableEntity>> byPartition = new java.util.LinkedHashMap<>();
     rows.forEach(row -> byPartition.computeIfAbsent(row.getPartitionKey(), k -> new ArrayList<>()).add(row));
-    java.util.Map<String, TableEntity> found = new java.util.HashMap<>();
+    // per partition and part: a few rows' parts by their keys, many rows' by one range query, keeping
+    // only theirs (a selective filter leaves rows far apart, whose range holds others' parts)
+    List<String[]> reads = new ArrayList<>(); // partition, part, and a row key, or the first and last row keys
+    java.util.Set<String> wanted = new java.util.HashSet<>();
     for (java.util.Map.Entry<String, List<TableEntity>> partition : byPartition.entrySet()) {
-      String low = partition.getValue().stream().map(TableEntity::getRowKey).min(String::compareTo).orElseThrow();
-      String high = partition.getValue().stream().map(TableEntity::getRowKey).max(String::compareTo).orElseThrow();
+      List<String> keys = partition.getValue().stream().map(TableEntity::getRowKey).sorted().toList();
       for (int part : later) {
-        String filter = "PartitionKey eq " + quoted(partition.getKey()) + " and RowKey ge "
-            + quoted(RowParts.partKey(low, part)) + " and RowKey le " + quoted(RowParts.partKey(high, part));
-        Iterator<List<TableEntity>> pages = queryEntities(table, filter, selects.get(part - 1), 1000, counters,
-            access, null);
-        while (pages.hasNext()) {
-          for (TableEntity entity : pages.next()) {
-            found.put(entity.getPartitionKey() + '\u0000' + entity.getRowKey(), entity);
-          }
+        keys.forEach(key -> wanted.add(partition.getKey() + '\u0000' + RowParts.partKey(key, part)));
+        if (keys.size() <= PARTS_READ_BY_KEY) {
+          keys.forEach(key -> reads.add(new String[] {partition.getKey(), String.valueOf(part), key}));
+        } else {
+          reads.add(new String[] {partition.getKey(), String.valueOf(part), keys.get(0), keys.get(keys.size() - 1)});
         }
       }
     }
+    java.util.Map<String, TableEntity> found = new java.util.concurrent.ConcurrentHashMap<>();
+    List<String[]> unfinished = java.util.Collections.synchronizedList(new ArrayList<>());
+    Parallel.map(reads, maxConcurrency, read -> {
+      int part = Integer.parseInt(read[1]);
+      if (read.length == 3) {
+        getEntity(table, read[0], RowParts.partKey(read[2], part), selects.get(part - 1), counters, access)
+            .ifPresent(entity -> found.put(entity.getPartitionKey() + '\u0000' + entity.getRowKey(), entity));
+        return null;
+      }
+      String filter = "PartitionKey eq " + quoted(read[0]) + " and RowKey ge " + quoted(RowParts.partKey(read[2],
+          part)) + " and RowKey le " + quoted(RowParts.partKey(read[3], part));
+      // rows far apart (a selective filter) would have the range read others' parts: stop at a few times theirs
+      int budget = 4 * byPartition.get(read[0]).size() + 100;
+      Iterator<List<TableEntity>> pages = queryEntities(table, filter, selects.get(part - 1), Math.min(1000, budget),
+          counters, access, null);
+      while (pages.hasNext()) {
+        if (budget <= 0) {
+          unfinished.add(read);
+          break;
+        }
+        List<TableEntity> entities = pages.next();
+        budget -= entities.size();
+        for (TableEntity entity : entities) {
+          String key = entity.getPartitionKey() + '\u0000' + entity.getRowKey();
+          if (wanted.contains(key)) {
+            found.put(key, entity);
+          }
+        }
+      }
+      return null;
+    });
+    List<String[]> byKey = new ArrayList<>(); // the parts a stopped range did not reach, by their keys
+    for (String[] read : unfinished) {
+      int part = Integer.parseInt(read[1]);
+      for (TableEntity row : byPartition.get(read[0])) {
+        if (!found.containsKey(read[0] + '\u0000' + RowParts.partKey(row.getRowKey(), part))) {
+          byKey.add(new String[] {read[0], read[1], row.getRowKey()});
+        }
+      }
+    }
+    Parallel.map(byKey, maxConcurrency, read -> {
+      int part = Integer.parseInt(read[1]);
+      getEntity(table, read[0], RowParts.partKey(read[2], part), selects.get(part - 1), counters, access)
+          .ifPresent(entity -> found.put(entity.getPartitionKey() + '\u0000' + entity.getRowKey(), entity));
+      return null;
+    });
     List<TableEntity> stitched = new ArrayList<>(rows.size());
     for (TableEntity row : rows) {
       List<TableEntity> partsOfRow = new ArrayList<>();
@@ -730,10 +776,11 @@ public final class TableStore {
       List<String> given = answered.get();
       return new EntityWrite(200, given.isEmpty() ? null : etag(given.get(0)));
     } catch (TableTransactionFailedException e) {
-      int status = e.getResponse() == null ? 0 : e.getResponse().getStatusCode();
-      Integer index = e.getFailedTransactionActionIndex();
-      if ((index == null || index == 0) && (status == 404 && !"TableNotFound".equals(errorCode(e)) || status == 409
-          || status == 412)) {
+      // the answer's status is the group's: the code tells what the row's write met
+      String code = errorCode(e);
+      int status = "EntityAlreadyExists".equals(code) ? 409 : "UpdateConditionNotSatisfied".equals(code) ? 412
+          : "ResourceNotFound".equals(code) ? 404 : 0;
+      if (status != 0) {
         return new EntityWrite(status, null);
       }
       throw writeFailure(e, operation, table, false);
