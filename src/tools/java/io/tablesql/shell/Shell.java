@@ -129,7 +129,7 @@ public final class Shell {
     arguments.addAll(sqllineArgs);
     Path history = Files.createTempFile("tablesql-history", ".txt");
     arguments.add("--historyFile=" + history);
-    SqlLine.Status status = new SqlLine().begin(arguments.toArray(new String[0]), null, false);
+    SqlLine.Status status = new sqlline.ShellSqlLine().begin(arguments.toArray(new String[0]), null, false);
     return status == SqlLine.Status.OK ? 0 : 1;
   }
 }
