@@ -1,7 +1,7 @@
 -- Wide entities: a survey response of 400 answers, more than the 252 properties one entity
 -- holds. tablesql follows the guide's wide-entities pattern: it keeps each row as several
--- entities of the row's partition (here two: the keys' entity holds Q001..Q240, a second entity
--- Q241..Q400), writes them together in one entity group transaction, so a row is atomic without
+-- entities of the row's partition (here two: the keys' entity holds Q001..Q200, a second entity
+-- Q201..Q400), writes them together in one entity group transaction, so a row is atomic without
 -- an intent, and reads them together. A query reads only the entities holding the columns it
 -- selects: a point lookup of Q001 is 1 request, of Q001 and Q400 2. A condition on a column of
 -- the second entity is checked in the client (EXPLAIN shows it under client).

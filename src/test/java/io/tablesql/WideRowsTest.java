@@ -212,14 +212,31 @@ class WideRowsTest extends OracleComparedTest {
   }
 
   @Test
-  void aWideTablesColumnsCannotChangeYetButItsCopiesWork() throws SQLException {
+  void columnsAddedToAWideTableGoToItsFirstEntityWhileItHasRoom() throws SQLException {
     String columns = IntStream.range(0, 300).mapToObj(i -> "v" + i + " INT").collect(Collectors.joining(", "));
     try (Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE WrAlter (Id INT PRIMARY KEY, Grp VARCHAR(5), Note VARCHAR(10), " + columns + ")");
       statement.execute("INSERT INTO WrAlter (Id, Grp, v1, v299) VALUES (1, 'a', 1, 299), (2, 'a', 2, 598), "
           + "(3, 'b', 3, 1)");
-      for (String change : List.of("ALTER TABLE WrAlter ADD COLUMN Extra VARCHAR(10)",
-          "ALTER TABLE WrAlter DROP COLUMN v299", "ALTER TABLE WrAlter ALTER COLUMN Note TYPE CLOB")) {
+      statement.execute("ALTER TABLE WrAlter ADD COLUMN Extra VARCHAR(10)");
+      statement.execute("ALTER TABLE WrAlter ALTER COLUMN Note TYPE CLOB"); // 200 + 1 + 17 of the first entity's 240
+      statement.execute("UPDATE WrAlter SET Extra = 'x', Note = REPEAT('n', 40000) WHERE Id = 2");
+      assertThat(run("SELECT Id, Extra, CHAR_LENGTH(Note), v1, v299 FROM WrAlter ORDER BY Id").rows())
+          .containsExactly("1|null|null|1|299", "2|x|40000|2|598", "3|null|null|3|1");
+      assertThat(entities("WrAlter")).hasSize(6); // still two entities a row: the new values are in the first
+      int added = 0;
+      SQLException full = null;
+      for (; added < 30 && full == null; added++) {
+        try {
+          statement.execute("ALTER TABLE WrAlter ADD COLUMN More" + added + " INT");
+        } catch (SQLException e) {
+          full = e;
+        }
+      }
+      assertThat((Throwable) full).isNotNull().hasMessageContaining("no room left");
+      assertThat(full.getSQLState()).isEqualTo("0A000");
+      assertThat(added).isEqualTo(23); // 218 + 22 = 240
+      for (String change : List.of("ALTER TABLE WrAlter DROP COLUMN v299", "ALTER TABLE WrAlter ADD COLUMN Beyond INT")) {
         assertThatThrownBy(() -> statement.execute(change)).as(change)
             .isInstanceOf(SQLException.class).hasMessageContaining("INSERT INTO ... SELECT")
             .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("0A000"));

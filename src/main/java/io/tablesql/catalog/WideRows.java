@@ -19,6 +19,13 @@ public final class WideRows {
    * column (the row stamp, intent marks) and for long values' parts beyond their weight.
    */
   public static final int PROPERTIES_PER_PART = 240;
+  /**
+   * Properties of columns placed in part 1 when a wide table is created: the rest of its 240 is
+   * room for columns added later, which go there because a connection whose definition predates
+   * them (another JVM's, until {@code schemaTtlSeconds}) writes properties it does not know to
+   * part 1 too.
+   */
+  public static final int FIRST_PART_PLACED = 200;
   /** Parts of one row: all are written in one entity group transaction of at most 100 operations. */
   public static final int MAX_PARTS = 8;
   /** Columns of a declared table. */
@@ -86,7 +93,7 @@ public final class WideRows {
         placed.add(column);
         continue;
       }
-      if (used + weight(column) > PROPERTIES_PER_PART) {
+      if (used + weight(column) > (part == 1 ? FIRST_PART_PLACED : PROPERTIES_PER_PART)) {
         part++;
         used = 0;
       }
@@ -107,16 +114,24 @@ public final class WideRows {
    * always. A wide table whose last part is full refuses it.
    */
   /**
-   * Refuses a change to the columns of a wide table (ADD COLUMN, a column widened to long
-   * values): a connection whose definition predates it (another JVM's, until {@code
-   * schemaTtlSeconds}) would write the new properties into a row's first entity, where this one
-   * does not read them.
+   * Checks a change to a wide table's columns ({@code changed}: a column added, or widened to
+   * long values): it must stay in part 1 with room there. A connection whose definition predates
+   * the change (another JVM's, until {@code schemaTtlSeconds}) writes the properties it does not
+   * know to part 1, so a column anywhere else would be read where that connection never wrote it.
    */
-  public static void refuseChange(TableDefinition table, String change) {
-    if (table.rowParts() != null) {
+  public static void checkChange(TableDefinition table, Column changed, String change) {
+    if (table.rowParts() == null) {
+      return;
+    }
+    int used = table.columns().stream().filter(c -> c.part() == 1 && isProperty(c, table.layout())
+        && !c.name().equals(changed.name())).mapToInt(WideRows::weight).sum();
+    if (changed.part() != 1 || used + weight(changed) > PROPERTIES_PER_PART) {
       throw new StoreException("Cannot " + change + ": table " + table.name() + " keeps each row as several "
-          + "entities (a wide row), whose columns cannot change yet. Create a table with the columns you need and "
-          + "copy the rows (INSERT INTO ... SELECT).", SqlStates.FEATURE_NOT_SUPPORTED, null);
+          + "entities (a wide row), and " + (changed.part() != 1 ? "the column is in entity " + changed.part()
+          + ", whose columns cannot change" : "the first entity, where changed columns go, has no room left ("
+          + used + " of its " + PROPERTIES_PER_PART + " places taken; a column of long values takes "
+          + LONG_VALUE_WEIGHT + ")") + ". Create a table with the columns you need and copy the rows "
+          + "(INSERT INTO ... SELECT).", SqlStates.FEATURE_NOT_SUPPORTED, null);
     }
   }
 }

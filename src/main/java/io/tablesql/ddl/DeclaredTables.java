@@ -363,11 +363,12 @@ final class DeclaredTables {
     if (column.blobs()) {
       return; // holds long values of any length already
     }
-    WideRows.refuseChange(table, "change the type of column " + column.name());
     Catalog.update(session, table.name(), definition -> {
       List<Column> columns = new ArrayList<>(definition.columns());
       columns.replaceAll(c -> c.name().equals(column.name()) ? c.holdingBlobs() : c);
       checkPartNames(table.name(), columns);
+      WideRows.checkChange(definition, definition.column(column.name()).holdingBlobs(),
+          "change the type of column " + column.name());
       return new TableDefinition(definition.name(), definition.physicalTable(), columns, definition.layout(),
           definition.indexes(), definition.droppedColumns(), definition.materializedViews());
     });
@@ -391,7 +392,7 @@ final class DeclaredTables {
             + "still hold its old values (dropping a column rewrites no entity): a column of that name would show them. "
             + "Choose another name.", SqlStates.FEATURE_NOT_SUPPORTED, null);
       }
-      WideRows.refuseChange(definition, "add column " + column.name());
+      WideRows.checkChange(definition, column, "add column " + column.name());
       TableDefinition added = definition.withColumnAdded(column);
       checkPartNames(table.name(), added.columns());
       return added;

@@ -943,7 +943,7 @@ public final class Benchmark {
    * the design guide's wide-entities pattern does it by hand (three entities of 200 properties
    * in one entity group transaction; read: one range query of the three), tablesql by a prepared
    * INSERT of the 600 values and a SELECT of all of them, which keeps the row as three entities
-   * (240, 240 and 120 columns) written in one transaction and read by three GETs. Each run writes a
+   * (200, 240 and 160 columns) written in one transaction and read by three GETs. Each run writes a
    * new row.
    */
   private void wideRow(Connection connection) throws Exception {
