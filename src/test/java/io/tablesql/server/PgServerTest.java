@@ -492,4 +492,45 @@ class PgServerTest {
       statement.execute("DROP TABLE " + docs);
     }
   }
+
+  /**
+   * A wide row (500 columns: two entities) through the server: created, written and read by a
+   * client of the protocol, prepared and not, every column in its place.
+   */
+  @Test
+  void wideRowsGoThroughTheServer() throws SQLException {
+    String wide = table + "Wide";
+    String columns = java.util.stream.IntStream.range(0, 500).mapToObj(i -> "c" + i + " INT")
+        .collect(java.util.stream.Collectors.joining(", "));
+    String marks = String.join(", ", java.util.Collections.nCopies(501, "?"));
+    try (Connection pg = connectExtended(); Statement statement = pg.createStatement()) {
+      statement.execute("CREATE TABLE " + wide + " (Id INT PRIMARY KEY, " + columns + ")");
+      try (java.sql.PreparedStatement insert = pg.prepareStatement("INSERT INTO " + wide + " VALUES (" + marks + ")")) {
+        for (int id = 1; id <= 2; id++) {
+          insert.setInt(1, id);
+          for (int c = 0; c < 500; c++) {
+            insert.setInt(c + 2, id * 1000 + c);
+          }
+          insert.executeUpdate();
+        }
+      }
+      try (java.sql.PreparedStatement query = pg.prepareStatement("SELECT * FROM " + wide + " WHERE Id = ?")) {
+        for (int run = 0; run < 6; run++) { // the last ones in binary transfer
+          query.setInt(1, 2);
+          try (ResultSet rows = query.executeQuery()) {
+            assertThat(rows.getMetaData().getColumnCount()).isEqualTo(501);
+            assertThat(rows.next()).isTrue();
+            assertThat(rows.getInt("c0")).isEqualTo(2000);
+            assertThat(rows.getInt("c499")).isEqualTo(2499);
+          }
+        }
+      }
+      try (ResultSet rows = statement.executeQuery("SELECT SUM(c499), COUNT(*) FROM " + wide)) {
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getLong(1)).isEqualTo(1499 + 2499);
+        assertThat(rows.getLong(2)).isEqualTo(2);
+      }
+      statement.execute("DROP TABLE " + wide);
+    }
+  }
 }
