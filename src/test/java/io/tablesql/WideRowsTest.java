@@ -260,6 +260,18 @@ class WideRowsTest extends OracleComparedTest {
   }
 
   @Test
+  void aTableOfMoreThanAThousandColumnsIsRefused() throws SQLException {
+    String columns = IntStream.range(0, 1000).mapToObj(i -> "x" + i + " INT").collect(Collectors.joining(", "));
+    try (Statement statement = connection.createStatement()) {
+      assertThatThrownBy(() -> statement.execute("CREATE TABLE WrTooWide (Id INT PRIMARY KEY, " + columns + ")"))
+          .isInstanceOf(SQLException.class).hasMessageContaining("at most 1000")
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("54000"));
+    }
+    assertThat(run("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'WrTooWide'").rows())
+        .containsExactly("0");
+  }
+
+  @Test
   void aColumnNamedAsTheCatalogsPartCountIsJustAColumn() throws SQLException {
     try (Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE WrOdd (Id INT PRIMARY KEY, \"definitionParts\" INT)");
