@@ -22,13 +22,18 @@ public class LongValueStreamer {
     long characters = Long.parseLong(args[3]);
     try (Connection connection = DriverManager.getConnection(url)) {
       try (Statement statement = connection.createStatement()) {
-        statement.execute("CREATE TABLE " + table + " (Id INT PRIMARY KEY, Data BLOB, Body CLOB)");
+        statement.execute("CREATE TABLE " + table + " (Id INT PRIMARY KEY, Data BLOB, Body CLOB, Thumb BLOB)");
       }
-      try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table + " VALUES (?, ?, ?)")) {
+      try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table + " VALUES (?, ?, ?, ?)")) {
         insert.setInt(1, 1);
         insert.setBinaryStream(2, new Bytes(bytes), bytes);
         insert.setCharacterStream(3, new Characters(characters), characters);
+        insert.setBytes(4, new byte[] {1, 2, 3}); // bytes beside the streams keep them streamed
         insert.executeUpdate();
+      }
+      try (Statement statement = connection.createStatement();
+           ResultSet thumb = statement.executeQuery("SELECT Thumb FROM " + table + " WHERE Id = 1")) {
+        check("thumb", thumb.next() && java.util.Arrays.equals(thumb.getBytes(1), new byte[] {1, 2, 3}));
       }
       try (PreparedStatement query = connection.prepareStatement("SELECT Data, Body FROM " + table + " WHERE Id = ?")) {
         query.setInt(1, 1);

@@ -504,6 +504,14 @@ final class WrappedPreparedStatement extends ForwardingPreparedStatement {
     call(() -> delegate.setString(parameterIndex, x));
   }
 
+  /** Bytes as Calcite binds them (a copy, as of now), which the fast path writes to a column of long values. */
+  @Override
+  public void setBytes(int parameterIndex, byte[] x) throws SQLException {
+    checkParameter(parameterIndex);
+    insertBatch.record(parameterIndex, x == null ? null : new org.apache.calcite.avatica.util.ByteString(x));
+    call(() -> delegate.setBytes(parameterIndex, x));
+  }
+
   // Streams and large objects bind the text or bytes they hold; one longer than an entity holds
   // waits for the execution, which writes it to its blob as it reads it where it can (streamed).
 

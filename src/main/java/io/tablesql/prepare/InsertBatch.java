@@ -29,7 +29,7 @@ import org.apache.calcite.sql.SqlDynamicParam;
  * Calcite, stopped, gives none.
  */
 public final class InsertBatch {
-  /** Parameters the fast path converts: strings, numbers, booleans and NULL. */
+  /** Parameters the fast path converts: strings, numbers, booleans, bytes for columns of long values, and NULL. */
   private static final Object UNSUPPORTED = new Object();
 
   private final String table;
@@ -210,7 +210,9 @@ public final class InsertBatch {
         return value instanceof String || value instanceof StreamedValue streamed && !streamed.binary()
             && column.large() ? value : UNSUPPORTED;
       case VARBINARY:
-        return value instanceof StreamedValue streamed && streamed.binary() && column.large() ? value : UNSUPPORTED;
+        // of a length the catalog does not keep, a VARBINARY(n) is Calcite's to cast
+        return column.large() && (value instanceof StreamedValue streamed && streamed.binary()
+            || value instanceof org.apache.calcite.avatica.util.ByteString) ? value : UNSUPPORTED;
       case BOOLEAN:
         return value instanceof Boolean ? value : UNSUPPORTED;
       case INTEGER:
