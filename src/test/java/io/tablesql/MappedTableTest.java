@@ -291,6 +291,27 @@ class MappedTableTest extends OracleComparedTest {
         assertThat(rows.getString(1)).isEqualTo(text);
         assertThat(rows.getBytes(2)).isEqualTo(scan);
       }
+      // a prepared query's rows go straight to the caller: the blobs are streamed, and read only when asked for
+      try (java.sql.PreparedStatement query = connection.prepareStatement("SELECT Body, Scan FROM " + table
+          + " WHERE Kind = 'doc' AND Id = ?")) {
+        query.setString(1, "d1");
+        try (ResultSet rows = query.executeQuery()) {
+          assertThat(rows.next()).isTrue();
+          assertThat(query.unwrap(io.tablesql.TableSqlStatement.class).requestCount()).isEqualTo(1);
+          try (java.io.Reader body = rows.getCharacterStream(1)) {
+            StringBuilder read = new StringBuilder();
+            char[] buffer = new char[8192];
+            for (int n; (n = body.read(buffer)) > 0; ) {
+              read.append(buffer, 0, n);
+            }
+            assertThat(read.toString()).isEqualTo(text);
+          }
+          assertThat(rows.getBlob(2).length()).isEqualTo(scan.length);
+          assertThat(rows.getBinaryStream(2).readAllBytes()).isEqualTo(scan);
+        }
+      } catch (java.io.IOException e) {
+        throw new AssertionError(e);
+      }
       for (String where : List.of("Body LIKE 'hello%'", "Body IS NULL", "Body = 'one.txt'", "Scan IS NOT NULL")) {
         agreed("SELECT Id FROM " + table + " WHERE " + where);
       }

@@ -15,13 +15,26 @@ import java.nio.charset.StandardCharsets;
  */
 public final class LongValue {
   private final Column column;
+  /** The blob tablesql wrote the value to, or null for an application's blob ({@link #name}). */
   private final BlobReference reference;
+  /** The application's blob as its entity names it ({@link Column#referencesBlob}), or null. */
+  private final String name;
   private final ValueParts.BlobReader blobs;
 
   LongValue(Column column, BlobReference reference, ValueParts.BlobReader blobs) {
+    this(column, reference, null, blobs);
+  }
+
+  private LongValue(Column column, BlobReference reference, String name, ValueParts.BlobReader blobs) {
     this.column = column;
     this.reference = reference;
+    this.name = name;
     this.blobs = blobs;
+  }
+
+  /** The content of the application's blob a row names, unread. */
+  static LongValue named(Column column, String name, ValueParts.BlobReader blobs) {
+    return new LongValue(column, null, name, blobs);
   }
 
   /** Whether the value is bytes (VARBINARY, BLOB) rather than text. */
@@ -29,20 +42,20 @@ public final class LongValue {
     return column.singleEdmType() == io.tablesql.store.EdmType.BINARY;
   }
 
-  /** The value's length in bytes (text: of its UTF-8). */
+  /** The value's length in bytes (text: of its UTF-8); an application's blob is asked (one request). */
   public long bytes() {
-    return reference.bytes();
+    return reference != null ? reference.bytes() : blobs.lengthOfNamed(column, name);
   }
 
   /** The whole value: text as a String, bytes as a byte[]. */
   public Object whole() {
-    byte[] content = blobs.read(column, reference);
+    byte[] content = reference != null ? blobs.read(column, reference) : blobs.readNamed(column, name);
     return binary() ? content : new String(content, StandardCharsets.UTF_8);
   }
 
   /** The value's bytes (text: its UTF-8) as a stream that reads the blob as the caller reads. */
   public InputStream open() {
-    return blobs.open(column, reference);
+    return reference != null ? blobs.open(column, reference) : blobs.openNamed(column, name);
   }
 
   /** The text as a stream of characters, read as the caller reads. */
@@ -52,6 +65,7 @@ public final class LongValue {
 
   @Override
   public String toString() {
-    return "long value of column " + column.name() + " (" + reference.bytes() + " bytes)";
+    return "long value of column " + column.name() + (reference != null ? " (" + reference.bytes() + " bytes)"
+        : " (blob " + name + ")");
   }
 }

@@ -82,6 +82,16 @@ public final class ValueParts {
       throw new Column.UnreadableValue("names the blob '" + name + "', which this statement cannot read",
           SqlStates.FEATURE_NOT_SUPPORTED);
     }
+
+    /** The content of an application's blob as a stream, read as the caller reads (here: whole first). */
+    default java.io.InputStream openNamed(Column column, String name) {
+      return new java.io.ByteArrayInputStream(readNamed(column, name));
+    }
+
+    /** The length in bytes of an application's blob (here: read whole). */
+    default long lengthOfNamed(Column column, String name) {
+      return readNamed(column, name).length;
+    }
   }
 
   private ValueParts() {
@@ -309,6 +319,9 @@ public final class ValueParts {
     if (column.large() && blobs != null && properties.apply(countName(column.name())) instanceof Integer n
         && n == IN_BLOB && properties.apply(referenceName(column.name())) instanceof String text) {
       return new LongValue(column, BlobReference.parse(text), blobs);
+    }
+    if (column.referencesBlob() && blobs != null && properties.apply(column.name()) instanceof String name) {
+      return LongValue.named(column, name, blobs);
     }
     return valueOf(column, properties, blobs);
   }

@@ -90,10 +90,23 @@ public final class BlobValues {
 
       @Override
       public byte[] readNamed(Column column, String name) {
-        return session.store().blobs().downloadNamed(name, counters)
-            .orElseThrow(() -> new StoreException("Column " + column.name() + " of table " + table + " names the "
-                + "blob '" + name + "', which does not exist: the application that wrote the name has not written "
-                + "the blob, or deleted it.", SqlStates.DATA_EXCEPTION, null));
+        return session.store().blobs().downloadNamed(name, counters).orElseThrow(() -> missing(column, name));
+      }
+
+      @Override
+      public java.io.InputStream openNamed(Column column, String name) {
+        return session.store().blobs().openNamed(name, counters).orElseThrow(() -> missing(column, name));
+      }
+
+      @Override
+      public long lengthOfNamed(Column column, String name) {
+        return session.store().blobs().lengthOfNamed(name, counters).orElseThrow(() -> missing(column, name));
+      }
+
+      private StoreException missing(Column column, String name) {
+        return new StoreException("Column " + column.name() + " of table " + table + " names the blob '" + name
+            + "', which does not exist: the application that wrote the name has not written the blob, or deleted "
+            + "it.", SqlStates.DATA_EXCEPTION, null);
       }
     };
   }

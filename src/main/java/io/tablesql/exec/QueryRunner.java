@@ -476,7 +476,7 @@ public final class QueryRunner {
                 + "statement again.", SqlStates.SERIALIZATION_FAILURE, null);
           }
           try {
-            if (longValuesUnread && column.large()) {
+            if (longValuesUnread && (column.large() || column.referencesBlob())) {
               Object value = ValueParts.unreadValueOf(column, entity::getProperty, blobs);
               return value instanceof io.tablesql.catalog.LongValue ? value : column.toInternal(value);
             }

@@ -120,16 +120,20 @@ public final class BlobStore {
    * reads fail with an IOException when the service does.
    */
   public Optional<java.io.InputStream> open(String name, RequestCounters counters) {
+    return open(container.getBlobClient(name), "read the long value in blob " + name, counters);
+  }
+
+  private Optional<java.io.InputStream> open(BlobClient blob, String action, RequestCounters counters) {
     try {
-      return Optional.of(container.getBlobClient(name).openInputStream(
+      return Optional.of(blob.openInputStream(
           new com.azure.storage.blob.options.BlobInputStreamOptions().setBlockSize(STREAM_BLOCK), context(counters)));
     } catch (BlobStorageException e) {
       if (e.getStatusCode() == 404) {
         return Optional.empty();
       }
-      throw translate(e, "read the long value in blob " + name);
+      throw translate(e, action);
     } catch (RuntimeException e) {
-      throw translate(e, "read the long value in blob " + name);
+      throw translate(e, action);
     }
   }
 
@@ -156,6 +160,31 @@ public final class BlobStore {
    * the blob's URL in this account; empty if there is no such blob.
    */
   public Optional<byte[]> downloadNamed(String name, RequestCounters counters) {
+    return download(named(name), "read blob " + name, counters);
+  }
+
+  /** An application's blob, named as {@link #downloadNamed}, as a stream read a block at a time; empty if there is none. */
+  public Optional<java.io.InputStream> openNamed(String name, RequestCounters counters) {
+    return open(named(name), "read blob " + name, counters);
+  }
+
+  /** The length in bytes of an application's blob, named as {@link #downloadNamed}; empty if there is none. */
+  public Optional<Long> lengthOfNamed(String name, RequestCounters counters) {
+    try {
+      return Optional.of(named(name).getPropertiesWithResponse(null, null, context(counters)).getValue()
+          .getBlobSize());
+    } catch (BlobStorageException e) {
+      if (e.getStatusCode() == 404) {
+        return Optional.empty();
+      }
+      throw translate(e, "read the length of blob " + name);
+    } catch (RuntimeException e) {
+      throw translate(e, "read the length of blob " + name);
+    }
+  }
+
+  /** The blob an application's entity names: {@code container/blob} or the blob's URL in this account. */
+  private BlobClient named(String name) {
     String container;
     String blob;
     if (name.startsWith("http://") || name.startsWith("https://")) {
@@ -181,7 +210,7 @@ public final class BlobStore {
       throw new StoreException("'" + name + "' names no blob: a column that REFERENCES BLOB holds container/blob "
           + "or the blob's URL.", SqlStates.DATA_EXCEPTION, null);
     }
-    return download(service.getBlobContainerClient(container).getBlobClient(blob), "read blob " + name, counters);
+    return service.getBlobContainerClient(container).getBlobClient(blob);
   }
 
   /** Deletes a blob if it is there. */
