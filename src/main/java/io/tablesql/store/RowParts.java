@@ -19,7 +19,7 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>Part keys start with {@link #PART_KEY_START}, a character after every character of an
  * encoded key, so that all parts sort after every row of their partition: a read bounded by row
- * keys never meets them, and an unbounded one drops them ({@link #isPartKey}). Every write of a row
+ * keys never meets them, and an unbounded one leaves them out ({@link #isPartKey}). Every write of a row
  * writes all its parts in one entity group transaction with a new {@link #STAMP}, so a reader
  * that finds the same stamp in every part it read has one version of the row.
  *
@@ -33,7 +33,7 @@ public record RowParts(int count, Map<String, Integer> partOfProperty) {
   /** Starts the RowKey of every part after the first: after '~', the last character of an encoded key. */
   public static final char PART_KEY_START = '\u00A1';
 
-  /** The wide tables' parts by account ({@code ConnectionSettings.cacheKey}) and Azure table, as the catalog last read them. */
+  /** The wide tables' parts by account (its table endpoint) and Azure table, as the catalog last read them. */
   private static final Map<String, RowParts> KNOWN = new java.util.concurrent.ConcurrentHashMap<>();
 
   public RowParts {
