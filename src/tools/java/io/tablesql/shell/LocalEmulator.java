@@ -43,9 +43,25 @@ public final class LocalEmulator implements AutoCloseable {
     if (!Files.exists(script)) {
       install(home);
     }
-    int port = freePort();
-    int blobPort = freePort();
-    int queuePort = freePort(); // Azurite's all-services entry point starts a queue service too
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return launch(script);
+      } catch (IOException e) {
+        // a port found free was taken before Azurite bound it: try other ports
+        if (attempt == 3 || e.getMessage() == null || !e.getMessage().contains("EADDRINUSE")) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  private static LocalEmulator launch(Path script) throws IOException {
+    // three ports held at once, so that no two are the same (Azurite's all-services entry point
+    // starts a queue service too)
+    int[] ports = freePorts(3);
+    int port = ports[0];
+    int blobPort = ports[1];
+    int queuePort = ports[2];
     Path workspace = Files.createTempDirectory("tablesql-azurite");
     List<String> command = new java.util.ArrayList<>();
     if (onPath("setsid")) {
@@ -64,7 +80,12 @@ public final class LocalEmulator implements AutoCloseable {
         .redirectErrorStream(true);
     Process process = builder.start();
     LocalEmulator emulator = new LocalEmulator(process, port, blobPort, workspace);
-    emulator.awaitListening();
+    try {
+      emulator.awaitListening();
+    } catch (IOException e) {
+      emulator.close(); // its process is gone; its workspace too
+      throw e;
+    }
     return emulator;
   }
 
@@ -138,9 +159,21 @@ public final class LocalEmulator implements AutoCloseable {
     drain.start();
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
+  /** {@code count} different ports free now on the loopback address. */
+  private static int[] freePorts(int count) throws IOException {
+    List<ServerSocket> sockets = new java.util.ArrayList<>();
+    try {
+      int[] ports = new int[count];
+      for (int i = 0; i < count; i++) {
+        ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+        sockets.add(socket);
+        ports[i] = socket.getLocalPort();
+      }
+      return ports;
+    } finally {
+      for (ServerSocket socket : sockets) {
+        socket.close();
+      }
     }
   }
 
