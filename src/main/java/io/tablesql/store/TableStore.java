@@ -384,7 +384,7 @@ public final class TableStore {
   }
 
   private static String quoted(String text) {
-    return "'" + text.replace("'", "''") + "'";
+    return ODataLiteral.render(EdmType.STRING, text, false);
   }
 
   /**
